@@ -1,0 +1,249 @@
+"""House options: one frozen dataclass per game, loaded from YAML and ``option`` lines.
+
+Precedence, lowest first: the defaults, ``--rules FILE``, the log's ``rules PATH``, the log's
+``option KEY VALUE`` lines. Every key and value is validated; an error names the valid keys
+or values. YAML is read with ``yaml.safe_load`` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+
+class OptionError(ValueError):
+    """A house-rules problem: unknown key, bad value, unreadable or invalid file."""
+
+
+@dataclass(frozen=True, slots=True)
+class BourreOptions:
+    """Bourré house options (``bourre.md``); defaults give the standard game."""
+
+    ante: Decimal = Decimal(1)
+    limit: Decimal | None = None
+    limit_caps_winner: bool = False
+    hand_size: int = 5
+    head_trick: bool = True
+    head_when_trumped: bool = False
+    must_trump: bool = True
+    must_overtrump: bool = True
+    must_undertrump: bool = True
+    cinch: bool = True
+    dealer_plays_ace: bool = True
+    double_ante: bool = False
+    all_pass: Literal["carry", "dealer"] = "carry"
+    renege_penalty: Literal["pot", "none"] = "pot"
+
+
+@dataclass(frozen=True, slots=True)
+class EuchreOptions:
+    """Bid Euchre house options (``bid-euchre.md``); defaults give the common game."""
+
+    target: int = 32
+    min_bid: int = 3
+    first_bidder: Literal["left", "dealer"] = "left"
+    first_lead: Literal["bidder", "left"] = "bidder"
+    stick_the_dealer: bool = False
+    ask_made: int = 12
+    moon_made: int = 24
+    ask_failed: int = 6
+    moon_failed: int = 6
+    renege_points: int = 2
+
+
+GameOptions = BourreOptions | EuchreOptions
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _to_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True
+    if text in _FALSE:
+        return False
+    raise OptionError("expected true or false")
+
+
+def _to_int(lo: int, hi: int | None) -> Callable[[Any], int]:
+    def convert(value: Any) -> int:
+        if isinstance(value, bool):
+            raise OptionError(f"expected a whole number{_range_text(lo, hi)}")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise OptionError(f"expected a whole number{_range_text(lo, hi)}") from None
+        if number < lo or (hi is not None and number > hi):
+            raise OptionError(f"expected a whole number{_range_text(lo, hi)}")
+        return number
+
+    return convert
+
+
+def _range_text(lo: int, hi: int | None) -> str:
+    return f" from {lo} to {hi}" if hi is not None else f" of at least {lo}"
+
+
+def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
+    what = "an amount such as 1 or 0.50" + (" or none" if allow_none else "")
+
+    def convert(value: Any) -> Decimal | None:
+        if value is None or (allow_none and str(value).strip().lower() in {"none", "null", "~"}):
+            if allow_none:
+                return None
+            raise OptionError(f"expected {what}")
+        if isinstance(value, bool) or isinstance(value, float) and value != value:
+            raise OptionError(f"expected {what}")
+        try:
+            amount = Decimal(str(value).strip())
+        except InvalidOperation:
+            raise OptionError(f"expected {what}") from None
+        if not amount.is_finite() or amount < 0 or (allow_none and amount == 0):
+            raise OptionError(f"expected {what}" + (", above 0" if allow_none else ", 0 or more"))
+        return amount
+
+    return convert
+
+
+def _to_choice(*choices: str) -> Callable[[Any], str]:
+    def convert(value: Any) -> str:
+        text = str(value).strip().lower()
+        if text not in choices:
+            raise OptionError("expected one of: " + ", ".join(choices))
+        return text
+
+    return convert
+
+
+_BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
+    "ante": _to_money(False),
+    "limit": _to_money(True),
+    "limit_caps_winner": _to_bool,
+    "hand_size": lambda v: _check_in(_to_int(4, 5)(v), (4, 5)),
+    "head_trick": _to_bool,
+    "head_when_trumped": _to_bool,
+    "must_trump": _to_bool,
+    "must_overtrump": _to_bool,
+    "must_undertrump": _to_bool,
+    "cinch": _to_bool,
+    "dealer_plays_ace": _to_bool,
+    "double_ante": _to_bool,
+    "all_pass": _to_choice("carry", "dealer"),
+    "renege_penalty": _to_choice("pot", "none"),
+}
+
+_EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
+    "target": _to_int(1, None),
+    "min_bid": _to_int(1, 6),
+    "first_bidder": _to_choice("left", "dealer"),
+    "first_lead": _to_choice("bidder", "left"),
+    "stick_the_dealer": _to_bool,
+    "ask_made": _to_int(0, None),
+    "moon_made": _to_int(0, None),
+    "ask_failed": _to_int(0, None),
+    "moon_failed": _to_int(0, None),
+    "renege_points": _to_int(0, None),
+}
+
+
+def _check_in(value: int, allowed: tuple[int, ...]) -> int:
+    if value not in allowed:
+        raise OptionError("expected one of: " + ", ".join(map(str, allowed)))
+    return value
+
+
+def option_keys(game: str) -> list[str]:
+    """The valid option keys of a game, in the order the rules document lists them."""
+    return list(_converters(game))
+
+
+def _converters(game: str) -> dict[str, Callable[[Any], Any]]:
+    return _BOURRE_CONVERTERS if game == "bourre" else _EUCHRE_CONVERTERS
+
+
+def default_options(game: str) -> GameOptions:
+    """The defaults of a game (``"bourre"`` or ``"bid-euchre"``)."""
+    return BourreOptions() if game == "bourre" else EuchreOptions()
+
+
+def convert_option(game: str, key: str, value: Any) -> Any:
+    """Validate one setting and return its typed value; raise OptionError naming what is valid."""
+    converters = _converters(game)
+    norm = str(key).strip().lower()
+    if norm not in converters:
+        raise OptionError(
+            f"unknown option {key!r} for {game}; valid keys: " + ", ".join(converters)
+        )
+    try:
+        return converters[norm](value)
+    except OptionError as exc:
+        raise OptionError(f"bad value {value!r} for option {norm}: {exc}") from None
+
+
+def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:
+    """A copy of ``options`` with ``settings`` applied (each validated)."""
+    changes = {str(k).strip().lower(): convert_option(game, k, v) for k, v in settings.items()}
+    return dataclasses.replace(options, **changes)
+
+
+def read_rules_file(path: Path, game: str) -> dict[str, Any]:
+    """Read a house-rules YAML file: a mapping of option keys to values.
+
+    A file may hold the keys directly, or under a section named after the game
+    (``bourre:`` / ``bid-euchre:``) so one file can serve both games.
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise OptionError(f"{path}: house-rules file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OptionError(f"{path}: cannot read house-rules file ({exc})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise OptionError(f"{path}{where}: invalid YAML: {problem}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise OptionError(f"{path}: expected a mapping of option keys to values")
+    sections = {_game_section(k) for k in data if isinstance(k, str)}
+    if sections & {"bourre", "bid-euchre"}:
+        section = next((v for k, v in data.items() if _game_section(k) == game), None) or {}
+        if not isinstance(section, dict):
+            raise OptionError(f"{path}: section {game!r} must be a mapping of keys to values")
+        data = section
+    for key in data:
+        if not isinstance(key, str):
+            raise OptionError(f"{path}: option keys must be words, got {key!r}")
+    return data
+
+
+def _game_section(key: object) -> str | None:
+    text = str(key).strip().lower()
+    if text in {"bourre", "bourré", "booray"}:
+        return "bourre"
+    if text in {"bid-euchre", "bid_euchre", "euchre"}:
+        return "bid-euchre"
+    return None
+
+
+def changed_options(options: GameOptions) -> dict[str, Any]:
+    """The settings that differ from the game's defaults (for report headers)."""
+    defaults = type(options)()
+    return {
+        f.name: getattr(options, f.name)
+        for f in fields(options)
+        if getattr(options, f.name) != getattr(defaults, f.name)
+    }

@@ -1,0 +1,260 @@
+"""Typed, frozen records of a parsed hand log.
+
+The parser turns text into these records and does nothing else: no judging happens here.
+Every record keeps the 1-based ``line`` and ``column`` where it starts, and every name and
+card keeps its own position, so any finding can point at the exact character.
+
+Names are resolved case-insensitively against the ``players`` line: ``NameAt.name`` is the
+name as first declared when the player is seated, otherwise the text as written (with
+``seated=False``); the engines report unseated names as ``L-PLAYER``. Cards are normalised
+strings (see :mod:`referee.cards`); whether a card belongs to the deck is for the engine.
+Money and points are :class:`~decimal.Decimal`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class NameAt:
+    """A player's name where it appears in the log."""
+
+    name: str
+    seated: bool
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardAt:
+    """A card where it appears in the log (``card`` is normalised, e.g. ``"Td"``)."""
+
+    card: str
+    line: int
+    column: int
+
+
+# ----------------------------------------------------------------------------- header
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLine:
+    """``option KEY VALUE``: one house-rule setting written in the log (value as text)."""
+
+    key: str
+    value: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPoints:
+    """One ``TEAM POINTS`` pair of a Bid Euchre ``settle`` or ``score`` line."""
+
+    team: tuple[NameAt, NameAt]
+    points: Decimal
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """Everything before the first ``hand``."""
+
+    game: Literal["bourre", "bid-euchre"] | None
+    players: tuple[str, ...]
+    rules_path: str | None = None
+    options: tuple[OptionLine, ...] = ()
+    metadata: tuple[tuple[str, str], ...] = ()  # (key, text): title, date, event, table
+    pot: Decimal | None = None  # Bourré: money in the pot before hand 1
+    exempt: tuple[NameAt, ...] = ()  # Bourré: excused from hand 1's ante
+    score: tuple[TeamPoints, ...] = ()  # Bid Euchre: running score before hand 1
+    line: int = 1  # of the `game` statement
+    column: int = 1
+    players_line: int = 0
+    rules_line: int = 0
+    rules_column: int = 0
+
+
+# ----------------------------------------------------------------------------- common events
+
+
+@dataclass(frozen=True, slots=True)
+class DealerLine:
+    """``dealer NAME``."""
+
+    player: NameAt
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """``deal NAME CARD ...``: the cards one player was dealt."""
+
+    player: NameAt
+    cards: tuple[CardAt, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``NAME CARD [(was CARD)]`` inside a trick. ``retracted`` is the card taken back."""
+
+    player: NameAt
+    card: CardAt
+    retracted: CardAt | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickLine:
+    """``trick [N] NAME CARD ...``: the plays of one trick in the order played."""
+
+    number: int | None
+    plays: tuple[Play, ...]
+    line: int
+    column: int
+    number_column: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimLine:
+    """``claim NAME renege NAME [trick N]``: a renege claimed at the table."""
+
+    by: NameAt
+    against: NameAt
+    trick: int | None
+    line: int
+    column: int
+
+
+# ----------------------------------------------------------------------------- Bourré events
+
+
+@dataclass(frozen=True, slots=True)
+class AnteLine:
+    """``ante NAME ...``: who paid the ante, as recorded."""
+
+    players: tuple[NameAt, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpLine:
+    """``trump CARD`` (the upcard) or ``trump SUIT``. ``card`` is None for a bare suit."""
+
+    suit: str
+    card: CardAt | None
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionLine:
+    """``NAME pass`` / ``NAME play [discard N | discard CARD... [draw CARD...]]``.
+
+    ``discard_count`` is the number of cards exchanged (0 for a plain ``play``, None for a
+    pass). ``discards`` is the listed discards, or None when only a count was written;
+    ``draws`` is the listed draws, or None when not written.
+    """
+
+    player: NameAt
+    action: Literal["pass", "play"]
+    discard_count: int | None
+    discards: tuple[CardAt, ...] | None
+    draws: tuple[CardAt, ...] | None
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class SettleLine:
+    """A recorded Bourré settlement item.
+
+    ``kind`` is ``wins``, ``bourre``, ``renege`` (with a player and amount), ``split`` (no
+    player, no amount) or ``pot`` (amount only).
+    """
+
+    kind: Literal["wins", "bourre", "renege", "split", "pot"]
+    player: NameAt | None
+    amount: Decimal | None
+    line: int
+    column: int
+
+
+# ----------------------------------------------------------------------------- Bid Euchre events
+
+
+BidValue = int | Literal["pass", "ask", "moon"]
+
+
+@dataclass(frozen=True, slots=True)
+class BidLine:
+    """``bid NAME pass|N [SUIT]|ask|moon``."""
+
+    player: NameAt
+    bid: BidValue
+    suit: str | None
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeLine:
+    """``exchange BIDDER CARD PARTNER CARD`` after an ``ask``."""
+
+    bidder: NameAt
+    given: CardAt
+    partner: NameAt
+    returned: CardAt
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSettleLine:
+    """``settle TEAM POINTS TEAM POINTS``: recorded points scored this hand."""
+
+    entries: tuple[TeamPoints, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """``score TEAM POINTS TEAM POINTS``: recorded running totals after this hand."""
+
+    entries: tuple[TeamPoints, ...]
+    line: int
+    column: int
+
+
+Event = (
+    DealerLine
+    | DealLine
+    | TrickLine
+    | ClaimLine
+    | AnteLine
+    | TrumpLine
+    | DecisionLine
+    | SettleLine
+    | BidLine
+    | ExchangeLine
+    | TeamSettleLine
+    | ScoreLine
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """``hand N`` and its statements, in log order."""
+
+    number: int
+    events: tuple[Event, ...]
+    line: int
+    column: int

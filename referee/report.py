@@ -1,0 +1,150 @@
+"""The referee's findings: what renderers print and what exit codes are computed from.
+
+Nothing here prints. A :class:`Report` holds one :class:`FileReport` per input; each file
+has read ``errors`` (``P-`` codes) and per-hand results. Money and points are Decimal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class ReadError:
+    """The log could not be read or parsed, in whole or in part (a ``P-`` code)."""
+
+    code: str
+    line: int | None
+    column: int | None
+    message: str
+    source_line: str | None = None  # the offending line, for a caret display
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One finding under a rule ID.
+
+    ``message`` is the short statement; ``evidence`` the plain-words reasons ("dee held 4♦,
+    played in trick 4, when diamonds were led"). ``corrected`` marks a card taken back with
+    ``(was CARD)``.
+    """
+
+    rule: str
+    player: str | None
+    trick: int | None
+    card: str | None
+    line: int
+    column: int
+    message: str
+    evidence: str = ""
+    corrected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRuling:
+    """The referee's ruling on a ``claim`` line."""
+
+    by: str
+    against: str
+    trick: int | None
+    ruling: str  # "upheld" | "rejected"
+    reason: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A replayed trick, for the replay view: plays in order and the winner."""
+
+    number: int
+    leader: str | None
+    plays: tuple[tuple[str, str], ...]  # (player, card)
+    winner: str | None
+    lead_suit: str | None
+
+
+@dataclass(slots=True)
+class BourreHandResult:
+    """The referee's verdict and settlement for one Bourré hand."""
+
+    number: int
+    line: int
+    dealer: str | None
+    trump: str | None  # suit letter
+    upcard: str | None
+    violations: list[Violation] = field(default_factory=list)
+    claims: list[ClaimRuling] = field(default_factory=list)
+    payouts: dict[str, Decimal] = field(default_factory=dict)
+    pot: Decimal = Decimal(0)
+    winner: str | None = None
+    carry: Decimal = Decimal(0)
+    active: list[str] = field(default_factory=list)  # who played, seat order
+    tricks_won: dict[str, int] = field(default_factory=dict)
+    antes: list[str] = field(default_factory=list)  # who owed the ante
+    took: Decimal = Decimal(0)  # what the winner took
+    bourre: dict[str, Decimal] = field(default_factory=dict)  # player -> payment
+    reneges: list[tuple[str, Decimal]] = field(default_factory=list)  # (player, payment)
+    recorded: list[str] = field(default_factory=list)  # recorded settle lines, as text
+    tricks: list[TrickRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class EuchreHandResult:
+    """The referee's verdict and scoring for one Bid Euchre hand."""
+
+    number: int
+    line: int
+    dealer: str | None
+    trump: str | None
+    violations: list[Violation] = field(default_factory=list)
+    claims: list[ClaimRuling] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)  # team key -> points this hand
+    score: dict[str, int] = field(default_factory=dict)  # running score after the hand
+    winner: str | None = None  # team that won the game on this hand
+    bidder: str | None = None
+    bid: str | None = None  # "3".."6", "ask", "moon"; None for a redeal
+    redeal: bool = False
+    tricks_won: dict[str, int] = field(default_factory=dict)  # team key -> tricks
+    game_number: int = 1
+    recorded: list[str] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+
+
+HandResult = BourreHandResult | EuchreHandResult
+
+
+@dataclass(slots=True)
+class FileReport:
+    """Everything found in one input file."""
+
+    path: str
+    game: str | None = None
+    players: list[str] = field(default_factory=list)
+    errors: list[ReadError] = field(default_factory=list)
+    hands: list[HandResult] = field(default_factory=list)
+    totals: dict[str, Decimal] = field(default_factory=dict)  # Bourré running payouts
+    score: dict[str, int] = field(default_factory=dict)  # Bid Euchre final running score
+    options_changed: dict[str, object] = field(default_factory=dict)  # non-default options
+    metadata: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def violation_count(self) -> int:
+        """Number of violations over all hands."""
+        return sum(len(h.violations) for h in self.hands)
+
+
+@dataclass(slots=True)
+class Report:
+    """The whole run: one FileReport per input, in the order given."""
+
+    files: list[FileReport] = field(default_factory=list)
+
+    def exit_code(self) -> int:
+        """0 clean, 1 any violation, 2 any input that could not be read or parsed."""
+        if any(f.errors for f in self.files):
+            return 2
+        if any(f.violation_count for f in self.files):
+            return 1
+        return 0
