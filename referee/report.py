@@ -88,6 +88,7 @@ class BourreHandResult:
     reneges: list[tuple[str, Decimal]] = field(default_factory=list)  # (player, payment)
     recorded: list[str] = field(default_factory=list)  # recorded settle lines, as text
     tricks: list[TrickRecord] = field(default_factory=list)
+    result: str = ""  # how the pot went, in words
 
 
 @dataclass(slots=True)

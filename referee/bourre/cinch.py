@@ -1,0 +1,140 @@
+"""The Bourré cinch: three sure tricks judged from what the player could know.
+
+``bourre.md``: at the start of each trick, *sure tricks* = tricks already won + (trumps held
+- ``c``), where ``c`` is the largest number of the player's trumps that the *unseen* trumps
+can beat, each unseen trump beating at most one lower trump (a maximum matching). Unseen
+trumps are those neither in the player's hand nor dead (played to earlier tricks, the
+player's own discards, a dead upcard).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.bourre.play import trick_winner_index, value
+from referee.cards import RANKS
+
+
+def all_trumps(trump: str) -> frozenset[str]:
+    """The thirteen cards of the trump suit."""
+    return frozenset(r + trump for r in RANKS)
+
+
+def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
+    """Maximum matching of unseen trump > own trump: how many own trumps can be beaten.
+
+    Greedy on sorted values is optimal: each unseen trump, lowest first, takes the lowest
+    own trump still unmatched if it is above it.
+    """
+    mine = sorted(value(c) for c in own)
+    i = 0
+    for u in sorted(value(c) for c in unseen):
+        if i < len(mine) and mine[i] < u:
+            i += 1
+    return i
+
+
+@dataclass(frozen=True, slots=True)
+class CinchView:
+    """A player's certainty at the start of a trick."""
+
+    won: int
+    trumps: tuple[str, ...]  # trumps held, highest first
+    beatable: int
+    unseen: frozenset[str]
+
+    @property
+    def sure(self) -> int:
+        """Tricks the player is certain of."""
+        return self.won + len(self.trumps) - self.beatable
+
+    @property
+    def is_cinch(self) -> bool:
+        """Three or more sure tricks."""
+        return self.sure >= 3
+
+    def describe(self) -> str:
+        """Plain words: why the player's tricks were sure."""
+        held = ", ".join(_pretty(c) for c in self.trumps) or "no trumps"
+        if self.beatable:
+            safe = f"{len(self.trumps) - self.beatable} of them safe from the unseen trumps"
+        else:
+            safe = "none of them beatable by an unseen trump"
+        won = f"{self.won} trick{'s' if self.won != 1 else ''} won"
+        return f"{self.sure} sure tricks: {won}, trumps {held} ({safe})"
+
+
+def _pretty(card: str) -> str:
+    from referee.cards import pretty
+
+    return pretty(card)
+
+
+def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -> CinchView:
+    """The player's sure tricks given their hand and the dead cards they know of."""
+    cards = set(hand)
+    trumps = tuple(sorted((c for c in cards if c[-1] == trump), key=value, reverse=True))
+    unseen = all_trumps(trump) - cards - set(dead)
+    return CinchView(won, trumps, beatable_count(trumps, unseen), frozenset(unseen))
+
+
+def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset[str]:
+    """The trumps that count as the highest: no unseen trump ranks between them and it.
+
+    ``trumps`` are the player's trumps; ``unseen`` the trumps still unseen (cards already
+    played to the current trick count as seen).
+    """
+    if not trumps:
+        return frozenset()
+    top = max(value(c) for c in trumps)
+    gaps = sorted(value(c) for c in unseen if value(c) < top)
+    floor = gaps[-1] if gaps else 0
+    return frozenset(c for c in trumps if value(c) > floor)
+
+
+@dataclass(frozen=True, slots=True)
+class CinchDuty:
+    """What a cinch requires of one play: ``kind`` is ``lead``, ``follow`` or ``win``."""
+
+    kind: str
+    allowed: frozenset[str]
+
+    def describe(self, trump_word: str) -> str:
+        """The duty in plain words."""
+        if self.kind == "lead":
+            return f"had to lead the highest trump ({trump_word})"
+        if self.kind == "follow":
+            return f"could play a trump and had to play the highest ({trump_word})"
+        return "was last to play and had to win the trick with a legal card"
+
+
+def cinch_duty(
+    hand: Iterable[str],
+    trick: Sequence[str],
+    trump: str,
+    legal: frozenset[str],
+    unseen_now: Iterable[str],
+    is_last: bool,
+) -> CinchDuty | None:
+    """The cinch duty of a player holding a cinch, or None when it requires nothing.
+
+    Only cards that rules 1-3 allow (``legal``) are ever required.
+    """
+    cards = frozenset(hand)
+    trumps = [c for c in cards if c[-1] == trump]
+    if trick and is_last:
+        winning = frozenset(
+            c for c in legal if trick_winner_index([*trick, c], trump) == len(trick)
+        )
+        return CinchDuty("win", winning) if winning else None
+    if not trumps:
+        return None
+    if trick:
+        led = trick[0][-1]
+        if led != trump and any(c[-1] == led for c in cards):
+            return None  # must follow a plain suit: trumps may not be played
+    allowed = equivalent_trumps(trumps, unseen_now) & legal
+    if not allowed:
+        return None
+    return CinchDuty("follow" if trick else "lead", allowed)

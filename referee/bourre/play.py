@@ -1,0 +1,100 @@
+"""Bourré play, the "may I?" side: which cards are legal, and who wins a trick.
+
+Pure functions over card strings (see :mod:`referee.cards`). Nothing here judges a logged
+play; :mod:`referee.bourre.rules` explains breaches and the replay applies plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from referee.cards import RANK_VALUE
+from referee.options import BourreOptions
+
+
+def value(card: str) -> int:
+    """A-high rank strength of a card (2..14)."""
+    return RANK_VALUE.get(card[0], 0)
+
+
+def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
+    """The highest card of ``suit`` among ``cards``, or None."""
+    best: str | None = None
+    for card in cards:
+        if card[-1] == suit and (best is None or value(card) > value(best)):
+            best = card
+    return best
+
+
+def trick_winner_index(cards: Sequence[str], trump: str | None) -> int | None:
+    """Index in ``cards`` of the card that takes the trick (highest trump, else highest of the
+    suit led), or None for an empty trick."""
+    if not cards:
+        return None
+    led = cards[0][-1]
+    best = 0
+    for i in range(1, len(cards)):
+        card, top = cards[i], cards[best]
+        if card[-1] == top[-1]:
+            if value(card) > value(top):
+                best = i
+        elif card[-1] == trump or (top[-1] != trump and card[-1] == led):
+            best = i
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Duty:
+    """What rules 1-3 require of a follower, for explanations and legality.
+
+    ``kind`` is ``"any"``, ``"follow"`` (play the led suit), ``"head"`` (play a led-suit card
+    above ``to_beat``), ``"trump"`` (play a trump) or ``"overtrump"`` (play a trump above
+    ``to_beat``). ``allowed`` is the set of legal cards of the hand.
+    """
+
+    kind: str
+    allowed: frozenset[str]
+    to_beat: str | None = None
+
+
+def follower_duty(
+    hand: Iterable[str], trick: Sequence[str], trump: str | None, opts: BourreOptions
+) -> Duty:
+    """Rules 1-3 of ``bourre.md`` for a player holding ``hand`` when ``trick`` is on the table.
+
+    ``trick`` holds the cards already played (the first is the lead); an empty trick means
+    the player leads, and any card may be led.
+    """
+    cards = frozenset(hand)
+    if not trick:
+        return Duty("any", cards)
+    led = trick[0][-1]
+    suited = frozenset(c for c in cards if c[-1] == led)
+    if suited:
+        trumped = trump is not None and led != trump and any(c[-1] == trump for c in trick)
+        if opts.head_trick and (not trumped or opts.head_when_trumped):
+            top = highest_of_suit(trick, led)
+            assert top is not None  # the lead is of the suit led
+            beating = frozenset(c for c in suited if value(c) > value(top))
+            if beating:
+                return Duty("head", beating, top)
+        return Duty("follow", suited)
+    trumps = frozenset(c for c in cards if trump is not None and c[-1] == trump)
+    if not trumps or not opts.must_trump:
+        return Duty("any", cards)
+    top_trump = highest_of_suit(trick, trump) if trump is not None else None
+    if top_trump is not None and opts.must_overtrump:
+        beating = frozenset(c for c in trumps if value(c) > value(top_trump))
+        if beating:
+            return Duty("overtrump", beating, top_trump)
+        if not opts.must_undertrump:
+            return Duty("any", cards)
+    return Duty("trump", trumps)
+
+
+def legal_cards(
+    hand: Iterable[str], trick: Sequence[str], trump: str | None, opts: BourreOptions
+) -> frozenset[str]:
+    """The cards of ``hand`` that rules 1-3 allow on ``trick`` (cinch duties not included)."""
+    return follower_duty(hand, trick, trump, opts).allowed

@@ -1,0 +1,242 @@
+"""Bourré rules: each rule ID with its explanation, and the "why not?" of an illegal play.
+
+The play rules are checked in the order of ``bourre.md`` (``PLAY_RULES``); an illegal play
+is reported once, under the first rule it breaks. Each check takes a :class:`PlayContext`
+and returns the evidence in plain words when the rule is broken, None otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from referee.bourre.cinch import CinchDuty, CinchView
+from referee.bourre.play import Duty
+from referee.cards import pretty, suit_word
+from referee.rulebook import Rule, register
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """One logged play and what the referee knows at that moment."""
+
+    player: str
+    card: str
+    hand: frozenset[str]  # the player's cards at that moment, the played card included
+    trick: tuple[str, ...]  # cards already on the table in this trick, lead first
+    trump: str | None
+    trick_number: int
+    duty: Duty  # rules 1-3 for this position
+    cinch: CinchView | None  # the player's cinch at the trick's start (None: no cinch)
+    cinch_duty: CinchDuty | None
+    shown: Mapping[str, str]  # card -> where the log shows the player held it
+
+
+def _cards(cards: object, shown: Mapping[str, str]) -> str:
+    from referee.bourre.play import value
+
+    items = sorted(cards, key=value, reverse=True)  # type: ignore[call-overload]
+    return ", ".join(f"{pretty(c)} ({shown[c]})" if c in shown else pretty(c) for c in items)
+
+
+def check_follow(ctx: PlayContext) -> str | None:
+    """BR-FOLLOW: held the led suit and played another suit."""
+    if not ctx.trick or ctx.duty.kind not in ("follow", "head"):
+        return None
+    led = ctx.trick[0][-1]
+    if ctx.card[-1] == led:
+        return None
+    held = [c for c in ctx.hand if c[-1] == led]
+    return (
+        f"{ctx.player} held {_cards(held, ctx.shown)} when {suit_word(led)} were led "
+        f"in trick {ctx.trick_number}, and played {pretty(ctx.card)}"
+    )
+
+
+def check_head(ctx: PlayContext) -> str | None:
+    """BR-HEAD: followed suit low while holding a card that beat the highest of the suit."""
+    if ctx.duty.kind != "head" or ctx.card in ctx.duty.allowed or not ctx.trick:
+        return None
+    led = ctx.trick[0][-1]
+    assert ctx.duty.to_beat is not None
+    return (
+        f"{ctx.player} held {_cards(ctx.duty.allowed, ctx.shown)}, above "
+        f"{pretty(ctx.duty.to_beat)}, the highest {suit_word(led)[:-1]} in trick "
+        f"{ctx.trick_number}, and played {pretty(ctx.card)}"
+    )
+
+
+def check_trump(ctx: PlayContext) -> str | None:
+    """BR-TRUMP: void in the led suit, held a trump, played no trump."""
+    if ctx.duty.kind not in ("trump", "overtrump") or ctx.card[-1] == ctx.trump:
+        return None
+    led = ctx.trick[0][-1]
+    trumps = [c for c in ctx.hand if c[-1] == ctx.trump]
+    return (
+        f"{ctx.player} had no {suit_word(led)} in trick {ctx.trick_number} but held "
+        f"{_cards(trumps, ctx.shown)} ({suit_word(ctx.trump or '')} are trump), "
+        f"and played {pretty(ctx.card)}"
+    )
+
+
+def check_overtrump(ctx: PlayContext) -> str | None:
+    """BR-OVERTRUMP: trumped under a trump in the trick while holding one that beat it."""
+    if ctx.duty.kind != "overtrump" or ctx.card in ctx.duty.allowed:
+        return None
+    assert ctx.duty.to_beat is not None
+    return (
+        f"{ctx.player} held {_cards(ctx.duty.allowed, ctx.shown)}, above "
+        f"{pretty(ctx.duty.to_beat)} already in trick {ctx.trick_number}, and played "
+        f"{pretty(ctx.card)}"
+    )
+
+
+def check_cinch(ctx: PlayContext) -> str | None:
+    """BR-CINCH: broke a cinch duty."""
+    duty, view = ctx.cinch_duty, ctx.cinch
+    if duty is None or view is None or ctx.card in duty.allowed:
+        return None
+    options = _cards(duty.allowed, ctx.shown)
+    return (
+        f"{ctx.player} held a cinch at the start of trick {ctx.trick_number} "
+        f"({view.describe()}) and {duty.describe(options)}, but played {pretty(ctx.card)}"
+    )
+
+
+BR_FOLLOW = Rule(
+    "BR-FOLLOW", "bourre", "held the led suit and played another suit",
+    "A player who holds a card of the suit led must play a card of that suit.\n"
+    "Why: following suit is the first duty of every trick; playing off-suit while holding\n"
+    "the suit (a renege) can steal or save a trick unfairly.\n"
+    "The referee proves it from the log: the tricks show every card a player held after\n"
+    "the draw, so a card of the led suit that the player plays in a later trick was in\n"
+    "their hand.",
+    "trick 3: ann Td, cy Qd, dee 4d     # dee follows with a diamond",
+    "trick 3: ann Td, cy Qd, dee 8c\ntrick 4: eve Jc, ann 3c, cy 6c, dee 4d   # dee had 4♦",
+)
+BR_HEAD = Rule(
+    "BR-HEAD", "bourre", "followed suit low while holding a card that beat the highest of the suit",
+    "With `head_trick` (default true) a player following suit must beat the highest card\n"
+    "of the led suit in the trick whenever they hold one that does. After a non-trump lead\n"
+    "has been trumped the duty lapses, unless `head_when_trumped` is set. When trump is\n"
+    "led, it means: beat the highest trump in the trick if able.",
+    "trick 1: ann 7h, cy 9h     # cy beats the 7",
+    "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
+)
+BR_TRUMP = Rule(
+    "BR-TRUMP", "bourre", "void in the led suit, held a trump, played no trump",
+    "With `must_trump` (default true) a player with no card of the led suit who holds a\n"
+    "trump must play a trump. (With `must_overtrump` on and `must_undertrump` off, a\n"
+    "player who cannot beat the trump already in the trick may play any card.)",
+    "trump 4h\ntrick 4: eve Jc, ann 2h     # ann has no clubs and trumps",
+    "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
+)
+BR_OVERTRUMP = Rule(
+    "BR-OVERTRUMP", "bourre",
+    "trumped under a trump already in the trick while holding one that beat it",
+    "With `must_overtrump` (default true) a player void in the led suit must beat the\n"
+    "highest trump already in the trick when holding a trump that does. One who cannot\n"
+    "beat it must still play a trump with `must_undertrump` (default true).",
+    "trump 4h\ntrick 4: eve Jc, ann 5h, cy 9h     # cy overtrumps",
+    "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
+)
+BR_CINCH = Rule(
+    "BR-CINCH", "bourre", "broke a cinch duty",
+    "A player holds a cinch when three tricks are certain for them whatever the others hold:\n"
+    "tricks already won plus trumps that the unseen trumps cannot all beat (each unseen\n"
+    "trump beats at most one lower trump). It is judged at the start of each trick from\n"
+    "what the player could know: cards played, their own discards, a dead upcard.\n"
+    "While holding a cinch a player must lead the highest trump held; following (not last),\n"
+    "when trumps may be played, play the highest trump held; last to play, win the trick\n"
+    "if any legal card wins it. A trump with no unseen trump between it and the highest\n"
+    "counts as the highest (holding A-K, the K). Only legal cards are ever required.\n"
+    "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
+    "bourré, or to steer the pot.",
+    "trump Kh\ntrick 1: ann Ah, ...     # ann holds A♥ Q♥ J♥ with the K♥ face up: leads the A",
+    "trump Kh\ntrick 1: ann 3c, ...     # ann held a cinch and led a club",
+)
+BR_ACE_DEALER = Rule(
+    "BR-ACE-DEALER", "bourre", "the dealer passed with an ace upcard",
+    "With `dealer_plays_ace` (default true) a dealer whose face-up fifth card is an ace may\n"
+    "not pass. The referee knows the upcard only when `trump` names the card.",
+    "trump Ah\neve play",
+    "trump Ah\neve pass",
+)
+BR_DRAW = Rule(
+    "BR-DRAW", "bourre",
+    "drew a different number of cards than discarded, or discarded more than allowed",
+    "A player who plays may discard up to `hand_size` cards and draws exactly as many.",
+    "ann play discard 2c 9s draw 5d Td",
+    "ann play discard 2c 9s draw 5d     # two out, one in",
+)
+BR_SETTLE_ANTE = Rule(
+    "BR-SETTLE-ANTE", "bourre", "a recorded ante was paid by an exempt player or missing",
+    "An `ante` line must name exactly the players who owed the ante: every seated player\n"
+    "except those exempt (the previous hand's bourré players and the players tied for most\n"
+    "tricks, or for hand 1 the header's `exempt`; nobody is exempt under `double_ante`).",
+    "hand 2 after cy was bourré: ante ann bob dee eve",
+    "hand 2 after cy was bourré: ante ann bob cy dee eve",
+)
+BR_SETTLE_POT = Rule(
+    "BR-SETTLE-POT", "bourre", "the recorded pot is not the pot",
+    "The pot played for is the carried pot plus this hand's antes (second antes included\n"
+    "under `double_ante`). A `settle pot` line must give that amount.",
+    "settle pot 5     # five antes of 1, nothing carried",
+    "settle pot 6",
+)
+BR_SETTLE_WIN = Rule(
+    "BR-SETTLE-WIN", "bourre",
+    "the pot was recorded as taken by the wrong player, for the wrong amount, or split "
+    "when it was won (or won when it carried)",
+    "With any `settle` line the hand's recorded settlement is read as complete: a won pot\n"
+    "needs one `settle NAME wins AMOUNT` line with the amount taken (at most `limit` under\n"
+    "`limit_caps_winner`), a pot that carried needs `settle split`. A player alone with the\n"
+    "most tricks takes the pot unless they reneged in the hand (then nobody does); a tie\n"
+    "carries it.",
+    "settle eve wins 5",
+    "settle split     # eve took three tricks alone",
+)
+BR_SETTLE_BOURRE = Rule(
+    "BR-SETTLE-BOURRE", "bourre", "a bourré payment recorded wrongly, for the wrong player, or missing",
+    "Each player who played and took no trick pays min(pot, limit) into the next pot, and\n"
+    "needs their own `settle NAME bourre AMOUNT` line when the hand's settlement is recorded.",
+    "settle cy bourre 5",
+    "settle cy bourre 4     # the pot was 5",
+)
+BR_SETTLE_RENEGE = Rule(
+    "BR-SETTLE-RENEGE", "bourre", "a renege payment recorded wrongly or missing",
+    "With `renege_penalty: pot` each uncorrected illegal play costs its player\n"
+    "min(pot, limit), paid into the next pot, and needs its own `settle NAME renege AMOUNT`\n"
+    "line (a player who reneged twice has two). A card taken back with `(was CARD)` costs\n"
+    "nothing but the chance to take the pot.",
+    "settle dee renege 5",
+    "(dee reneged; no `settle dee renege` line)",
+)
+
+#: Play rules in the order a play is checked; the first breach is the one reported.
+PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
+    (BR_FOLLOW, check_follow),
+    (BR_HEAD, check_head),
+    (BR_TRUMP, check_trump),
+    (BR_OVERTRUMP, check_overtrump),
+    (BR_CINCH, check_cinch),
+)
+
+#: Rule IDs whose breach is a renege (an illegal play).
+RENEGE_RULES: frozenset[str] = frozenset(rule.id for rule, _ in PLAY_RULES)
+
+BOURRE_RULES: tuple[Rule, ...] = (
+    BR_FOLLOW, BR_HEAD, BR_TRUMP, BR_OVERTRUMP, BR_CINCH, BR_ACE_DEALER, BR_DRAW,
+    BR_SETTLE_ANTE, BR_SETTLE_POT, BR_SETTLE_WIN, BR_SETTLE_BOURRE, BR_SETTLE_RENEGE,
+)
+
+register(*BOURRE_RULES)
+
+
+def first_breach(ctx: PlayContext) -> tuple[Rule, str] | None:
+    """The first play rule ``ctx`` breaks, with the evidence, or None for a legal play."""
+    for rule, check in PLAY_RULES:
+        evidence = check(ctx)
+        if evidence is not None:
+            return rule, evidence
+    return None

@@ -1,0 +1,230 @@
+"""Bourré settlement (``bourre.md`` steps 1-7) and the check of what the table recorded.
+
+``settle_hand`` is the referee's own settlement of one hand from the replay's outcome and
+the money carried in; ``check_recorded`` compares the hand's ``ante`` and ``settle`` lines
+with it. Money is Decimal throughout.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from referee.bourre.facts import HandFacts
+from referee.bourre.replay import HandOutcome
+from referee.bourre.rules import (
+    BR_SETTLE_ANTE,
+    BR_SETTLE_BOURRE,
+    BR_SETTLE_POT,
+    BR_SETTLE_RENEGE,
+    BR_SETTLE_WIN,
+)
+from referee.options import BourreOptions
+from referee.records import SettleLine
+from referee.report import Violation
+from referee.rulebook import Rule
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyState:
+    """What a hand inherits: the pot carried in and who is excused from the ante."""
+
+    carry: Decimal
+    exempt: frozenset[str]
+
+
+@dataclass(slots=True)
+class Settlement:
+    """The referee's settlement of one hand."""
+
+    antes: list[str]
+    second_antes: list[str]
+    pot: Decimal
+    winner: str | None
+    took: Decimal
+    bourre: dict[str, Decimal]
+    reneges: list[tuple[str, Decimal]]
+    carry: Decimal
+    exempt_next: frozenset[str]
+    payouts: dict[str, Decimal]
+    result: str  # how the pot went, in words
+    paid: dict[str, Decimal] = field(default_factory=dict)
+
+
+def settle_hand(
+    seats: tuple[str, ...], outcome: HandOutcome, state: MoneyState, opts: BourreOptions
+) -> Settlement:
+    """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry."""
+    owed = [p for p in seats if opts.double_ante or p not in state.exempt]
+    second = list(outcome.active) if opts.double_ante else []
+    paid = {p: Decimal(0) for p in seats}
+    for p in (*owed, *second):
+        paid[p] += opts.ante
+    pot = state.carry + opts.ante * (len(owed) + len(second))
+    capped = min(pot, opts.limit) if opts.limit_caps_winner and opts.limit is not None else pot
+    penalty = min(pot, opts.limit) if opts.limit is not None else pot
+    winner, exempt, result = _pot_fate(outcome, opts)
+    took = capped if winner is not None else Decimal(0)
+    bourre: dict[str, Decimal] = {}
+    if len(outcome.active) >= 2:
+        bourre = {p: penalty for p in outcome.active if outcome.tricks_won.get(p, 0) == 0}
+    reneges = [
+        (v.player, penalty)
+        for v in outcome.reneges
+        if not v.corrected and v.player is not None and opts.renege_penalty == "pot"
+    ]
+    carry = pot - took + sum(bourre.values(), Decimal(0)) + sum((a for _, a in reneges), Decimal(0))
+    payouts = {}
+    for p in seats:
+        net = (took if p == winner else Decimal(0)) - paid[p] - bourre.get(p, Decimal(0))
+        net -= sum((a for who, a in reneges if who == p), Decimal(0))
+        payouts[p] = net
+    exempt_next = frozenset() if opts.double_ante else frozenset(exempt) | frozenset(bourre)
+    return Settlement(
+        owed, second, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, paid
+    )
+
+
+def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, set[str], str]:
+    """Who takes the pot (or None), the players tied for most tricks, and why, in words."""
+    active = outcome.active
+    if not active:
+        if opts.all_pass == "dealer" and outcome.dealer is not None:
+            return outcome.dealer, set(), "everyone passed; the dealer takes the pot"
+        return None, set(), "everyone passed; the pot carries"
+    if len(active) == 1:
+        return active[0], set(), f"only {active[0]} played and takes the pot without play"
+    counts = outcome.tricks_won
+    best = max(counts.get(p, 0) for p in active)
+    leaders = [p for p in active if counts.get(p, 0) == best]
+    if len(leaders) > 1:
+        return None, set(leaders), f"{' and '.join(leaders)} tied with {best} tricks; the pot carries"
+    leader = leaders[0]
+    if any(v.player == leader for v in outcome.reneges):
+        return None, set(), f"{leader} took most tricks ({best}) but reneged, so nobody wins"
+    return leader, set(), f"{leader} took most tricks ({best})"
+
+
+# ---------------------------------------------------------------------- recorded settlement
+
+
+def check_recorded(facts: HandFacts, s: Settlement) -> list[Violation]:
+    """Compare the hand's ``ante`` and ``settle`` lines with the referee's settlement."""
+    found: list[Violation] = []
+    found.extend(_check_antes(facts, s))
+    settles = facts.settles
+    if not settles:
+        return found
+    anchor = settles[0]
+    found.extend(_check_pot(settles, s))
+    found.extend(_check_win(settles, s, anchor))
+    found.extend(
+        _check_payments(settles, "bourre", sorted(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
+    )
+    found.extend(_check_payments(settles, "renege", sorted(s.reneges), BR_SETTLE_RENEGE, anchor))
+    return found
+
+
+def _violation(rule: Rule, line: SettleLine | object, message: str, evidence: str) -> Violation:
+    return Violation(
+        rule.id, None, None, None, getattr(line, "line", 0), getattr(line, "column", 0),
+        message, evidence,
+    )
+
+
+def _money(amount: Decimal) -> str:
+    return format(amount.normalize(), "f") if amount == amount.to_integral() else str(amount)
+
+
+def _check_antes(facts: HandFacts, s: Settlement) -> list[Violation]:
+    owed = set(s.antes)
+    for line in facts.antes:
+        named = {n.name for n in line.players}
+        if named != owed:
+            parts = []
+            extra, missing = sorted(named - owed), sorted(owed - named)
+            if extra:
+                parts.append(f"{', '.join(extra)} did not owe it (exempt)")
+            if missing:
+                parts.append(f"{', '.join(missing)} owed it but is not named")
+            return [
+                _violation(
+                    BR_SETTLE_ANTE, line, "the recorded ante is wrong",
+                    "; ".join(parts) + f". Owed by: {', '.join(s.antes) or 'nobody'}",
+                )
+            ]
+    return []
+
+
+def _check_pot(settles: list[SettleLine], s: Settlement) -> list[Violation]:
+    for line in settles:
+        if line.kind == "pot" and line.amount != s.pot:
+            return [
+                _violation(
+                    BR_SETTLE_POT, line,
+                    f"recorded pot {_money(line.amount or Decimal(0))}, the pot was {_money(s.pot)}",
+                    "the pot is the carried pot plus this hand's antes",
+                )
+            ]
+    return []
+
+
+def _check_win(settles: list[SettleLine], s: Settlement, anchor: SettleLine) -> list[Violation]:
+    wins = [x for x in settles if x.kind == "wins"]
+    splits = [x for x in settles if x.kind == "split"]
+    if s.winner is not None:
+        expected = f"{s.winner} takes {_money(s.took)} ({s.result})"
+        good = [
+            x for x in wins if x.player and x.player.name == s.winner and x.amount == s.took
+        ]
+        if len(wins) == 1 and good and not splits:
+            return []
+        bad = splits[0] if splits else next((x for x in wins if x not in good), anchor)
+        what = _recorded_win(wins, splits)
+    else:
+        expected = f"the pot carries ({s.result})"
+        if splits and not wins:
+            return []
+        bad = wins[0] if wins else anchor
+        what = _recorded_win(wins, splits)
+    return [_violation(BR_SETTLE_WIN, bad, f"recorded {what}; {expected}", s.result)]
+
+
+def _recorded_win(wins: list[SettleLine], splits: list[SettleLine]) -> str:
+    items = [f"{x.player.name if x.player else '?'} wins {_money(x.amount or Decimal(0))}" for x in wins]
+    items += ["split"] * len(splits)
+    return ", ".join(items) if items else "no `wins` or `split` line"
+
+
+def _check_payments(
+    settles: list[SettleLine],
+    kind: str,
+    expected: list[tuple[str, Decimal]],
+    rule: Rule,
+    anchor: SettleLine,
+) -> list[Violation]:
+    lines = [x for x in settles if x.kind == kind]
+    recorded = Counter((x.player.name if x.player else "?", x.amount) for x in lines)
+    want = Counter(expected)
+    if recorded == want:
+        return []
+    extra = recorded - want
+    missing = want - recorded
+    bad = next(
+        (x for x in lines if (x.player.name if x.player else "?", x.amount) in extra), anchor
+    )
+    parts = []
+    if extra:
+        parts.append("recorded but not owed: " + _payments(extra))
+    if missing:
+        parts.append("owed but not recorded: " + _payments(missing))
+    word = "bourré" if kind == "bourre" else "renege"
+    return [_violation(rule, bad, f"the {word} payments are recorded wrongly", "; ".join(parts))]
+
+
+def _payments(items: Counter[tuple[str, Decimal | None]]) -> str:
+    out = []
+    for (who, amount), n in sorted(items.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        out.extend([f"{who} {_money(amount or Decimal(0))}"] * n)
+    return ", ".join(out)
