@@ -19,16 +19,33 @@ SUIT_NAME: dict[str, str] = {"s": "spades", "h": "hearts", "d": "diamonds", "c":
 SUIT_SINGULAR: dict[str, str] = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 
 _SUIT_ALIASES: dict[str, str] = {
-    "s": "s", "h": "h", "d": "d", "c": "c",
-    "♠": "s", "♥": "h", "♦": "d", "♣": "c",
-    "♤": "s", "♡": "h", "♢": "d", "♧": "c",
-    "spades": "s", "hearts": "h", "diamonds": "d", "clubs": "c",
-    "spade": "s", "heart": "h", "diamond": "d", "club": "c",
+    "s": "s",
+    "h": "h",
+    "d": "d",
+    "c": "c",
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+    "♤": "s",
+    "♡": "h",
+    "♢": "d",
+    "♧": "c",
+    "spades": "s",
+    "hearts": "h",
+    "diamonds": "d",
+    "clubs": "c",
+    "spade": "s",
+    "heart": "h",
+    "diamond": "d",
+    "club": "c",
 }
 _RANK_ALIASES: dict[str, str] = {r.lower(): r for r in RANKS} | {"10": "T"}
 
 BOURRE_DECK: frozenset[str] = frozenset(r + s for r in RANKS for s in SUITS)
-EUCHRE_DECK: frozenset[str] = frozenset(r + s for r in ("9", "T", "J", "Q", "K", "A") for s in SUITS)
+EUCHRE_DECK: frozenset[str] = frozenset(
+    r + s for r in ("9", "T", "J", "Q", "K", "A") for s in SUITS
+)
 
 
 def parse_suit(text: str) -> str | None:

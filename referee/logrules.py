@@ -5,7 +5,9 @@ from __future__ import annotations
 from referee.rulebook import Rule, register
 
 L_PLAYER = Rule(
-    "L-PLAYER", "both", "a name that is not seated at the table",
+    "L-PLAYER",
+    "both",
+    "a name that is not seated at the table",
     "Every name in a hand (dealer, deal, decisions, bids, tricks, claims, settlements) must be\n"
     "one of the names on the `players` line (matched without regard to case). A name that is\n"
     "not seated is reported where it appears; its plays are ignored for judging.",
@@ -13,7 +15,9 @@ L_PLAYER = Rule(
     "players ann bob cy\n...\ntrick 1: ann 7h, rob 9h, cy Jh     # rob is not seated",
 )
 L_CARD = Rule(
-    "L-CARD", "both", "a card not in this game's deck, or held by two players at once",
+    "L-CARD",
+    "both",
+    "a card not in this game's deck, or held by two players at once",
     "Every card must belong to the game's deck (52 cards for Bourré; 9 to A for Bid Euchre),\n"
     "and no card may be in two places at once: dealt to two players, played twice, or drawn\n"
     "while someone else still holds it. In Bourré a discarded card or a folded hand may come\n"
@@ -22,14 +26,18 @@ L_CARD = Rule(
     "trick 1: ann 7h, bob 7h     # the seven of hearts twice",
 )
 L_NOT_HELD = Rule(
-    "L-NOT-HELD", "both", "a card played that the player's recorded hand did not hold",
+    "L-NOT-HELD",
+    "both",
+    "a card played that the player's recorded hand did not hold",
     "When the log records a player's hand (their `deal` line, plus the discards and draws\n"
     "in Bourré), every card they play or discard must be in that hand.",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann 7h, ...",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann Ah, ...     # ann was not dealt the A♥",
 )
 L_TURN = Rule(
-    "L-TURN", "both", "a card played out of turn, or the wrong player led",
+    "L-TURN",
+    "both",
+    "a card played out of turn, or the wrong player led",
     "The first trick is led by the player the rules name (Bourré: the first active player\n"
     "to the dealer's left; Bid Euchre: set by `first_lead`), each later trick by the winner\n"
     "of the one before, and play goes clockwise among the players in the hand.",
@@ -37,14 +45,18 @@ L_TURN = Rule(
     "dealer eve\ntrick 1: bob ..., ann ...     # ann, left of the dealer, should lead",
 )
 L_TRICK = Rule(
-    "L-TRICK", "both", "a trick with the wrong number of cards, or a player twice in one trick",
+    "L-TRICK",
+    "both",
+    "a trick with the wrong number of cards, or a player twice in one trick",
     "A trick holds one card from each player in the hand, no more and no fewer, and a\n"
     "`trick N` line's number must be the trick's place in the hand.",
     "trick 2: eve 4h, ann Kh, cy 2h, dee 3h",
     "trick 2: eve 4h, ann Kh, cy 2h     # dee is missing",
 )
 L_COUNT = Rule(
-    "L-COUNT", "both", "the wrong number of tricks, or a player ran out of cards or kept some",
+    "L-COUNT",
+    "both",
+    "the wrong number of tricks, or a player ran out of cards or kept some",
     "A Bourré hand has five tricks (four with `hand_size: 4`) when two or more players\n"
     "play, none otherwise; a Bid Euchre hand has six tricks unless it was a redeal. Every\n"
     "player in the hand plays exactly their cards: one per trick.",
@@ -52,7 +64,9 @@ L_COUNT = Rule(
     "six `trick` lines in a Bourré hand",
 )
 L_DEALER = Rule(
-    "L-DEALER", "both", "the stated dealer is not the one the rotation gives",
+    "L-DEALER",
+    "both",
+    "the stated dealer is not the one the rotation gives",
     "The deal passes to the left after every hand (in Bourré a player who took back an\n"
     "illegal card with `(was CARD)` loses their next turn to deal). A `dealer` line that\n"
     "names someone else is reported; the replay then goes on with the stated dealer.",
@@ -60,14 +74,18 @@ L_DEALER = Rule(
     "hand 1: dealer eve; hand 2: dealer cy     # ann's deal",
 )
 L_PASSED = Rule(
-    "L-PASSED", "both", "a player who passed, or sits out, played a card",
+    "L-PASSED",
+    "both",
+    "a player who passed, or sits out, played a card",
     "A Bourré player who passed (folded) plays no card; a Bid Euchre partner who sits out\n"
     "after `ask` or `moon` plays no card.",
     "bob pass\ntrick 1: ann 7h, cy 9h",
     "bob pass\ntrick 1: ann 7h, bob 9h, cy Jh     # bob folded",
 )
 L_MISSING = Rule(
-    "L-MISSING", "both", "a statement the hand needs is missing",
+    "L-MISSING",
+    "both",
+    "a statement the hand needs is missing",
     "Some statements are required for a hand to be judged: the `dealer` of hand 1 and the\n"
     "`trump` of a Bourré hand or of a Bid Euchre hand that was bid. Without them the referee\n"
     "cannot decide who leads or which cards are trumps, and says so instead of guessing.",
@@ -76,7 +94,15 @@ L_MISSING = Rule(
 )
 
 LOG_RULES: tuple[Rule, ...] = (
-    L_PLAYER, L_CARD, L_NOT_HELD, L_TURN, L_TRICK, L_COUNT, L_DEALER, L_PASSED, L_MISSING,
+    L_PLAYER,
+    L_CARD,
+    L_NOT_HELD,
+    L_TURN,
+    L_TRICK,
+    L_COUNT,
+    L_DEALER,
+    L_PASSED,
+    L_MISSING,
 )
 
 register(*LOG_RULES)

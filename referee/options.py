@@ -101,7 +101,7 @@ def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
             if allow_none:
                 return None
             raise OptionError(f"expected {what}")
-        if isinstance(value, bool) or isinstance(value, float) and value != value:
+        if isinstance(value, bool) or (isinstance(value, float) and value != value):
             raise OptionError(f"expected {what}")
         try:
             amount = Decimal(str(value).strip())

@@ -84,9 +84,7 @@ def _recorded_text(line: object) -> str:
     kind = getattr(line, "kind", "")
     player = getattr(line, "player", None)
     amount = getattr(line, "amount", None)
-    parts = ["settle", player.name if player is not None else "", kind if player else kind]
-    if player is None:
-        parts = ["settle", kind]
+    parts = ["settle", player.name, kind] if player is not None else ["settle", kind]
     if amount is not None:
         parts.append(str(amount))
     return " ".join(p for p in parts if p)

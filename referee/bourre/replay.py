@@ -154,7 +154,10 @@ class HandReplay:
         for name in _names_in(self.facts):
             if not name.seated:
                 self.flag(
-                    L_PLAYER, f"{name.name} is not seated at this table", name.line, name.column,
+                    L_PLAYER,
+                    f"{name.name} is not seated at this table",
+                    name.line,
+                    name.column,
                     evidence="seated: " + ", ".join(self.seats),
                 )
 
@@ -165,7 +168,10 @@ class HandReplay:
             if self.dealer is None:
                 hand = self.facts.hand
                 self.flag(
-                    L_MISSING, f"hand {hand.number} names no dealer", hand.line, hand.column,
+                    L_MISSING,
+                    f"hand {hand.number} names no dealer",
+                    hand.line,
+                    hand.column,
                     evidence="the first hand of a log must have a `dealer` line; without it the "
                     "referee cannot tell who leads",
                 )
@@ -174,8 +180,11 @@ class HandReplay:
         expected = self.expected_dealer
         if expected is not None and expected != self.dealer:
             self.flag(
-                L_DEALER, f"{self.dealer} dealt, but it was {expected}'s deal",
-                line.player.line, line.player.column, player=self.dealer,
+                L_DEALER,
+                f"{self.dealer} dealt, but it was {expected}'s deal",
+                line.player.line,
+                line.player.column,
+                player=self.dealer,
                 evidence="the deal passes to the left after every hand"
                 + (" (a player who took back an illegal card skips one turn)"),
             )
@@ -185,7 +194,10 @@ class HandReplay:
         if not lines:
             hand = self.facts.hand
             self.flag(
-                L_MISSING, f"hand {hand.number} has no `trump` line", hand.line, hand.column,
+                L_MISSING,
+                f"hand {hand.number} has no `trump` line",
+                hand.line,
+                hand.column,
                 evidence="without the trump suit only following suit can be judged",
             )
             return
@@ -217,8 +229,12 @@ class HandReplay:
         if opts.dealer_plays_ace and dealer and up and up.card[0] == "A" and dealer in self.passed:
             where = self.facts.decisions.get(dealer) or self.facts.trump_lines[0]
             self.flag(
-                BR_ACE_DEALER, f"{dealer} passed with an ace upcard", where.line, where.column,
-                player=dealer, card=up.card,
+                BR_ACE_DEALER,
+                f"{dealer} passed with an ace upcard",
+                where.line,
+                where.column,
+                player=dealer,
+                card=up.card,
                 evidence=f"the upcard was {pretty(up.card)}; with dealer_plays_ace the dealer "
                 "must play",
             )
@@ -232,20 +248,32 @@ class HandReplay:
         name = d.player.name
         if count > self.opts.hand_size:
             self.flag(
-                BR_DRAW, f"{name} discarded {count} cards", d.line, d.column, player=name,
+                BR_DRAW,
+                f"{name} discarded {count} cards",
+                d.line,
+                d.column,
+                player=name,
                 evidence=f"a player may discard at most {self.opts.hand_size} cards",
             )
         elif d.discards is not None and d.draws is not None and len(d.draws) != len(d.discards):
             self.flag(
-                BR_DRAW, f"{name} discarded {len(d.discards)} and drew {len(d.draws)}",
-                d.line, d.column, player=name,
+                BR_DRAW,
+                f"{name} discarded {len(d.discards)} and drew {len(d.draws)}",
+                d.line,
+                d.column,
+                player=name,
                 evidence="a player draws exactly as many cards as they discard",
             )
 
     def _off_deck(self, card: CardAt, player: str | None, trick: int | None) -> None:
         self.flag(
-            L_CARD, f"{card.card} is not in the Bourré deck", card.line, card.column,
-            player=player, trick=trick, card=card.card,
+            L_CARD,
+            f"{card.card} is not in the Bourré deck",
+            card.line,
+            card.column,
+            player=player,
+            trick=trick,
+            card=card.card,
             evidence="Bourré uses the 52-card deck, A high, 2 low",
         )
 
@@ -255,16 +283,24 @@ class HandReplay:
         for name, deal in self.facts.deals.items():
             if len(deal.cards) != size:
                 self.flag(
-                    L_COUNT, f"{name} was dealt {len(deal.cards)} cards", deal.line, deal.column,
-                    player=name, evidence=f"each player is dealt {size} cards",
+                    L_COUNT,
+                    f"{name} was dealt {len(deal.cards)} cards",
+                    deal.line,
+                    deal.column,
+                    player=name,
+                    evidence=f"each player is dealt {size} cards",
                 )
             for c in deal.cards:
                 if c.card not in BOURRE_DECK:
                     self._off_deck(c, name, None)
                 elif c.card in owner:
                     self.flag(
-                        L_CARD, f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}",
-                        c.line, c.column, player=name, card=c.card,
+                        L_CARD,
+                        f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}",
+                        c.line,
+                        c.column,
+                        player=name,
+                        card=c.card,
                         evidence="a card cannot be in two hands at once",
                     )
                 else:
@@ -273,8 +309,11 @@ class HandReplay:
             holder = owner.get(self.upcard.card)
             if holder is not None and holder != self.dealer:
                 self.flag(
-                    L_CARD, f"the upcard {pretty(self.upcard.card)} was dealt to {holder}",
-                    self.upcard.line, self.upcard.column, card=self.upcard.card,
+                    L_CARD,
+                    f"the upcard {pretty(self.upcard.card)} was dealt to {holder}",
+                    self.upcard.line,
+                    self.upcard.column,
+                    card=self.upcard.card,
                     evidence=f"the upcard is the dealer's ({self.dealer}'s) fifth card",
                 )
         for d in self.facts.decisions.values():
@@ -308,9 +347,12 @@ class HandReplay:
                 continue
             if line.number is not None and line.number != number:
                 self.flag(
-                    L_TRICK, f"trick {line.number} is trick {number} of the hand",
-                    line.line, line.number_column or line.column, trick=number,
-                    evidence=f"{number - 1} trick(s) came before it in hand {self.facts.hand.number}",
+                    L_TRICK,
+                    f"trick {line.number} is trick {number} of the hand",
+                    line.line,
+                    line.number_column or line.column,
+                    trick=number,
+                    evidence=f"{number - 1} trick(s) came before it in this hand",
                 )
             plays = self._admit_plays(line, number, played)
             self._check_order(plays, leader, number)
@@ -325,8 +367,10 @@ class HandReplay:
             hand = self.facts.hand
             anchor = self.facts.tricks[-1] if self.facts.tricks else hand
             self.flag(
-                L_COUNT, f"hand {hand.number} has {len(self.plays)} tricks, not {expected}",
-                anchor.line, anchor.column,
+                L_COUNT,
+                f"hand {hand.number} has {len(self.plays)} tricks, not {expected}",
+                anchor.line,
+                anchor.column,
                 evidence=f"{len(self.active)} players played, so {expected} tricks are played",
             )
 
@@ -340,7 +384,10 @@ class HandReplay:
         else:
             why = f"a hand has {expected} tricks"
         self.flag(
-            L_COUNT, f"an extra trick in hand {self.facts.hand.number}", line.line, line.column,
+            L_COUNT,
+            f"an extra trick in hand {self.facts.hand.number}",
+            line.line,
+            line.column,
             evidence=why + "; this trick is not judged",
         )
 
@@ -363,15 +410,25 @@ class HandReplay:
             return None  # reported by _check_names
         if name in self.passed:
             self.flag(
-                L_PASSED, f"{name} passed but played {pretty(card.card)}", card.line,
-                card.column, player=name, trick=number, card=card.card,
+                L_PASSED,
+                f"{name} passed but played {pretty(card.card)}",
+                card.line,
+                card.column,
+                player=name,
+                trick=number,
+                card=card.card,
                 evidence=f"{name} folded this hand; the card is left out of trick {number}",
             )
             return None
         if name in seen:
             self.flag(
-                L_TRICK, f"{name} played twice in trick {number}", card.line, card.column,
-                player=name, trick=number, card=card.card,
+                L_TRICK,
+                f"{name} played twice in trick {number}",
+                card.line,
+                card.column,
+                player=name,
+                trick=number,
+                card=card.card,
                 evidence="each player plays one card to a trick; this one is left out",
             )
             return None
@@ -385,14 +442,21 @@ class HandReplay:
         if card.card in played:
             who, when = played[card.card]
             self.flag(
-                L_CARD, f"{pretty(card.card)} was already played", card.line, card.column,
-                player=name, trick=number, card=card.card,
+                L_CARD,
+                f"{pretty(card.card)} was already played",
+                card.line,
+                card.column,
+                player=name,
+                trick=number,
+                card=card.card,
                 evidence=f"{who} played {pretty(card.card)} in trick {when}",
             )
             judged = False
         else:
             played[card.card] = (name, number)
-        retracted = play.retracted if play.retracted and play.retracted.card in BOURRE_DECK else None
+        retracted = (
+            play.retracted if play.retracted and play.retracted.card in BOURRE_DECK else None
+        )
         return LoggedPlay(number, name, card, retracted, judged)
 
     def _check_order(self, plays: list[LoggedPlay], leader: str | None, number: int) -> None:
@@ -406,9 +470,14 @@ class HandReplay:
                 else f"{leader} won trick {number - 1}"
             )
             self.flag(
-                L_TURN, f"{first.player} led trick {number}; {leader} should have led",
-                first.card.line, first.card.column, player=first.player, trick=number,
-                card=first.card.card, evidence=why,
+                L_TURN,
+                f"{first.player} led trick {number}; {leader} should have led",
+                first.card.line,
+                first.card.column,
+                player=first.player,
+                trick=number,
+                card=first.card.card,
+                evidence=why,
             )
         order = self.active
         base = order.index(first.player)
@@ -417,8 +486,12 @@ class HandReplay:
             pos = (order.index(play.player) - base) % len(order)
             if pos <= last:
                 self.flag(
-                    L_TURN, f"{play.player} played out of turn in trick {number}",
-                    play.card.line, play.card.column, player=play.player, trick=number,
+                    L_TURN,
+                    f"{play.player} played out of turn in trick {number}",
+                    play.card.line,
+                    play.card.column,
+                    player=play.player,
+                    trick=number,
                     card=play.card.card,
                     evidence="play goes clockwise from the leader among the players in the hand",
                 )
@@ -431,9 +504,13 @@ class HandReplay:
         missing = [p for p in self.active if p not in {x.player for x in plays}]
         detail = ("missing: " + ", ".join(missing)) if missing else ""
         self.flag(
-            L_TRICK, f"trick {number} has {len(plays)} cards, not {len(self.active)}",
-            line.line, line.column, trick=number,
-            evidence=f"{len(self.active)} players are in the hand" + (f"; {detail}" if detail else ""),
+            L_TRICK,
+            f"trick {number} has {len(plays)} cards, not {len(self.active)}",
+            line.line,
+            line.column,
+            trick=number,
+            evidence=f"{len(self.active)} players are in the hand"
+            + (f"; {detail}" if detail else ""),
         )
 
     # ------------------------------------------------------------------ hands
@@ -484,8 +561,14 @@ class HandReplay:
     def _flag_held_elsewhere(self, play: LoggedPlay, why: str) -> None:
         card = play.card
         self.flag(
-            L_CARD, f"{pretty(card.card)} cannot be {play.player}'s", card.line, card.column,
-            player=play.player, trick=play.trick, card=card.card, evidence=why,
+            L_CARD,
+            f"{pretty(card.card)} cannot be {play.player}'s",
+            card.line,
+            card.column,
+            player=play.player,
+            trick=play.trick,
+            card=card.card,
+            evidence=why,
         )
 
     def _check_against_record(self, player: str, plays: list[LoggedPlay]) -> None:
@@ -503,9 +586,13 @@ class HandReplay:
             for c in thrown:
                 if c.card not in dealt:
                     self.flag(
-                        L_NOT_HELD, f"{player} discarded {pretty(c.card)}, not in their deal",
-                        c.line, c.column, player=player, card=c.card,
-                        evidence=f"{player}'s deal (line {deal.line if deal else '?'}) did not hold it",
+                        L_NOT_HELD,
+                        f"{player} discarded {pretty(c.card)}, not in their deal",
+                        c.line,
+                        c.column,
+                        player=player,
+                        card=c.card,
+                        evidence=f"{player}'s deal did not hold it",
                     )
         if thrown is not None:
             self._check_known_exchange(player, plays, dealt, thrown, decision)
@@ -533,8 +620,13 @@ class HandReplay:
             else:
                 continue
             self.flag(
-                L_NOT_HELD, f"{player} played {pretty(c)}, not in their hand",
-                play.card.line, play.card.column, player=player, trick=play.trick, card=c,
+                L_NOT_HELD,
+                f"{player} played {pretty(c)}, not in their hand",
+                play.card.line,
+                play.card.column,
+                player=player,
+                trick=play.trick,
+                card=c,
                 evidence=why,
             )
 
@@ -550,8 +642,12 @@ class HandReplay:
         ):
             for play in excess[:1]:
                 self.flag(
-                    L_NOT_HELD, f"{player} played {pretty(play.card.card)}, not in their hand",
-                    play.card.line, play.card.column, player=player, trick=play.trick,
+                    L_NOT_HELD,
+                    f"{player} played {pretty(play.card.card)}, not in their hand",
+                    play.card.line,
+                    play.card.column,
+                    player=player,
+                    trick=play.trick,
                     card=play.card.card,
                     evidence=f"{player} exchanged {count} cards, so {why} only {limit}",
                 )
@@ -565,9 +661,9 @@ class HandReplay:
         if dealer not in self.active:
             return up.card
         decision = self.facts.decisions.get(dealer)
-        if decision is not None and decision.discards is not None:
-            if up.card in {c.card for c in decision.discards}:
-                return up.card
+        thrown = decision.discards if decision is not None else None
+        if thrown is not None and up.card in {c.card for c in thrown}:
+            return up.card
         if all(p.card.card != up.card for p in self._plays_of(dealer)):
             return up.card
         return None
@@ -640,8 +736,16 @@ class HandReplay:
             if card is None:
                 continue
             ctx = PlayContext(
-                play.player, card.card, cards, table, self.trump, play.trick, duty, cinch,
-                duty_c, shown.get(play.player, {}),
+                play.player,
+                card.card,
+                cards,
+                table,
+                self.trump,
+                play.trick,
+                duty,
+                cinch,
+                duty_c,
+                shown.get(play.player, {}),
             )
             breach = first_breach(ctx)
             if breach is None:
@@ -649,9 +753,15 @@ class HandReplay:
             rule, evidence = breach
             verb = "put down and took back" if corrected else "played"
             self.flag(
-                rule, f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
-                card.line, card.column, player=play.player, trick=play.trick, card=card.card,
-                evidence=evidence, corrected=corrected,
+                rule,
+                f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
+                card.line,
+                card.column,
+                player=play.player,
+                trick=play.trick,
+                card=card.card,
+                evidence=evidence,
+                corrected=corrected,
             )
 
     # ------------------------------------------------------------------ claims, records
@@ -659,7 +769,8 @@ class HandReplay:
     def _rule_on_claim(self, claim: ClaimLine, reneges: list[Violation]) -> ClaimRuling:
         accused = claim.against.name
         found = [
-            v for v in reneges
+            v
+            for v in reneges
             if v.player == accused and (claim.trick is None or v.trick == claim.trick)
         ]
         where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
@@ -671,7 +782,9 @@ class HandReplay:
         else:
             ruling = "rejected"
             mine = [
-                p for t in self.plays for p in t
+                p
+                for t in self.plays
+                for p in t
                 if p.player == accused and (claim.trick is None or p.trick == claim.trick)
             ]
             if not mine:
@@ -685,7 +798,9 @@ class HandReplay:
 
     def _trick_records(self) -> list[TrickRecord]:
         records = []
-        for number, (plays, winner) in enumerate(zip(self.plays, self.winners), start=1):
+        for number, (plays, winner) in enumerate(
+            zip(self.plays, self.winners, strict=True), start=1
+        ):
             records.append(
                 TrickRecord(
                     number,

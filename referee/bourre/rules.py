@@ -104,7 +104,9 @@ def check_cinch(ctx: PlayContext) -> str | None:
 
 
 BR_FOLLOW = Rule(
-    "BR-FOLLOW", "bourre", "held the led suit and played another suit",
+    "BR-FOLLOW",
+    "bourre",
+    "held the led suit and played another suit",
     "A player who holds a card of the suit led must play a card of that suit.\n"
     "Why: following suit is the first duty of every trick; playing off-suit while holding\n"
     "the suit (a renege) can steal or save a trick unfairly.\n"
@@ -115,7 +117,9 @@ BR_FOLLOW = Rule(
     "trick 3: ann Td, cy Qd, dee 8c\ntrick 4: eve Jc, ann 3c, cy 6c, dee 4d   # dee had 4♦",
 )
 BR_HEAD = Rule(
-    "BR-HEAD", "bourre", "followed suit low while holding a card that beat the highest of the suit",
+    "BR-HEAD",
+    "bourre",
+    "followed suit low while holding a card that beat the highest of the suit",
     "With `head_trick` (default true) a player following suit must beat the highest card\n"
     "of the led suit in the trick whenever they hold one that does. After a non-trump lead\n"
     "has been trumped the duty lapses, unless `head_when_trumped` is set. When trump is\n"
@@ -124,7 +128,9 @@ BR_HEAD = Rule(
     "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
 )
 BR_TRUMP = Rule(
-    "BR-TRUMP", "bourre", "void in the led suit, held a trump, played no trump",
+    "BR-TRUMP",
+    "bourre",
+    "void in the led suit, held a trump, played no trump",
     "With `must_trump` (default true) a player with no card of the led suit who holds a\n"
     "trump must play a trump. (With `must_overtrump` on and `must_undertrump` off, a\n"
     "player who cannot beat the trump already in the trick may play any card.)",
@@ -132,7 +138,8 @@ BR_TRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
 )
 BR_OVERTRUMP = Rule(
-    "BR-OVERTRUMP", "bourre",
+    "BR-OVERTRUMP",
+    "bourre",
     "trumped under a trump already in the trick while holding one that beat it",
     "With `must_overtrump` (default true) a player void in the led suit must beat the\n"
     "highest trump already in the trick when holding a trump that does. One who cannot\n"
@@ -141,7 +148,9 @@ BR_OVERTRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
 )
 BR_CINCH = Rule(
-    "BR-CINCH", "bourre", "broke a cinch duty",
+    "BR-CINCH",
+    "bourre",
+    "broke a cinch duty",
     "A player holds a cinch when three tricks are certain for them whatever the others hold:\n"
     "tricks already won plus trumps that the unseen trumps cannot all beat (each unseen\n"
     "trump beats at most one lower trump). It is judged at the start of each trick from\n"
@@ -156,21 +165,26 @@ BR_CINCH = Rule(
     "trump Kh\ntrick 1: ann 3c, ...     # ann held a cinch and led a club",
 )
 BR_ACE_DEALER = Rule(
-    "BR-ACE-DEALER", "bourre", "the dealer passed with an ace upcard",
+    "BR-ACE-DEALER",
+    "bourre",
+    "the dealer passed with an ace upcard",
     "With `dealer_plays_ace` (default true) a dealer whose face-up fifth card is an ace may\n"
     "not pass. The referee knows the upcard only when `trump` names the card.",
     "trump Ah\neve play",
     "trump Ah\neve pass",
 )
 BR_DRAW = Rule(
-    "BR-DRAW", "bourre",
+    "BR-DRAW",
+    "bourre",
     "drew a different number of cards than discarded, or discarded more than allowed",
     "A player who plays may discard up to `hand_size` cards and draws exactly as many.",
     "ann play discard 2c 9s draw 5d Td",
     "ann play discard 2c 9s draw 5d     # two out, one in",
 )
 BR_SETTLE_ANTE = Rule(
-    "BR-SETTLE-ANTE", "bourre", "a recorded ante was paid by an exempt player or missing",
+    "BR-SETTLE-ANTE",
+    "bourre",
+    "a recorded ante was paid by an exempt player or missing",
     "An `ante` line must name exactly the players who owed the ante: every seated player\n"
     "except those exempt (the previous hand's bourré players and the players tied for most\n"
     "tricks, or for hand 1 the header's `exempt`; nobody is exempt under `double_ante`).",
@@ -178,14 +192,17 @@ BR_SETTLE_ANTE = Rule(
     "hand 2 after cy was bourré: ante ann bob cy dee eve",
 )
 BR_SETTLE_POT = Rule(
-    "BR-SETTLE-POT", "bourre", "the recorded pot is not the pot",
+    "BR-SETTLE-POT",
+    "bourre",
+    "the recorded pot is not the pot",
     "The pot played for is the carried pot plus this hand's antes (second antes included\n"
     "under `double_ante`). A `settle pot` line must give that amount.",
     "settle pot 5     # five antes of 1, nothing carried",
     "settle pot 6",
 )
 BR_SETTLE_WIN = Rule(
-    "BR-SETTLE-WIN", "bourre",
+    "BR-SETTLE-WIN",
+    "bourre",
     "the pot was recorded as taken by the wrong player, for the wrong amount, or split "
     "when it was won (or won when it carried)",
     "With any `settle` line the hand's recorded settlement is read as complete: a won pot\n"
@@ -197,14 +214,18 @@ BR_SETTLE_WIN = Rule(
     "settle split     # eve took three tricks alone",
 )
 BR_SETTLE_BOURRE = Rule(
-    "BR-SETTLE-BOURRE", "bourre", "a bourré payment recorded wrongly, for the wrong player, or missing",
+    "BR-SETTLE-BOURRE",
+    "bourre",
+    "a bourré payment recorded wrongly, for the wrong player, or missing",
     "Each player who played and took no trick pays min(pot, limit) into the next pot, and\n"
     "needs their own `settle NAME bourre AMOUNT` line when the hand's settlement is recorded.",
     "settle cy bourre 5",
     "settle cy bourre 4     # the pot was 5",
 )
 BR_SETTLE_RENEGE = Rule(
-    "BR-SETTLE-RENEGE", "bourre", "a renege payment recorded wrongly or missing",
+    "BR-SETTLE-RENEGE",
+    "bourre",
+    "a renege payment recorded wrongly or missing",
     "With `renege_penalty: pot` each uncorrected illegal play costs its player\n"
     "min(pot, limit), paid into the next pot, and needs its own `settle NAME renege AMOUNT`\n"
     "line (a player who reneged twice has two). A card taken back with `(was CARD)` costs\n"
@@ -226,8 +247,18 @@ PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
 RENEGE_RULES: frozenset[str] = frozenset(rule.id for rule, _ in PLAY_RULES)
 
 BOURRE_RULES: tuple[Rule, ...] = (
-    BR_FOLLOW, BR_HEAD, BR_TRUMP, BR_OVERTRUMP, BR_CINCH, BR_ACE_DEALER, BR_DRAW,
-    BR_SETTLE_ANTE, BR_SETTLE_POT, BR_SETTLE_WIN, BR_SETTLE_BOURRE, BR_SETTLE_RENEGE,
+    BR_FOLLOW,
+    BR_HEAD,
+    BR_TRUMP,
+    BR_OVERTRUMP,
+    BR_CINCH,
+    BR_ACE_DEALER,
+    BR_DRAW,
+    BR_SETTLE_ANTE,
+    BR_SETTLE_POT,
+    BR_SETTLE_WIN,
+    BR_SETTLE_BOURRE,
+    BR_SETTLE_RENEGE,
 )
 
 register(*BOURRE_RULES)

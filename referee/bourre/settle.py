@@ -99,7 +99,11 @@ def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, se
     best = max(counts.get(p, 0) for p in active)
     leaders = [p for p in active if counts.get(p, 0) == best]
     if len(leaders) > 1:
-        return None, set(leaders), f"{' and '.join(leaders)} tied with {best} tricks; the pot carries"
+        return (
+            None,
+            set(leaders),
+            f"{' and '.join(leaders)} tied with {best} tricks; the pot carries",
+        )
     leader = leaders[0]
     if any(v.player == leader for v in outcome.reneges):
         return None, set(), f"{leader} took most tricks ({best}) but reneged, so nobody wins"
@@ -128,8 +132,14 @@ def check_recorded(facts: HandFacts, s: Settlement) -> list[Violation]:
 
 def _violation(rule: Rule, line: SettleLine | object, message: str, evidence: str) -> Violation:
     return Violation(
-        rule.id, None, None, None, getattr(line, "line", 0), getattr(line, "column", 0),
-        message, evidence,
+        rule.id,
+        None,
+        None,
+        None,
+        getattr(line, "line", 0),
+        getattr(line, "column", 0),
+        message,
+        evidence,
     )
 
 
@@ -150,7 +160,9 @@ def _check_antes(facts: HandFacts, s: Settlement) -> list[Violation]:
                 parts.append(f"{', '.join(missing)} owed it but is not named")
             return [
                 _violation(
-                    BR_SETTLE_ANTE, line, "the recorded ante is wrong",
+                    BR_SETTLE_ANTE,
+                    line,
+                    "the recorded ante is wrong",
                     "; ".join(parts) + f". Owed by: {', '.join(s.antes) or 'nobody'}",
                 )
             ]
@@ -162,8 +174,10 @@ def _check_pot(settles: list[SettleLine], s: Settlement) -> list[Violation]:
         if line.kind == "pot" and line.amount != s.pot:
             return [
                 _violation(
-                    BR_SETTLE_POT, line,
-                    f"recorded pot {_money(line.amount or Decimal(0))}, the pot was {_money(s.pot)}",
+                    BR_SETTLE_POT,
+                    line,
+                    f"recorded pot {_money(line.amount or Decimal(0))}, "
+                    f"the pot was {_money(s.pot)}",
                     "the pot is the carried pot plus this hand's antes",
                 )
             ]
@@ -175,9 +189,7 @@ def _check_win(settles: list[SettleLine], s: Settlement, anchor: SettleLine) -> 
     splits = [x for x in settles if x.kind == "split"]
     if s.winner is not None:
         expected = f"{s.winner} takes {_money(s.took)} ({s.result})"
-        good = [
-            x for x in wins if x.player and x.player.name == s.winner and x.amount == s.took
-        ]
+        good = [x for x in wins if x.player and x.player.name == s.winner and x.amount == s.took]
         if len(wins) == 1 and good and not splits:
             return []
         bad = splits[0] if splits else next((x for x in wins if x not in good), anchor)
@@ -192,7 +204,9 @@ def _check_win(settles: list[SettleLine], s: Settlement, anchor: SettleLine) -> 
 
 
 def _recorded_win(wins: list[SettleLine], splits: list[SettleLine]) -> str:
-    items = [f"{x.player.name if x.player else '?'} wins {_money(x.amount or Decimal(0))}" for x in wins]
+    items = [
+        f"{x.player.name if x.player else '?'} wins {_money(x.amount or Decimal(0))}" for x in wins
+    ]
     items += ["split"] * len(splits)
     return ", ".join(items) if items else "no `wins` or `split` line"
 
