@@ -16,9 +16,12 @@ from referee.bourre.play import trick_winner_index, value
 from referee.cards import RANKS
 
 
+_SUIT_CARDS: dict[str, frozenset[str]] = {s: frozenset(r + s for r in RANKS) for s in "shdc"}
+
+
 def all_trumps(trump: str) -> frozenset[str]:
     """The thirteen cards of the trump suit."""
-    return frozenset(r + trump for r in RANKS)
+    return _SUIT_CARDS[trump]
 
 
 def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
@@ -74,6 +77,9 @@ def _pretty(card: str) -> str:
 def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -> CinchView:
     """The player's sure tricks given their hand and the dead cards they know of."""
     cards = set(hand)
+    held = sum(1 for c in cards if c[-1] == trump)
+    if won + held < 3:  # cannot be a cinch: skip the matching
+        return CinchView(won, (), 0, frozenset())
     trumps = tuple(sorted((c for c in cards if c[-1] == trump), key=value, reverse=True))
     unseen = all_trumps(trump) - cards - set(dead)
     return CinchView(won, trumps, beatable_count(trumps, unseen), frozenset(unseen))

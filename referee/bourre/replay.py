@@ -93,6 +93,7 @@ class HandReplay:
         self.passed: set[str] = set()
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
         self.winners: list[str | None] = []
+        self._by_player: dict[str, list[LoggedPlay]] = {}
 
     # ------------------------------------------------------------------ reporting
 
@@ -516,7 +517,12 @@ class HandReplay:
     # ------------------------------------------------------------------ hands
 
     def _plays_of(self, player: str) -> list[LoggedPlay]:
-        return [p for trick in self.plays for p in trick if p.player == player and p.judged]
+        """The player's standing plays in the hand, in order (computed once)."""
+        cached = self._by_player.get(player)
+        if cached is None:
+            cached = [p for trick in self.plays for p in trick if p.player == player and p.judged]
+            self._by_player[player] = cached
+        return cached
 
     def _cross_check_hands(self) -> None:
         """Check the tricks against what the deal, discards and draws recorded."""
@@ -682,6 +688,10 @@ class HandReplay:
         dead_up = self._dead_upcard()
         shown = {p: self._shown_cards(p) for p in self.active}
         discards = {p: self._own_discards(p, set(shown[p])) for p in self.active}
+        if dead_up:
+            for dead in discards.values():
+                dead.add(dead_up)
+        holding = {p: set(shown[p]) for p in self.active}  # what the tricks reveal, shrinking
         won = {p: 0 for p in self.active}
         earlier: set[str] = set()
         for number, plays in enumerate(self.plays, start=1):
@@ -689,16 +699,20 @@ class HandReplay:
             views: dict[str, CinchView] = {}
             if trump is not None and self.opts.cinch and complete:
                 for p in self.active:
-                    hand = self._hand_at(p, number)
-                    dead = earlier | discards[p] | ({dead_up} if dead_up else set())
-                    views[p] = cinch_view(won[p], hand, dead, trump)
+                    view = cinch_view(won[p], holding[p], earlier | discards[p], trump)
+                    if view.is_cinch:
+                        views[p] = view
             table: list[str] = []
             for i, play in enumerate(plays):
                 if play.judged:
                     is_last = complete and i == len(plays) - 1
-                    self._judge(play, tuple(table), views.get(play.player), is_last, shown)
+                    hand = holding[play.player]
+                    self._judge(play, hand, tuple(table), views.get(play.player), is_last, shown)
                 table.append(play.card.card)
             earlier.update(table)
+            for play in plays:
+                if play.judged:
+                    holding[play.player].discard(play.card.card)
             winner = self.winners[number - 1]
             if winner in won:
                 won[winner] += 1
@@ -709,25 +723,22 @@ class HandReplay:
             where[play.card.card] = f"played in trick {play.trick}"
         return where
 
-    def _hand_at(self, player: str, number: int) -> set[str]:
-        """The player's cards at the start of trick ``number``, as the tricks reveal them."""
-        hand = {p.card.card for p in self._plays_of(player) if p.trick >= number}
-        return hand
-
     def _judge(
         self,
         play: LoggedPlay,
+        hand: set[str],
         table: tuple[str, ...],
-        view: CinchView | None,
+        cinch: CinchView | None,
         is_last: bool,
         shown: dict[str, dict[str, str]],
     ) -> None:
-        hand = self._hand_at(play.player, play.trick)
-        if play.retracted is not None:
-            hand.add(play.retracted.card)
-        cards = frozenset(hand)
+        """Judge one play (and the card taken back, if any) held against ``hand``."""
+        cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {
+            play.retracted.card
+        }
         duty = follower_duty(cards, table, self.trump, self.opts)
-        cinch = view if view is not None and view.is_cinch else None
+        if cinch is None and play.retracted is None and play.card.card in duty.allowed:
+            return  # legal under rules 1-3, and no cinch to keep: nothing to explain
         duty_c = None
         if cinch is not None and self.trump is not None:
             unseen_now = cinch.unseen - set(table)
