@@ -159,6 +159,7 @@ class HandReplay:
                     f"{name.name} is not seated at this table",
                     name.line,
                     name.column,
+                    player=name.name,
                     evidence="seated: " + ", ".join(self.seats),
                 )
 
@@ -357,7 +358,8 @@ class HandReplay:
                 )
             plays = self._admit_plays(line, number, played)
             self._check_order(plays, leader, number)
-            self._check_size(line, plays, number)
+            written = sum(1 for p in line.plays if p.player.name not in self.passed)
+            self._check_size(line, plays, number, written)
             cards = [p.card.card for p in plays]
             idx = trick_winner_index(cards, self.trump)
             winner = plays[idx].player if idx is not None else None
@@ -408,7 +410,17 @@ class HandReplay:
     ) -> LoggedPlay | None:
         name, card = play.player.name, play.card
         if not play.player.seated:
-            return None  # reported by _check_names
+            self.flag(
+                L_PLAYER,
+                f"{name} is not seated at this table",
+                play.player.line,
+                play.player.column,
+                player=name,
+                trick=number,
+                card=card.card,
+                evidence="seated: " + ", ".join(self.seats) + "; the card is left out of the trick",
+            )
+            return None
         if name in self.passed:
             self.flag(
                 L_PASSED,
@@ -499,9 +511,11 @@ class HandReplay:
             else:
                 last = pos
 
-    def _check_size(self, line: TrickLine, plays: list[LoggedPlay], number: int) -> None:
-        if len(plays) == len(self.active):
-            return
+    def _check_size(
+        self, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
+    ) -> None:
+        if written == len(self.active):
+            return  # the right number of cards (a bad one among them is reported on its own)
         missing = [p for p in self.active if p not in {x.player for x in plays}]
         detail = ("missing: " + ", ".join(missing)) if missing else ""
         self.flag(
@@ -839,8 +853,6 @@ def _names_in(facts: HandFacts) -> list[NameAt]:
         names.append(d.player)
     for deal in (*facts.deals.values(), *facts.extra_deals):
         names.append(deal.player)
-    for t in facts.tricks:
-        names.extend(p.player for p in t.plays)
     for c in facts.claims:
         names.extend((c.by, c.against))
     for a in facts.antes:
