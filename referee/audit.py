@@ -1,0 +1,412 @@
+"""Audit orchestration: inputs → parser → house options → game session → :class:`FileReport`.
+
+This module never prints and never imports typer or rich: the command line and the
+renderers sit on top of it. Nothing here raises for a bad input: a file that cannot be read,
+decoded, parsed or judged becomes a :class:`FileReport` carrying ``P-`` errors, and the
+batch goes on. An unexpected exception inside the parser or an engine becomes a
+``P-INTERNAL`` error for that file only.
+
+Memory stays bounded by one file: hands are judged one at a time as the parser yields them,
+and only the results are kept (without the per-trick replay records unless asked for).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, Future
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from referee.report import FileReport, HandResult, ReadError
+
+#: The file suffix searched for inside folders (matched without regard to case).
+LOG_SUFFIX = ".hlog"
+
+_BOM = b"\xef\xbb\xbf"
+
+
+# ----------------------------------------------------------------------------- inputs
+
+
+def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileReport]:
+    """Expand command-line paths into the files to audit, in a deterministic order.
+
+    Files are taken as given, whatever their name. Folders are searched recursively for
+    ``*.hlog`` files, sorted by path. A path that does not exist, or a folder (or sub-folder)
+    that cannot be listed, becomes a :class:`FileReport` with a ``P-IO`` error in its place,
+    so the rest of the batch is still audited. The same file named twice is audited once.
+    """
+    out: list[Path | FileReport] = []
+    seen: set[str] = set()
+
+    def add(item: Path | FileReport) -> None:
+        key = os.path.normpath(str(item if isinstance(item, Path) else item.path))
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            for item in _walk_folder(path):
+                add(item)
+        elif path.exists():
+            add(path)
+        else:
+            add(_io_error(str(path), "no such file or folder"))
+    return out
+
+
+def _walk_folder(folder: Path) -> list[Path | FileReport]:
+    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per unlistable folder."""
+    found: list[Path] = []
+    problems: list[FileReport] = []
+
+    def on_error(exc: OSError) -> None:
+        where = exc.filename if exc.filename is not None else str(folder)
+        problems.append(_io_error(str(where), f"cannot list folder: {exc.strerror or exc}"))
+
+    for root, dirs, files in os.walk(folder, onerror=on_error):
+        dirs.sort()
+        found.extend(Path(root, name) for name in files if name.lower().endswith(LOG_SUFFIX))
+    logs: list[Path] = sorted(found, key=lambda p: p.parts)
+    unlisted: list[FileReport] = sorted(problems, key=lambda r: r.path)
+    return [*logs, *unlisted]
+
+
+def _io_error(path: str, message: str) -> FileReport:
+    return FileReport(path=path, errors=[ReadError("P-IO", None, None, message)])
+
+
+# ----------------------------------------------------------------------------- one file
+
+
+def audit_file(
+    path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
+) -> FileReport:
+    """Read, parse and judge one log file. Never raises.
+
+    ``rules_file`` is the ``--rules FILE`` applied under the log's own ``rules``/``option``
+    lines. ``keep_tricks`` keeps the per-trick replay records in the results (off by
+    default: the reports do not print them and they dominate memory on long sessions).
+    """
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return _io_error(name, f"cannot read file: {exc.strerror or exc}")
+    return audit_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+
+
+def audit_text(
+    text: str,
+    path: str = "<text>",
+    rules_file: Path | None = None,
+    base_dir: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+) -> FileReport:
+    """Judge a log given as text (for tests and embedding). Never raises.
+
+    A ``rules PATH`` in the log is resolved against ``base_dir`` (the current folder when
+    None).
+    """
+    report = FileReport(path=path)
+    reader: Any = None
+    try:
+        from referee.parser import read_text
+
+        reader = read_text(text.removeprefix("\ufeff"))
+        _judge(report, reader, rules_file, base_dir, keep_tricks)
+    except Exception as exc:  # a referee bug: report it for this file, keep the batch going
+        report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    if reader is not None:
+        try:
+            report.errors.extend(reader.errors)
+        except Exception as exc:
+            report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    report.errors = _sorted_errors(report.errors)
+    return report
+
+
+def audit_bytes(
+    data: bytes,
+    path: str,
+    rules_file: Path | None = None,
+    base_dir: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+) -> FileReport:
+    """Decode (UTF-8, optional BOM) and judge a log's raw bytes. Never raises.
+
+    Bytes that are not UTF-8, or a NUL byte (a binary file), give a ``P-ENCODING`` error
+    at the line and column of the first bad byte, and the file is not judged.
+    """
+    problem = decode_problem(data)
+    if problem is not None:
+        return FileReport(path=path, errors=[problem])
+    text = data[len(_BOM) :].decode("utf-8") if data.startswith(_BOM) else data.decode("utf-8")
+    return audit_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks)
+
+
+def decode_problem(data: bytes) -> ReadError | None:
+    """The ``P-ENCODING`` error for bytes that are not UTF-8 text, or None when they are."""
+    body = data[len(_BOM) :] if data.startswith(_BOM) else data
+    nul = body.find(b"\x00")
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if nul < 0 else min(nul, exc.start)
+    else:
+        if nul < 0:
+            return None
+        bad = nul
+    line, column = _position(body, bad)
+    what = (
+        "a NUL byte (this looks like a binary file)"
+        if bad == nul
+        else (f"byte 0x{body[bad]:02x}, which is not UTF-8")
+    )
+    return ReadError(
+        "P-ENCODING",
+        line,
+        column,
+        f"cannot read the log: {what}; hand logs must be UTF-8 text",
+    )
+
+
+def _position(body: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and character column of a byte offset."""
+    line_start = body.rfind(b"\n", 0, offset) + 1
+    line = body.count(b"\n", 0, offset) + 1
+    column = len(body[line_start:offset].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def _judge(
+    report: FileReport,
+    reader: Any,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    keep_tricks: bool,
+) -> None:
+    """Judge the reader's hands into ``report``; ``report.errors`` gets this layer's errors.
+
+    The parser's own errors are added by the caller once the hands are exhausted.
+    """
+    header = reader.header
+    session: Any = None
+    if header is not None and header.game is not None:
+        report.game = header.game
+        report.players = list(header.players)
+        report.metadata = dict(header.metadata)
+        options, option_errors = resolve_options(header, rules_file, base_dir)
+        report.errors.extend(option_errors)
+        if options is not None:
+            from referee.options import changed_options
+
+            report.options_changed = changed_options(options)
+            try:
+                session = _new_session(header, options)
+            except Exception as exc:
+                report.errors.append(
+                    _internal_error(exc, header.line, header.column, "starting the session")
+                )
+    hands = reader.hands()
+    if session is not None:
+        internal = _judge_hands(session, hands, report.hands, keep_tricks)
+        if internal is None:
+            _fill_standings(report, session)
+        else:
+            report.errors.append(internal)
+    for _ in hands:  # drain, so the parser's error list is complete
+        pass
+
+
+def _judge_hands(
+    session: Any, hands: Iterator[Any], results: list[HandResult], keep_tricks: bool
+) -> ReadError | None:
+    """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error."""
+    for hand in hands:
+        try:
+            result = session.judge_hand(hand)
+        except Exception as exc:
+            return _internal_error(exc, hand.line, hand.column, f"judging hand {hand.number}")
+        if not keep_tricks and result.tricks:
+            result.tricks = []
+        results.append(result)
+    return None
+
+
+def _fill_standings(report: FileReport, session: Any) -> None:
+    if report.game == "bourre":
+        report.totals = dict(session.totals)
+    else:
+        report.score = dict(session.score)
+
+
+def _new_session(header: Any, options: Any) -> Any:
+    if header.game == "bourre":
+        from referee.bourre.engine import BourreSession
+
+        return BourreSession(header, options)
+    from referee.euchre.engine import EuchreSession
+
+    return EuchreSession(header, options)
+
+
+def _internal_error(
+    exc: BaseException, line: int | None, column: int | None, doing: str
+) -> ReadError:
+    text = str(exc).strip() or "(no message)"
+    return ReadError(
+        "P-INTERNAL",
+        line,
+        column,
+        f"internal error while {doing}: {type(exc).__name__}: {text}. This is a bug in the "
+        "referee, not in the log; the rest of this file was not judged.",
+    )
+
+
+def _sorted_errors(errors: list[ReadError]) -> list[ReadError]:
+    """Errors in file order; errors without a position (e.g. from --rules) first."""
+    return sorted(errors, key=lambda e: (e.line or 0, e.column or 0))
+
+
+# ----------------------------------------------------------------------------- house options
+
+
+def resolve_options(
+    header: Any, rules_file: Path | None, base_dir: Path | None
+) -> tuple[Any, list[ReadError]]:
+    """The game's options: defaults ← ``--rules`` ← the log's ``rules PATH`` ← ``option`` lines.
+
+    Returns ``(options, [])``, or ``(None, [P-RULES error])`` when any layer is invalid: a
+    file judged by rules other than its own would give wrong verdicts, so it is not judged.
+    """
+    from referee.options import OptionError, apply_settings, default_options, read_rules_file
+
+    game = header.game
+    options = default_options(game)
+    try:
+        if rules_file is not None:
+            options = apply_settings(options, game, read_rules_file(rules_file, game))
+    except OptionError as exc:
+        return None, [ReadError("P-RULES", None, None, f"--rules {exc}")]
+    if header.rules_path:
+        target = Path(header.rules_path)
+        if not target.is_absolute():
+            target = (base_dir if base_dir is not None else Path.cwd()) / target
+        try:
+            options = apply_settings(options, game, read_rules_file(target, game))
+        except OptionError as exc:
+            line = header.rules_line or None
+            column = header.rules_column or (1 if line else None)
+            return None, [ReadError("P-RULES", line, column, str(exc))]
+    for item in header.options:
+        try:
+            options = apply_settings(options, game, {item.key: item.value})
+        except OptionError as exc:
+            return None, [ReadError("P-RULES", item.line, item.column, str(exc))]
+    return options, []
+
+
+# ----------------------------------------------------------------------------- many files
+
+
+def audit_paths(
+    paths: Iterable[str | os.PathLike[str]], rules_file: Path | None = None, jobs: int = 1
+) -> Iterator[FileReport]:
+    """Audit every file named by ``paths`` (files and folders), yielding reports in order."""
+    return audit_inputs(collect_inputs(paths), rules_file, jobs)
+
+
+def audit_inputs(
+    items: Sequence[Path | FileReport], rules_file: Path | None = None, jobs: int = 1
+) -> Iterator[FileReport]:
+    """Audit the output of :func:`collect_inputs`, yielding one report per item, in order.
+
+    With ``jobs`` > 1 files are audited in worker processes; the reports still come back in
+    input order and are identical to a serial run. ``jobs`` 0 means one worker per CPU.
+    Ready-made reports (P-IO errors from :func:`collect_inputs`) pass through in place.
+    """
+    work = partial(audit_file, rules_file=rules_file)
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    n_files = sum(1 for p in items if isinstance(p, Path))
+    if jobs <= 1 or n_files <= 1:
+        for item in items:
+            yield item if isinstance(item, FileReport) else work(item)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, n_files)) as pool:
+        yield from _ordered_map(pool, work, items, window=jobs * 4)
+
+
+def _ordered_map(
+    pool: Executor,
+    work: Callable[[Path], FileReport],
+    items: Sequence[Path | FileReport],
+    window: int,
+) -> Iterator[FileReport]:
+    """Run ``work`` over the paths in ``pool`` with at most ``window`` in flight, in order."""
+    pending: deque[Future[FileReport] | FileReport] = deque()
+    it = iter(items)
+    for item in it:
+        pending.append(item if isinstance(item, FileReport) else pool.submit(work, item))
+        if len(pending) >= window:
+            break
+    while pending:
+        head = pending.popleft()
+        yield head if isinstance(head, FileReport) else head.result()
+        nxt = next(it, None)
+        if nxt is not None:
+            pending.append(nxt if isinstance(nxt, FileReport) else pool.submit(work, nxt))
+
+
+# ----------------------------------------------------------------------------- filtering
+
+
+def rule_filter(select: Sequence[str] = (), ignore: Sequence[str] = ()) -> Callable[[str], bool]:
+    """A predicate on rule IDs: kept when it matches a ``select`` entry (or none are given)
+    and no ``ignore`` entry. Entries are IDs or prefixes (``BR-CINCH``, ``L-``), any case."""
+    sel = tuple(s.strip().upper() for s in select if s.strip())
+    ign = tuple(s.strip().upper() for s in ignore if s.strip())
+
+    def keep(rule: str) -> bool:
+        rid = rule.upper()
+        return (not sel or rid.startswith(sel)) and not (ign and rid.startswith(ign))
+
+    return keep
+
+
+def filter_report(report: FileReport, keep: Callable[[str], bool]) -> FileReport:
+    """A copy of ``report`` holding only the violations whose rule ``keep`` accepts.
+
+    ``P-`` read errors are never filtered: an unreadable input always counts.
+    """
+    hands: list[HandResult] = []
+    for hand in report.hands:
+        kept = [v for v in hand.violations if keep(v.rule)]
+        hands.append(
+            hand
+            if len(kept) == len(hand.violations)
+            else dataclasses.replace(hand, violations=kept)
+        )
+    return dataclasses.replace(report, hands=hands)
+
+
+def exit_code(reports: Iterable[FileReport], exit_zero: bool = False) -> int:
+    """0 clean, 1 any violation (unless ``exit_zero``), 2 any read/parse/rules error."""
+    worst = 0
+    for report in reports:
+        if report.errors:
+            return 2
+        if report.violation_count and not exit_zero:
+            worst = 1
+    return worst

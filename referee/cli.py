@@ -1,0 +1,395 @@
+"""The command line: ``referee audit``, ``referee explain``, ``referee rules``.
+
+Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
+and the renderers are imported inside the commands that need them. No command ever shows a
+traceback: misuse is a one-line message and exit status 2.
+
+Exit status of ``audit``: 0 clean, 1 any violation (settlement errors included), 2 any
+input that could not be read, decoded or parsed, a bad house-rules setting, or misuse.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterable
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TextIO
+
+import typer
+
+if TYPE_CHECKING:
+    from referee.report import FileReport
+    from referee.rulebook import Rule
+
+EXIT_MISUSE = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
+
+app = typer.Typer(
+    name="referee",
+    help="A referee for written Bourré and Bid Euchre hand logs.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Format(StrEnum):
+    """Output formats of ``audit``."""
+
+    text = "text"
+    json = "json"
+
+
+class Game(StrEnum):
+    """Games for ``rules --game``."""
+
+    bourre = "bourre"
+    bid_euchre = "bid-euchre"
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
+    typer.echo(f"referee: {message}", err=True)
+    return typer.Exit(EXIT_MISUSE)
+
+
+def _split_ids(values: list[str] | None) -> list[str]:
+    return [part.strip() for v in values or [] for part in v.split(",") if part.strip()]
+
+
+# ----------------------------------------------------------------------------- audit
+
+
+@app.command()
+def audit(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Hand-log files, and folders to search for *.hlog files.",
+            show_default=False,
+            metavar="PATH",
+        ),
+    ],
+    output_format: Annotated[
+        Format, typer.Option("--format", "-f", help="Report format.", case_sensitive=False)
+    ] = Format.text,
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Files audited in parallel (0: one per CPU).")
+    ] = 1,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="IDS",
+            help="Report only these rule IDs or prefixes (comma-separated).",
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore",
+            metavar="IDS",
+            help="Do not report these rule IDs or prefixes (comma-separated).",
+        ),
+    ] = None,
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Text: print only the findings.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the report to FILE (replaced atomically) instead of stdout.",
+        ),
+    ] = None,
+) -> None:
+    """Judge hand logs: every play, decision and settlement, hand by hand."""
+    from referee.audit import audit_inputs, collect_inputs, filter_report, rule_filter
+
+    if rules is not None and not rules.is_file():
+        raise _fail(f"--rules {rules}: no such file")
+    select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
+    _check_rule_ids("--select", select_ids)
+    _check_rule_ids("--ignore", ignore_ids)
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise _fail(f"--output {output}: not a file in an existing folder")
+    keep = rule_filter(select_ids, ignore_ids)
+    inputs = collect_inputs(paths)
+    code = 0
+
+    def run(out: TextIO, color: bool | None) -> int:
+        reports = (filter_report(r, keep) for r in audit_inputs(inputs, rules, jobs))
+        return _render(reports, out, output_format, color, quiet, exit_zero)
+
+    try:
+        if output is None:
+            code = run(_stdout(output_format), None)
+        else:
+            code = _write_atomic(output, lambda f: run(f, False))
+    except BrokenPipeError:
+        # The reader went away (`referee audit ... | head`): stop quietly.
+        _silence_stdout()
+        raise typer.Exit(EXIT_BROKEN_PIPE) from None
+    except OSError as exc:
+        raise _fail(f"cannot write the report: {exc}") from None
+    raise typer.Exit(code)
+
+
+def _stdout(fmt: Format) -> TextIO:
+    """stdout, made safe for any name or suit symbol: JSON is always UTF-8; text whose
+    terminal encoding lacks a character shows a replacement instead of failing."""
+    stream = sys.stdout
+    reconfigure = getattr(stream, "reconfigure", None)
+    encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+    if reconfigure is not None and encoding != "utf8":
+        try:
+            if fmt is Format.json:
+                reconfigure(encoding="utf-8")
+            else:
+                reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass
+    return stream
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _render(
+    reports: Iterable[FileReport],
+    out: TextIO,
+    fmt: Format,
+    color: bool | None,
+    quiet: bool,
+    exit_zero: bool,
+) -> int:
+    """Stream the reports to ``out`` one file at a time; return the exit status."""
+    from referee.audit import exit_code
+
+    status = 0
+    if fmt is Format.json:
+        from referee.render.json import JsonWriter
+
+        writer = JsonWriter(out)
+        for report in reports:
+            writer.file(report)
+            status = max(status, exit_code([report], exit_zero))
+        writer.close()
+    else:
+        from referee.render.text import TextRenderer, make_console
+
+        renderer = TextRenderer(make_console(out, color), quiet=quiet)
+        for report in reports:
+            renderer.file(report)
+            status = max(status, exit_code([report], exit_zero))
+        renderer.finish()
+    return status
+
+
+def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
+    """Run ``write(file)`` into a temporary file beside ``target``, then replace ``target``."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            code = write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return code
+
+
+def _check_rule_ids(option: str, ids: list[str]) -> None:
+    """Every ``--select``/``--ignore`` entry must name a rule or a prefix of one."""
+    if not ids:
+        return
+    known = _known_rule_ids()
+    for entry in ids:
+        upper = entry.upper()
+        if not any(rid.startswith(upper) for rid in known):
+            hint = _suggest(upper, known)
+            raise _fail(f"{option}: no rule ID starts with {entry!r}{hint}")
+
+
+def _known_rule_ids() -> list[str]:
+    from referee.rulebook import all_rules
+
+    return sorted(all_rules())
+
+
+def _suggest(word: str, known: list[str]) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word.upper(), known, n=5, cutoff=0.6)
+    return f"; did you mean {', '.join(close)}?" if close else "; see `referee rules`"
+
+
+# ----------------------------------------------------------------------------- explain
+
+
+@app.command()
+def explain(
+    rule_id: Annotated[str, typer.Argument(metavar="RULE-ID", help="A rule ID, e.g. BR-FOLLOW.")],
+) -> None:
+    """Explain one rule: what it forbids, with a legal and an illegal example."""
+    from referee.rulebook import all_rules, get_rule
+
+    rule = get_rule(rule_id)
+    if rule is None:
+        known = sorted(all_rules())
+        upper = rule_id.strip().upper()
+        prefixed = [r for r in known if r.startswith(upper)] if upper else []
+        close = prefixed or []
+        import difflib
+
+        close += [
+            r for r in difflib.get_close_matches(upper, known, n=5, cutoff=0.5) if r not in close
+        ]
+        hint = ("close matches: " + ", ".join(close)) if close else "run `referee rules` for all"
+        raise _fail(f"unknown rule ID {rule_id!r}; {hint}")
+    _stdout(Format.text).write(explain_text(rule))
+
+
+def explain_text(rule: Rule) -> str:
+    """The text ``referee explain`` prints for a rule."""
+    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
+    lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
+    lines += rule.explanation.splitlines()
+    for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
+        if example:
+            lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+# ----------------------------------------------------------------------------- rules
+
+
+@app.command("rules")
+def rules_command(
+    game: Annotated[
+        Game | None,
+        typer.Option(
+            "--game", "-g", help="Only this game's rules and options.", case_sensitive=False
+        ),
+    ] = None,
+) -> None:
+    """List every rule ID with its summary, and every house option with its default."""
+    _stdout(Format.text).write(rules_text(game.value if game else None))
+
+
+def rules_text(game: str | None) -> str:
+    """The text ``referee rules`` prints (``game`` None: both games)."""
+    from referee.rulebook import all_rules
+
+    rules = all_rules()
+    games = [game] if game else ["bourre", "bid-euchre"]
+    sections = [("Log faults (both games)", "both")] + [
+        (f"{_GAME_TITLES[g]} rules", g) for g in games
+    ]
+    lines: list[str] = []
+    for title, key in sections:
+        chosen = [r for r in rules.values() if r.game == key]
+        if not chosen:
+            continue
+        width = max(len(r.id) for r in chosen)
+        lines += [title, *(f"  {r.id:<{width}}  {r.summary}" for r in chosen), ""]
+    for g in games:
+        lines += [f"{_GAME_TITLES[g]} house options (default)", *_option_lines(g), ""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+_GAME_TITLES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
+
+
+def _option_lines(game: str) -> list[str]:
+    """``key  default  (choices)`` for each option field of the game's dataclass."""
+    import dataclasses
+    import typing
+
+    from referee.options import default_options
+
+    defaults = default_options(game)
+    hints = typing.get_type_hints(type(defaults))
+    fields = dataclasses.fields(defaults)
+    width = max(len(f.name) for f in fields)
+    out = []
+    for f in fields:
+        value = getattr(defaults, f.name)
+        text = (
+            "none"
+            if value is None
+            else str(value).lower()
+            if isinstance(value, bool)
+            else (str(value))
+        )
+        choices = [a for a in typing.get_args(hints[f.name]) if isinstance(a, str)]
+        extra = f"  ({' | '.join(choices)})" if choices else ""
+        out.append(f"  {f.name:<{width}}  {text}{extra}")
+    return out
+
+
+# ----------------------------------------------------------------------------- entry point
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from referee import __version__
+
+        typer.echo(f"referee {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
+    """A referee for written Bourré and Bid Euchre hand logs."""
+
+
+def main() -> None:
+    """Console-script entry point: run the app, never showing a traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("referee: interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_BROKEN_PIPE)
+    except Exception as exc:  # a referee bug: say so in one line
+        sys.stderr.write(
+            f"referee: internal error: {type(exc).__name__}: {exc} (this is a bug in the referee)\n"
+        )
+        sys.exit(EXIT_MISUSE)

@@ -1,0 +1,432 @@
+"""The text report (``--format text``): compiler-style diagnostics, settlements and a ledger.
+
+For each file: a header (path, game, players, hands, house options that differ from the
+defaults), then every finding as ``path:line:col: RULE-ID message`` with the log line, a caret
+under the column and the evidence, then a compact table of the hands' settlements with the
+session ledger. A batch of several files ends with a summary table; every run ends with a
+one-line count. Colour is used only on a terminal (rich's detection, which honours
+``NO_COLOR`` and ``FORCE_COLOR``); piped output is plain and stable: no wrapping, no
+terminal-width dependence.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TextIO
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from referee.cards import SUIT_SYMBOL, pretty
+from referee.render.json import number_text
+from referee.report import (
+    BourreHandResult,
+    ClaimRuling,
+    EuchreHandResult,
+    FileReport,
+    ReadError,
+    Report,
+    Violation,
+)
+
+#: Reads the wanted 1-based line numbers of a file: ``(path, {3, 17}) -> {3: "...", ...}``.
+LineSource = Callable[[str, set[int]], dict[int, str]]
+
+GAME_NAMES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
+
+S_PATH = "bold"
+S_RULE = "bold red"
+S_CORRECTED = "bold yellow"
+S_ERROR = "bold magenta"
+S_CLAIM = "bold cyan"
+S_DIM = "dim"
+S_GUTTER = "blue"
+S_CARET = "bold green"
+
+
+class _Console(Console):
+    """A rich console that lets a closed pipe surface as ``BrokenPipeError``.
+
+    (rich's default exits the process with status 1, which ``audit`` uses for "violations
+    found"; the command line decides instead.)
+    """
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
+    """A console for reports: ``color`` None detects a terminal, False forces plain text."""
+    return _Console(
+        file=file,
+        force_terminal=color,
+        color_system="auto" if color is not False else None,
+        no_color=None if color is not False else True,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+
+
+def render_text(
+    report: Report, *, color: bool = False, quiet: bool = False, sources: LineSource | None = None
+) -> str:
+    """The whole text report for ``report`` as a string (plain unless ``color``)."""
+    out = io.StringIO()
+    renderer = TextRenderer(make_console(out, color=color), quiet=quiet, sources=sources)
+    for file in report.files:
+        renderer.file(file)
+    renderer.finish()
+    return out.getvalue()
+
+
+def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
+    """Re-read the wanted lines of a log from disk (empty when it cannot be read)."""
+    found: dict[int, str] = {}
+    if not wanted:
+        return found
+    last = max(wanted)
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                if number in wanted:
+                    text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+                    found[number] = text.removeprefix("\ufeff") if number == 1 else text
+                if number >= last:
+                    break
+    except OSError:
+        return {}
+    return found
+
+
+@dataclass(slots=True)
+class _Row:
+    path: str
+    game: str | None
+    hands: int
+    violations: int
+    errors: int
+
+
+class TextRenderer:
+    """Prints file reports one at a time, then a batch summary (:meth:`finish`).
+
+    With ``quiet`` only the findings (violations and read errors) are printed.
+    """
+
+    def __init__(
+        self, console: Console, *, quiet: bool = False, sources: LineSource | None = None
+    ) -> None:
+        self.console = console
+        self.quiet = quiet
+        self.sources: LineSource = sources or read_source_lines
+        self.rows: list[_Row] = []
+
+    # ------------------------------------------------------------------ per file
+
+    def file(self, report: FileReport) -> None:
+        """Print one file's report."""
+        self.rows.append(
+            _Row(
+                report.path,
+                report.game,
+                len(report.hands),
+                report.violation_count,
+                len(report.errors),
+            )
+        )
+        if not self.quiet:
+            if len(self.rows) > 1:
+                self._print(Text(""))
+            self._header(report)
+        lines = self._source_lines(report)
+        for error in report.errors:
+            self._error(report.path, error, lines)
+        for hand in report.hands:
+            claims = [] if self.quiet else hand.claims
+            findings: list[Violation | ClaimRuling] = [*hand.violations, *claims]
+            findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
+            for finding in findings:
+                if isinstance(finding, Violation):
+                    self._violation(report.path, finding, lines)
+                else:
+                    self._claim(report.path, finding)
+        if not self.quiet and report.hands:
+            self._settlements(report)
+
+    def _print(self, text: Text) -> None:
+        self.console.print(text, soft_wrap=True)
+
+    def _header(self, report: FileReport) -> None:
+        title = Text(report.path, style=S_PATH)
+        if report.game is None:
+            title.append(" (not judged)" if report.errors else "")
+            self._print(title)
+            return
+        n = len(report.hands)
+        judged = "not judged" if report.errors and not n else _count(n, "hand")
+        title.append(f" — {GAME_NAMES.get(report.game, report.game)}, {judged}")
+        self._print(title)
+        if report.players:
+            self._print(Text("  players: " + ", ".join(report.players)))
+        for key, value in report.metadata.items():
+            self._print(Text(f"  {key}: {value}", style=S_DIM))
+        if report.options_changed:
+            opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
+            self._print(Text("  house options: " + opts))
+
+    def _source_lines(self, report: FileReport) -> dict[int, str]:
+        wanted = {e.line for e in report.errors if e.line and e.source_line is None}
+        for hand in report.hands:
+            wanted.update(v.line for v in hand.violations if v.line)
+        if not wanted:
+            return {}
+        return self.sources(report.path, wanted)
+
+    # ------------------------------------------------------------------ findings
+
+    def _where(self, path: str, line: int | None, column: int | None) -> Text:
+        where = path
+        if line:
+            where += f":{line}"
+            if column:
+                where += f":{column}"
+        return Text(where + ":", style=S_PATH)
+
+    def _error(self, path: str, error: ReadError, lines: dict[int, str]) -> None:
+        text = self._where(path, error.line, error.column)
+        text.append(" ")
+        text.append(error.code, style=S_ERROR)
+        text.append(" " + error.message)
+        self._print(text)
+        source = error.source_line if error.source_line is not None else lines.get(error.line or 0)
+        self._snippet(error.line, error.column, source)
+
+    def _violation(self, path: str, v: Violation, lines: dict[int, str]) -> None:
+        text = self._where(path, v.line, v.column)
+        text.append(" ")
+        text.append(v.rule, style=S_CORRECTED if v.corrected else S_RULE)
+        if v.corrected:
+            text.append(" (corrected)", style=S_CORRECTED)
+        text.append(" " + v.message)
+        self._print(text)
+        self._snippet(v.line, v.column, lines.get(v.line))
+        for evidence_line in v.evidence.splitlines():
+            if evidence_line.strip():
+                self._print(
+                    Text(f"{' ' * self._gutter_width(v.line)}= {evidence_line}", style=S_DIM)
+                )
+
+    def _claim(self, path: str, c: ClaimRuling) -> None:
+        text = self._where(path, c.line, c.column)
+        text.append(" ")
+        text.append("claim", style=S_CLAIM)
+        trick = f" (trick {c.trick})" if c.trick is not None else ""
+        text.append(f" {c.by} renege {c.against}{trick}: ")
+        text.append(c.ruling, style="bold")
+        if c.reason:
+            text.append(f" — {c.reason}")
+        self._print(text)
+
+    @staticmethod
+    def _gutter_width(line: int | None) -> int:
+        return len(str(line)) + 2 if line else 2
+
+    def _snippet(self, line: int | None, column: int | None, source: str | None) -> None:
+        if not line or source is None:
+            return
+        shown = source.expandtabs(8)
+        pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
+        gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
+        self._print(gutter + Text(shown))
+        if column:
+            offset = cell_len(source[: column - 1].expandtabs(8))
+            caret = Text(" " * self._gutter_width(line) + "| ", style=S_GUTTER)
+            caret.append(" " * offset + "^", style=S_CARET)
+            self._print(caret)
+
+    # ------------------------------------------------------------------ settlements
+
+    def _settlements(self, report: FileReport) -> None:
+        if report.game == "bourre":
+            self._bourre_table(report)
+        elif report.game == "bid-euchre":
+            self._euchre_table(report)
+
+    def _bourre_table(self, report: FileReport) -> None:
+        players = list(report.players)
+        header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players, "result"]
+        rows = [_bourre_row(h, players) for h in report.hands if isinstance(h, BourreHandResult)]
+        ledger = [_signed_of(report.totals, p) for p in players]
+        footer = ["total", "", "", "", "", "", *ledger, ""]
+        right = {0, 3, 5, *range(6, 6 + len(players))}
+        self._table(header, rows, right, footer)
+
+    def _euchre_table(self, report: FileReport) -> None:
+        teams = _teams(report)
+        header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "winner"]
+        rows: list[list[str]] = []
+        games: list[str] = []
+        for hand in report.hands:
+            if not isinstance(hand, EuchreHandResult):
+                continue
+            tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
+            rows.append(
+                [
+                    str(hand.number),
+                    hand.dealer or "-",
+                    _contract(hand),
+                    SUIT_SYMBOL.get(hand.trump or "", "-"),
+                    "" if hand.redeal else tricks,
+                    *(_team_cell(hand, t) for t in teams),
+                    hand.winner or "",
+                ]
+            )
+            if hand.winner:
+                games.append(f"game {hand.game_number} won by {hand.winner} (hand {hand.number})")
+        self._table(header, rows, {0, *range(5, 5 + len(teams))}, None)
+        if report.score:
+            score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
+            self._print(Text(f"  score: {score}", style="bold"))
+        for line in games:
+            self._print(Text(f"  {line}", style="bold"))
+
+    def _table(
+        self,
+        header: Sequence[str],
+        rows: Sequence[Sequence[str]],
+        right: set[int],
+        footer: Sequence[str] | None,
+    ) -> None:
+        body = [list(header), *rows, *([list(footer)] if footer else [])]
+        widths = [max(cell_len(r[i]) for r in body) for i in range(len(header))]
+
+        def fmt(cells: Sequence[str]) -> str:
+            out = []
+            for i, cell in enumerate(cells):
+                fill = " " * (widths[i] - cell_len(cell))
+                out.append(fill + cell if i in right else cell + fill)
+            return ("  " + "  ".join(out)).rstrip()
+
+        self._print(Text(fmt(header), style=S_DIM))
+        for row in rows:
+            self._print(Text(fmt(row)))
+        if footer:
+            self._print(Text(fmt(footer), style="bold"))
+
+    # ------------------------------------------------------------------ batch
+
+    def finish(self) -> None:
+        """Print the batch summary (a table when there are several files) and a count line."""
+        if self.quiet:
+            return
+        if len(self.rows) > 1:
+            self._print(Text(""))
+            header = ["file", "game", "hands", "violations", "errors"]
+            rows = [
+                [r.path, r.game or "-", str(r.hands), str(r.violations), str(r.errors)]
+                for r in self.rows
+            ]
+            footer = [
+                "total",
+                "",
+                *(
+                    str(sum(getattr(r, k) for r in self.rows))
+                    for k in ("hands", "violations", "errors")
+                ),
+            ]
+            self._table(header, rows, {2, 3, 4}, footer)
+        self._print(Text(""))
+        self._print(summary_line(self.rows))
+
+
+def summary_line(rows: Sequence[_Row]) -> Text:
+    """``2 files, 14 hands: 3 violations, 1 error`` (or ``...: clean``)."""
+    files = len(rows)
+    hands = sum(r.hands for r in rows)
+    violations = sum(r.violations for r in rows)
+    errors = sum(r.errors for r in rows)
+    text = Text(f"{_count(files, 'file')}, {_count(hands, 'hand')}: ", style="bold")
+    if not violations and not errors:
+        text.append("clean", style="bold green")
+        return text
+    parts = []
+    if violations:
+        parts.append((_count(violations, "violation"), S_RULE))
+    if errors:
+        parts.append((_count(errors, "error"), S_ERROR))
+    for i, (words, style) in enumerate(parts):
+        text.append((", " if i else "") + words, style=style)
+    return text
+
+
+# ----------------------------------------------------------------------------- formatting
+
+
+def money(value: Decimal) -> str:
+    """An amount without exponent or trailing zeros: ``5``, ``0.5``."""
+    return number_text(value)
+
+
+def signed(value: Decimal | int) -> str:
+    """An amount with its sign: ``+4``, ``-1``, ``0``."""
+    text = money(Decimal(value))
+    return "+" + text if value > 0 else text
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return money(value)
+    return str(value)
+
+
+def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:
+    trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
+    head = [str(hand.number), hand.dealer or "-", trump, money(hand.pot)]
+    head += [hand.winner or "carried", money(hand.carry)]
+    return [*head, *(_signed_of(hand.payouts, p) for p in players), hand.result]
+
+
+def _signed_of(amounts: dict[str, Decimal], player: str) -> str:
+    return signed(amounts[player]) if player in amounts else ""
+
+
+def _teams(report: FileReport) -> list[str]:
+    """Team keys in seat order (seats 1+3, then 2+4), else as the results name them."""
+    if len(report.players) == 4:
+        p = report.players
+        return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]
+    keys: list[str] = []
+    for hand in report.hands:
+        if isinstance(hand, EuchreHandResult):
+            keys.extend(k for k in [*hand.points, *hand.score] if k not in keys)
+    return keys
+
+
+def _contract(hand: EuchreHandResult) -> str:
+    if hand.redeal:
+        return "redeal"
+    if hand.bidder and hand.bid:
+        return f"{hand.bidder} {hand.bid}"
+    return "-"
+
+
+def _team_cell(hand: EuchreHandResult, team: str) -> str:
+    if team not in hand.points and team not in hand.score:
+        return ""
+    points = signed(hand.points.get(team, 0))
+    return f"{points} = {hand.score[team]}" if team in hand.score else points
