@@ -747,9 +747,9 @@ class HandReplay:
         shown: dict[str, dict[str, str]],
     ) -> None:
         """Judge one play (and the card taken back, if any) held against ``hand``."""
-        cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {
-            play.retracted.card
-        }
+        cards = (
+            frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
+        )
         duty = follower_duty(cards, table, self.trump, self.opts)
         if cinch is None and play.retracted is None and play.card.card in duty.allowed:
             return  # legal under rules 1-3, and no cinch to keep: nothing to explain

@@ -219,14 +219,17 @@ def _check_payments(
     anchor: SettleLine,
 ) -> list[Violation]:
     lines = [x for x in settles if x.kind == kind]
-    recorded = Counter((x.player.name if x.player else "?", x.amount) for x in lines)
-    want = Counter(expected)
+    recorded: Counter[tuple[str, Decimal]] = Counter(
+        (x.player.name if x.player else "?", x.amount or Decimal(0)) for x in lines
+    )
+    want: Counter[tuple[str, Decimal]] = Counter(expected)
     if recorded == want:
         return []
     extra = recorded - want
     missing = want - recorded
     bad = next(
-        (x for x in lines if (x.player.name if x.player else "?", x.amount) in extra), anchor
+        (x for x in lines if (x.player.name if x.player else "?", x.amount or 0) in extra),
+        anchor,
     )
     parts = []
     if extra:
@@ -237,7 +240,7 @@ def _check_payments(
     return [_violation(rule, bad, f"the {word} payments are recorded wrongly", "; ".join(parts))]
 
 
-def _payments(items: Counter[tuple[str, Decimal | None]]) -> str:
+def _payments(items: Counter[tuple[str, Decimal]]) -> str:
     out = []
     for (who, amount), n in sorted(items.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         out.extend([f"{who} {_money(amount or Decimal(0))}"] * n)

@@ -1,0 +1,197 @@
+"""The auction: one round of bids, judged for order (BE-BID-ORDER), height (BE-BID-LOW)
+and the stuck dealer (BE-STUCK).
+
+Bid lines may be left out of a log: a player with no bid line is taken to have passed
+without it being written. Order is judged only among the players whose bids are written:
+a bid is out of turn when a player earlier in the order bids after it (or bid before).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from referee.euchre.table import Findings, Table
+from referee.options import EuchreOptions
+from referee.records import BidLine, BidValue
+
+#: Ladder heights: 3 < 4 < 5 < 6 < ask < moon.
+_ASK = 7
+_MOON = 8
+
+
+def height(bid: BidValue) -> int:
+    """A bid's place on the ladder (a number is itself; ask 7, moon 8; pass 0)."""
+    if bid == "pass":
+        return 0
+    if bid == "ask":
+        return _ASK
+    if bid == "moon":
+        return _MOON
+    return int(bid)
+
+
+def label(bid: BidValue) -> str:
+    """The bid as the report writes it: ``"3"``..``"6"``, ``"ask"``, ``"moon"``."""
+    return str(bid)
+
+
+@dataclass(slots=True)
+class Auction:
+    """What the bidding decided."""
+
+    high: BidLine | None = None  # the winning bid
+    written: list[str] = field(default_factory=list)  # players with a counted bid line
+    passes: set[str] = field(default_factory=set)  # players whose first bid line is a pass
+    stuck: bool = False
+
+    @property
+    def bidder(self) -> str | None:
+        """The high bidder, or None when nobody bid."""
+        return self.high.player.name if self.high is not None else None
+
+    @property
+    def level(self) -> int:
+        """The contract's height on the ladder (0 when nobody bid)."""
+        return height(self.high.bid) if self.high is not None else 0
+
+
+def bidding_order(table: Table, dealer: str | None, options: EuchreOptions) -> list[str] | None:
+    """The players in bidding order, or None when the dealer is unknown."""
+    if dealer is None:
+        return None
+    first = dealer if options.first_bidder == "dealer" else table.left_of(dealer)
+    return table.clockwise_from(first)
+
+
+def run_auction(
+    bids: Sequence[BidLine],
+    table: Table,
+    dealer: str | None,
+    options: EuchreOptions,
+    findings: Findings,
+) -> Auction:
+    """Replay the bid lines in log order and report each faulty bid once."""
+    auction = Auction()
+    order = bidding_order(table, dealer, options)
+    seated = [b for b in bids if b.player.seated]
+    for bid in bids:
+        if not bid.player.seated:
+            findings.unseated(bid.player, "a bid")
+    writers = list(dict.fromkeys(b.player.name for b in seated))
+    for bid in seated:
+        if _out_of_order(bid, auction, order, writers, findings):
+            auction.written.append(bid.player.name)
+            _maybe_raise(bid, auction, options, findings, report=False)
+            continue
+        auction.written.append(bid.player.name)
+        if bid.bid == "pass":
+            auction.passes.add(bid.player.name)
+            _check_stuck(bid, auction, table, dealer, order, options, findings)
+        else:
+            _maybe_raise(bid, auction, options, findings, report=True)
+    return auction
+
+
+def _out_of_order(
+    bid: BidLine,
+    auction: Auction,
+    order: list[str] | None,
+    writers: list[str],
+    findings: Findings,
+) -> bool:
+    """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn."""
+    name = bid.player.name
+    if name in auction.written:
+        findings.add(
+            "BE-BID-ORDER",
+            bid.line,
+            bid.column,
+            f"{name} bid twice",
+            player=name,
+            evidence=f"there is one round of bidding; {name} had already bid",
+        )
+        return True
+    if order is None:
+        return False
+    waiting = [p for p in order if p in writers and p not in auction.written]
+    if waiting and waiting[0] != name:
+        findings.add(
+            "BE-BID-ORDER",
+            bid.line,
+            bid.column,
+            f"{name} bid out of turn: it was {waiting[0]}'s turn",
+            player=name,
+            evidence=f"bidding goes clockwise from {order[0]}: "
+            + ", ".join(order)
+            + f"; {waiting[0]} had not bid yet",
+        )
+        return True
+    return False
+
+
+def _maybe_raise(
+    bid: BidLine, auction: Auction, options: EuchreOptions, findings: Findings, *, report: bool
+) -> None:
+    """Make ``bid`` the high bid when it is on the ladder and higher; else BE-BID-LOW."""
+    if bid.bid == "pass":
+        return
+    name, value = bid.player.name, height(bid.bid)
+    if isinstance(bid.bid, int) and not options.min_bid <= bid.bid <= 6:
+        why = (
+            f"the lowest bid is {options.min_bid}"
+            if bid.bid < options.min_bid
+            else "numbered bids stop at 6; above that come ask and moon"
+        )
+        if report:
+            findings.add(
+                "BE-BID-LOW",
+                bid.line,
+                bid.column,
+                f"{name} bid {bid.bid}: not a bid",
+                player=name,
+                evidence=why + "; the bid does not count",
+            )
+        return
+    if auction.high is not None and value <= auction.level:
+        if report:
+            high = auction.high
+            findings.add(
+                "BE-BID-LOW",
+                bid.line,
+                bid.column,
+                f"{name} bid {bid.bid}, not higher than {high.player.name}'s {high.bid}",
+                player=name,
+                evidence=f"each bid must be higher than the current high bid ({high.bid} by "
+                f"{high.player.name}) on the ladder 3 < 4 < 5 < 6 < ask < moon; "
+                "the bid does not count",
+            )
+        return
+    auction.high = bid
+
+
+def _check_stuck(
+    bid: BidLine,
+    auction: Auction,
+    table: Table,
+    dealer: str | None,
+    order: list[str] | None,
+    options: EuchreOptions,
+    findings: Findings,
+) -> None:
+    """BE-STUCK: under stick_the_dealer, the dealer passed after the three others passed."""
+    name = bid.player.name
+    if not options.stick_the_dealer or name != dealer or order is None or order[-1] != dealer:
+        return
+    if auction.high is not None:
+        return
+    auction.stuck = True
+    findings.add(
+        "BE-STUCK",
+        bid.line,
+        bid.column,
+        f"{name}, the dealer, passed after three passes",
+        player=name,
+        evidence="with stick_the_dealer the dealer must bid when the three others pass; "
+        "the hand is a redeal",
+    )

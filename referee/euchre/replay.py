@@ -1,0 +1,370 @@
+"""Replaying the tricks of one hand: admit each play, check the log, then judge following.
+
+Two passes. The first lays the tricks out: it admits plays (L-PLAYER, L-PASSED, L-TRICK),
+checks every card against the deck and the recorded hands (L-CARD, L-NOT-HELD), the
+turn order (L-TURN) and the trick count (L-COUNT), and finds each trick's winner. The
+second judges following suit (BE-FOLLOW): every active player plays all six cards, so the
+cards a player plays *later* (or puts down and takes back) were in their hand; only cards
+the log shows consistently count as evidence, so an inconsistent log never convicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from referee.cards import pretty
+from referee.euchre.holdings import HAND_SIZE, Holdings
+from referee.euchre.rules import (
+    effective_suit,
+    follow_breach,
+    in_deck,
+    legal_cards,
+    trick_winner,
+)
+from referee.euchre.table import Findings, Table
+from referee.records import CardAt, Play, TrickLine
+from referee.report import TrickRecord, Violation
+
+
+@dataclass(slots=True)
+class Seen:
+    """One admitted play: the seat took its turn in the trick."""
+
+    player: str
+    card: CardAt
+    retracted: CardAt | None
+    clean: bool  # the card is consistent with the log: it is judged and is evidence
+    retracted_clean: bool
+
+
+@dataclass(slots=True)
+class Setup:
+    """What the replay needs to know before the first trick."""
+
+    table: Table
+    active: list[str]  # players in the hand, seat order
+    trump: str | None
+    holdings: Holdings
+    first_leader: str | None
+    lead_reason: str  # why first_leader leads trick 1
+    expected_tricks: int  # 6, or 0 for a redeal
+    out_reason: dict[str, str] = field(default_factory=dict)  # sitting-out player -> why
+    hand_line: int = 0
+    hand_column: int = 0
+
+
+@dataclass(slots=True)
+class Replay:
+    """The laid-out tricks and what they show."""
+
+    plays: list[list[Seen]] = field(default_factory=list)
+    winners: list[str | None] = field(default_factory=list)
+    follows: list[Violation] = field(default_factory=list)  # BE-FOLLOW findings
+
+    def tricks_won(self) -> dict[str, int]:
+        """Tricks taken by each player who won one."""
+        won: dict[str, int] = {}
+        for winner in self.winners:
+            if winner is not None:
+                won[winner] = won.get(winner, 0) + 1
+        return won
+
+    def records(self, trump: str | None) -> list[TrickRecord]:
+        """The tricks for a replay view."""
+        out = []
+        for number, (seen, winner) in enumerate(zip(self.plays, self.winners, strict=True), 1):
+            led = seen[0].card.card if seen else None
+            out.append(
+                TrickRecord(
+                    number=number,
+                    leader=seen[0].player if seen else None,
+                    plays=tuple((s.player, s.card.card) for s in seen),
+                    winner=winner,
+                    lead_suit=effective_suit(led, trump) if led and in_deck(led) else None,
+                )
+            )
+        return out
+
+
+class TrickReplay:
+    """Replays one hand's trick lines under a :class:`Setup`."""
+
+    def __init__(self, setup: Setup, findings: Findings) -> None:
+        self.s = setup
+        self.findings = findings
+        self.out = Replay()
+        self._played: dict[str, tuple[str, int]] = {}  # card -> (player, trick)
+
+    def run(self, lines: Sequence[TrickLine]) -> Replay:
+        """Lay out every trick, then judge following suit."""
+        leader = self.s.first_leader
+        reason = self.s.lead_reason
+        for line in lines:
+            number = len(self.out.plays) + 1
+            if number > self.s.expected_tricks:
+                self._extra_trick(line)
+                continue
+            self._check_number(line, number)
+            seen = self._admit_all(line, number)
+            self._check_order(seen, leader, reason, number)
+            self._check_size(line, seen, number)
+            plays = [(x.player, x.card.card) for x in seen]
+            winner = trick_winner(plays, self.s.trump) if self.s.trump else None
+            self.out.plays.append(seen)
+            self.out.winners.append(winner)
+            leader, reason = winner, f"{winner} won trick {number}"
+        self._check_count(lines)
+        self._judge_all()
+        return self.out
+
+    # ------------------------------------------------------------------ layout
+
+    def _extra_trick(self, line: TrickLine) -> None:
+        expected = self.s.expected_tricks
+        why = (
+            "the hand was a redeal, so no card is played"
+            if expected == 0
+            else (f"a hand has {expected} tricks")
+        )
+        self.findings.add(
+            "L-COUNT",
+            line.line,
+            line.column,
+            "a trick too many",
+            trick=len(self.out.plays) + 1,
+            evidence=why + "; this trick is not judged",
+        )
+
+    def _check_number(self, line: TrickLine, number: int) -> None:
+        if line.number is None or line.number == number:
+            return
+        self.findings.add(
+            "L-TRICK",
+            line.line,
+            line.number_column or line.column,
+            f"trick {line.number} is trick {number} of the hand",
+            trick=number,
+            evidence=f"{number - 1} trick(s) came before it in this hand",
+        )
+
+    def _check_count(self, lines: Sequence[TrickLine]) -> None:
+        found, expected = len(self.out.plays), self.s.expected_tricks
+        if found >= expected:
+            return
+        anchor = (
+            (lines[-1].line, lines[-1].column) if lines else (self.s.hand_line, self.s.hand_column)
+        )
+        self.findings.add(
+            "L-COUNT",
+            *anchor,
+            f"the hand has {found} tricks, not {expected}",
+            evidence=f"each player in the hand plays all {HAND_SIZE} cards, one per trick",
+        )
+
+    def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
+        seen: list[Seen] = []
+        for play in line.plays:
+            admitted = self._admit(play, number, {x.player for x in seen})
+            if admitted is not None:
+                seen.append(admitted)
+        return seen
+
+    def _admit(self, play: Play, number: int, already: set[str]) -> Seen | None:
+        name, card = play.player, play.card
+        if not name.seated:
+            self.findings.unseated(name, f"trick {number}", trick=number)
+            return None
+        player = name.name
+        if player not in self.s.active:
+            why = self.s.out_reason.get(player, f"{player} is not in this hand")
+            self.findings.add(
+                "L-PASSED",
+                card.line,
+                card.column,
+                f"{player} sits out but played {pretty(card.card)}",
+                player=player,
+                trick=number,
+                card=card.card,
+                evidence=why + f"; the card is left out of trick {number}",
+            )
+            return None
+        if player in already:
+            self.findings.add(
+                "L-TRICK",
+                card.line,
+                card.column,
+                f"{player} played twice in trick {number}",
+                player=player,
+                trick=number,
+                card=card.card,
+                evidence="each player plays one card to a trick; this one is left out",
+            )
+            return None
+        retracted = play.retracted
+        r_ok = retracted is not None and self._card_ok(player, retracted, number, True)
+        ok = self._card_ok(player, card, number, False)
+        if in_deck(card.card) and card.card not in self._played:
+            self._played[card.card] = (player, number)
+        return Seen(player, card, retracted, ok, r_ok)
+
+    def _card_ok(self, player: str, card: CardAt, number: int, corrected: bool) -> bool:
+        """Check one card against the deck and the log; report the first fault found."""
+        c = card.card
+        why: tuple[str, str, str] | None = None
+        if not in_deck(c):
+            why = (
+                "L-CARD",
+                f"{c} is not in the Bid Euchre deck",
+                "Bid Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit",
+            )
+        elif c in self._played:
+            who, when = self._played[c]
+            why = (
+                "L-CARD",
+                f"{pretty(c)} was already played",
+                f"{who} played {pretty(c)} in trick {when}",
+            )
+        else:
+            why = self._held_elsewhere(player, c)
+        if why is None:
+            return True
+        rule, message, evidence = why
+        self.findings.add(
+            rule,
+            card.line,
+            card.column,
+            message,
+            player=player,
+            trick=number,
+            card=c,
+            evidence=evidence,
+            corrected=corrected,
+        )
+        return False
+
+    def _held_elsewhere(self, player: str, c: str) -> tuple[str, str, str] | None:
+        h = self.s.holdings
+        hand = h.recorded.get(player)
+        if hand is not None and c not in hand:
+            deal = h.dealt[player]
+            moved = " and the exchange" if player in h.given else ""
+            return (
+                "L-NOT-HELD",
+                f"{player} played {pretty(c)}, not in their hand",
+                f"{player}'s deal (line {deal.line}){moved} does not give them {pretty(c)}",
+            )
+        if h.given.get(player) == c:
+            return (
+                "L-NOT-HELD",
+                f"{player} played {pretty(c)}, not in their hand",
+                f"{player} gave {pretty(c)} to their partner in the exchange",
+            )
+        other = h.owner_conflict(player, c)
+        if other is not None:
+            return (
+                "L-CARD",
+                f"{pretty(c)} cannot be {player}'s",
+                f"the log gives {pretty(c)} to {other}",
+            )
+        return None
+
+    def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
+        if not seen:
+            return
+        first = seen[0]
+        if leader is not None and first.player != leader:
+            self.findings.add(
+                "L-TURN",
+                first.card.line,
+                first.card.column,
+                f"{first.player} led trick {number}; {leader} should have led",
+                player=first.player,
+                trick=number,
+                card=first.card.card,
+                evidence=reason,
+            )
+        present = {x.player for x in seen}
+        order = [p for p in self.s.table.clockwise_from(first.player) if p in present]
+        done = {first.player}
+        for x in seen[1:]:
+            due = next(p for p in order if p not in done)
+            done.add(x.player)
+            if x.player == due:
+                continue
+            self.findings.add(
+                "L-TURN",
+                x.card.line,
+                x.card.column,
+                f"{x.player} played out of turn in trick {number}: it was {due}'s turn",
+                player=x.player,
+                trick=number,
+                card=x.card.card,
+                evidence="play goes clockwise from the leader among the players in the hand",
+            )
+
+    def _check_size(self, line: TrickLine, seen: list[Seen], number: int) -> None:
+        missing = [p for p in self.s.active if p not in {x.player for x in seen}]
+        if not missing:
+            return
+        self.findings.add(
+            "L-TRICK",
+            line.line,
+            line.column,
+            f"trick {number} has {len(seen)} cards, not {len(self.s.active)}",
+            trick=number,
+            evidence=f"{len(self.s.active)} players are in the hand; missing: "
+            + ", ".join(missing),
+        )
+
+    # ------------------------------------------------------------------ judging
+
+    def _shown(self) -> dict[str, list[tuple[int, str, str]]]:
+        """Per player, the cards the log consistently shows in their hand: (trick, card, where)."""
+        shown: dict[str, list[tuple[int, str, str]]] = {}
+        for number, seen in enumerate(self.out.plays, 1):
+            for x in seen:
+                mine = shown.setdefault(x.player, [])
+                if x.retracted is not None and x.retracted_clean:
+                    where = f"put down and taken back in trick {number}"
+                    mine.append((number, x.retracted.card, where))
+                if x.clean:
+                    mine.append((number, x.card.card, f"played in trick {number}"))
+        return shown
+
+    def _judge_all(self) -> None:
+        trump = self.s.trump
+        if trump is None:
+            return  # without trump the suits cannot be told apart: judge nothing
+        shown = self._shown()
+        for number, seen in enumerate(self.out.plays, 1):
+            if not seen or not in_deck(seen[0].card.card):
+                continue
+            led = effective_suit(seen[0].card.card, trump)
+            for x in seen[1:]:
+                held = {c: w for n, c, w in shown.get(x.player, []) if n >= number}
+                self._judge(x, number, led, held)
+
+    def _judge(self, x: Seen, number: int, led: str, held: dict[str, str]) -> None:
+        trump = self.s.trump
+        allowed = legal_cards(held, led, trump)
+        candidates = ((x.retracted, x.retracted_clean, True), (x.card, x.clean, False))
+        for card, ok, corrected in candidates:
+            if card is None or not ok or card.card in allowed:
+                continue
+            proof = [(c, w) for c, w in held.items() if effective_suit(c, trump) == led]
+            message, evidence = follow_breach(x.player, card.card, number, led, trump, proof)
+            if corrected:
+                message += " (taken back)"
+            found = self.findings.add(
+                "BE-FOLLOW",
+                card.line,
+                card.column,
+                message,
+                player=x.player,
+                trick=number,
+                card=card.card,
+                evidence=evidence,
+                corrected=corrected,
+            )
+            self.out.follows.append(found)

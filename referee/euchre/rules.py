@@ -1,0 +1,243 @@
+"""Bid Euchre rules: each BE- rule ID with its explanation, and the pure functions of play.
+
+"May I?" is :func:`legal_cards`; "why not?" is :func:`follow_breach` (the evidence in plain
+words); "who won?" is :func:`trick_winner`. None of them judges the log or prints.
+
+The left bower (the jack of the other suit of trump's colour) *is a trump* for the whole
+hand: :func:`effective_suit` gives the suit a card follows and wins as.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from referee.cards import EUCHRE_DECK, SUIT_SINGULAR, pretty, suit_of, suit_word
+from referee.rulebook import Rule, register
+
+#: The other suit of the same colour.
+SAME_COLOUR: dict[str, str] = {"h": "d", "d": "h", "s": "c", "c": "s"}
+
+#: Plain (non-trump) order, low to high.
+_PLAIN_ORDER: dict[str, int] = {"9": 1, "T": 2, "J": 3, "Q": 4, "K": 5, "A": 6}
+#: Trump order below the bowers, low to high.
+_TRUMP_ORDER: dict[str, int] = {"9": 1, "T": 2, "Q": 3, "K": 4, "A": 5}
+_LEFT_RANK = 6
+_RIGHT_RANK = 7
+
+
+# ----------------------------------------------------------------------------- cards
+
+
+def in_deck(card: str) -> bool:
+    """True for the 24 cards of Bid Euchre (9 to A in each suit)."""
+    return card in EUCHRE_DECK
+
+
+def right_bower(trump: str) -> str:
+    """The jack of trump (``"Jh"`` for hearts)."""
+    return "J" + trump
+
+
+def left_bower(trump: str) -> str:
+    """The jack of the other suit of trump's colour (``"Jd"`` for hearts)."""
+    return "J" + SAME_COLOUR[trump]
+
+
+def effective_suit(card: str, trump: str | None) -> str:
+    """The suit a card follows and wins as: trump for the left bower, else its printed suit."""
+    if trump is not None and card == left_bower(trump):
+        return trump
+    return suit_of(card)
+
+
+def is_trump(card: str, trump: str | None) -> bool:
+    """True when the card is a trump (the left bower included)."""
+    return trump is not None and effective_suit(card, trump) == trump
+
+
+def trump_rank(card: str, trump: str | None) -> int:
+    """Strength among trumps: right bower 7, left bower 6, A 5 ... 9 1; 0 for a non-trump."""
+    if not is_trump(card, trump):
+        return 0
+    assert trump is not None
+    if card == right_bower(trump):
+        return _RIGHT_RANK
+    if card == left_bower(trump):
+        return _LEFT_RANK
+    return _TRUMP_ORDER.get(card[0], 0)
+
+
+def plain_rank(card: str) -> int:
+    """Strength within a plain suit: A 6, K 5, Q 4, J 3, T 2, 9 1 (0 for other ranks)."""
+    return _PLAIN_ORDER.get(card[0], 0) if card in EUCHRE_DECK else 0
+
+
+def card_strength(card: str, led_suit: str | None, trump: str | None) -> int:
+    """How strongly a card bids for a trick: trumps above the led suit, other suits 0."""
+    rank = trump_rank(card, trump)
+    if rank:
+        return 100 + rank
+    if led_suit is not None and effective_suit(card, trump) == led_suit:
+        return plain_rank(card)
+    return 0
+
+
+def describe(card: str, trump: str | None) -> str:
+    """The card for people, noting a left bower: ``J♦ (a heart, hearts are trump)``."""
+    if trump is not None and card == left_bower(trump):
+        return f"{pretty(card)} (a {SUIT_SINGULAR[trump]}, {suit_word(trump)} are trump)"
+    return pretty(card)
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) -> frozenset[str]:
+    """The cards a player may play: the led (effective) suit when held, else any card.
+
+    ``led_suit`` None means the player leads: every card is legal.
+    """
+    cards = frozenset(hand)
+    if led_suit is None:
+        return cards
+    following = frozenset(c for c in cards if effective_suit(c, trump) == led_suit)
+    return following or cards
+
+
+def trick_winner(plays: Sequence[tuple[str, str]], trump: str | None) -> str | None:
+    """The player whose card takes the trick; ``plays`` are (player, card), lead first.
+
+    The highest trump wins, else the highest card of the led (effective) suit. Cards outside
+    the deck never win. None for an empty trick.
+    """
+    valid = [(p, c) for p, c in plays if in_deck(c)]
+    if not valid:
+        return None
+    led = effective_suit(valid[0][1], trump)
+    best_player, best_card = valid[0]
+    for player, card in valid[1:]:
+        if card_strength(card, led, trump) > card_strength(best_card, led, trump):
+            best_player, best_card = player, card
+    return best_player
+
+
+def follow_breach(
+    player: str,
+    card: str,
+    trick: int,
+    led_suit: str,
+    trump: str | None,
+    held: Sequence[tuple[str, str]],
+) -> tuple[str, str]:
+    """BE-FOLLOW's "why not?": (message, evidence) for ``card`` played on a ``led_suit`` lead.
+
+    ``held`` lists the cards of the led suit the log shows the player held, each with where
+    the log shows it ("played in trick 6").
+    """
+    shown = ", and ".join(f"{describe(c, trump)}, {where}" for c, where in held)
+    message = f"{player} did not follow {suit_word(led_suit)}: played {pretty(card)}"
+    evidence = (
+        f"{player} held {shown}, when {suit_word(led_suit)} were led in trick {trick}, "
+        f"and played {describe(card, trump)}"
+    )
+    return message, evidence
+
+
+# ----------------------------------------------------------------------------- rule IDs
+
+
+BE_FOLLOW = Rule(
+    "BE-FOLLOW",
+    "bid-euchre",
+    "renege: held the led suit (left bower counted as trump) and played another",
+    "A player who holds a card of the suit led must play one. The suit that counts is the\n"
+    "card's suit in play: the left bower (the jack of the other suit of trump's colour) is a\n"
+    "trump for the whole hand, never its printed suit. With hearts trump, J♦ is a heart: it\n"
+    "must be played to a heart lead when it is the only heart held, it does not follow a\n"
+    "diamond lead, and a lead of J♦ is a trump lead. The referee proves a renege from the\n"
+    "log alone: every active player plays all six cards, so a card of the led suit that the\n"
+    "player plays later (or put down and took back) was in their hand. A card taken back\n"
+    "before the trick was complete (`(was CARD)`) is reported as corrected and costs\n"
+    "nothing; each uncorrected renege costs the offender's side `renege_points`.",
+    "trump hearts\ntrick 3: ann Qd, bob Qs, cy Ks, dee 9s   # dee's J♦ is a heart: no diamond",
+    "trump hearts\ntrick 2: dee 9h, ann Jh, bob Qh, cy Ks   # cy plays K♥ in trick 4",
+)
+BE_BID_ORDER = Rule(
+    "BE-BID-ORDER",
+    "bid-euchre",
+    "a bid out of turn, or a second bid",
+    "There is one round of bidding, in turn from `first_bidder`: the player to the dealer's\n"
+    "left first and the dealer last (or the dealer first with `first_bidder: dealer`). Each\n"
+    "player passes or bids once. A bid made before an earlier player's turn, or a second bid\n"
+    "by the same player, is reported. The table played on it, so a higher out-of-turn bid\n"
+    "still stands as the high bid.",
+    "dealer dee\nbid ann pass\nbid bob pass\nbid cy 3\nbid dee 4",
+    "dealer dee\nbid bob 3      # ann, left of the dealer, bids first\nbid ann pass",
+)
+BE_BID_LOW = Rule(
+    "BE-BID-LOW",
+    "bid-euchre",
+    "a bid below `min_bid` or not higher than the current high bid",
+    "Bids climb the ladder 3 < 4 < 5 < 6 < ask < moon. A bid must be at least `min_bid` and\n"
+    "strictly higher than the current high bid (partners may overbid each other). A bid that\n"
+    "is not higher is reported and does not become the high bid.",
+    "bid ann 3\nbid bob 4\nbid cy ask",
+    "bid ann 4\nbid bob 4      # not higher than ann's 4",
+)
+BE_STUCK = Rule(
+    "BE-STUCK",
+    "bid-euchre",
+    "with `stick_the_dealer`, the dealer passed after three passes",
+    "Under `stick_the_dealer` the dealer may not pass when the three other players have\n"
+    "passed: the dealer must bid. A stuck dealer who passes anyway is reported and the hand\n"
+    "is a redeal (it scores nothing; the deal passes to the left).",
+    "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee 3",
+    "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass",
+)
+BE_ASK_BEST = Rule(
+    "BE-ASK-BEST",
+    "bid-euchre",
+    "on `ask`, the partner did not hand over their highest trump",
+    "After an `ask` bid the bidder gives the partner one card and receives the highest trump\n"
+    "of the six the partner was dealt (right bower, left bower, A, K, Q, 10, 9); a partner\n"
+    "dealt no trump may return any card. The referee can check this only when the\n"
+    "partner's `deal` line is logged.",
+    "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy Jd     # J♦: the left bower",
+    "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy 9h     # cy kept J♦",
+)
+BE_SCORE = Rule(
+    "BE-SCORE",
+    "bid-euchre",
+    "the recorded points for the hand are wrong",
+    "A `settle TEAM POINTS TEAM POINTS` line records what each side scored in the hand. A bid\n"
+    "of 3 to 6 that is made scores the tricks the bidding side took; a set loses the bid.\n"
+    "`ask` / `moon` score `ask_made` / `moon_made` for all six tricks and lose `ask_failed` /\n"
+    "`moon_failed` otherwise. The defenders score one point per trick. Each uncorrected\n"
+    "renege costs the offender's side `renege_points`. A redeal scores nothing. Each\n"
+    "recorded team must be a partnership (`ann+cy` or `cy+ann`).",
+    "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 4 ann+cy 2",
+    "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 5 ann+cy 2",
+)
+BE_TOTAL = Rule(
+    "BE-TOTAL",
+    "bid-euchre",
+    "the recorded running score is wrong",
+    "A `score TEAM POINTS TEAM POINTS` line records the running totals after the hand; they\n"
+    "must equal the referee's own running score (from the header `score` line, or 0-0, plus\n"
+    "the points of every hand of the game so far). After a hand in which a side reached\n"
+    "`target` (and the sides are not tied), a new game starts at 0-0.",
+    "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 2",
+    "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 3",
+)
+
+EUCHRE_RULES: tuple[Rule, ...] = (
+    BE_FOLLOW,
+    BE_BID_ORDER,
+    BE_BID_LOW,
+    BE_STUCK,
+    BE_ASK_BEST,
+    BE_SCORE,
+    BE_TOTAL,
+)
+
+register(*EUCHRE_RULES)

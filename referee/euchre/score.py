@@ -1,0 +1,153 @@
+"""Bid Euchre scoring: the points of a hand, the end of a game, and the recorded checks.
+
+- Bid 3 to 6 made: the bidding side scores the tricks it took; set: it loses the bid.
+- ``ask`` / ``moon``: all six tricks score ``ask_made`` / ``moon_made``; fewer lose
+  ``ask_failed`` / ``moon_failed``.
+- The defenders score one point per trick; each uncorrected renege costs the offender's
+  side ``renege_points``; a redeal scores nothing.
+- The game ends after a hand in which a side reaches ``target``, unless both sides stand
+  level (at or over the target): then play goes on. The higher score wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from referee.euchre.holdings import HAND_SIZE, Contract
+from referee.euchre.table import Findings, Table
+from referee.options import EuchreOptions
+from referee.records import ScoreLine, TeamPoints, TeamSettleLine
+
+
+def hand_points(
+    contract: Contract | None,
+    team_tricks: Mapping[str, int],
+    renege_teams: Sequence[str],
+    table: Table,
+    options: EuchreOptions,
+) -> tuple[dict[str, int], str]:
+    """Each team's points for the hand, and how they were reached in words.
+
+    ``contract`` None means a redeal. ``renege_teams`` has one entry per uncorrected renege.
+    """
+    points = {t: 0 for t in table.teams}
+    if contract is None:
+        return points, "a redeal scores nothing"
+    bidding = table.team(contract.bidder)
+    defending = table.other_team(bidding)
+    took = team_tricks.get(bidding, 0)
+    gained, note = _bidding_points(contract, took, options)
+    points[bidding] += gained
+    kept = team_tricks.get(defending, 0)
+    points[defending] += kept
+    notes = [
+        f"{contract.bidder} bid {contract.bid} and {bidding} took {took}: {note}",
+        f"{defending} took {kept}: {_signed(kept)}",
+    ]
+    for team in renege_teams:
+        points[team] -= options.renege_points
+        notes.append(f"a renege by {team}: {_signed(-options.renege_points)}")
+    return points, "; ".join(notes)
+
+
+def _bidding_points(contract: Contract, took: int, options: EuchreOptions) -> tuple[int, str]:
+    if contract.bid in ("ask", "moon"):
+        made = options.ask_made if contract.bid == "ask" else options.moon_made
+        failed = options.ask_failed if contract.bid == "ask" else options.moon_failed
+        if took >= HAND_SIZE:
+            return made, f"made, {_signed(made)}"
+        return -failed, f"failed, {_signed(-failed)}"
+    bid = int(contract.bid)
+    if took >= bid:
+        return took, f"made, {_signed(took)}"
+    return -bid, f"set, {_signed(-bid)}"
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points >= 0 else str(points)
+
+
+def game_winner(score: Mapping[str, int], target: int) -> str | None:
+    """The team that won the game with this score, or None (not reached, or level)."""
+    if not any(s >= target for s in score.values()):
+        return None
+    best = max(score.values())
+    leaders = [t for t, s in score.items() if s == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+# ----------------------------------------------------------------------------- recorded lines
+
+
+def team_text(entry: TeamPoints) -> str:
+    """``ann+cy 4`` as written (names as declared)."""
+    a, b = entry.team
+    return f"{a.name}+{b.name} {_number(entry.points)}"
+
+
+def line_text(line: TeamSettleLine | ScoreLine) -> str:
+    """A recorded settle/score line as text, for the report."""
+    word = "settle" if isinstance(line, TeamSettleLine) else "score"
+    return " ".join([word, *(team_text(e) for e in line.entries)])
+
+
+def _number(points: Decimal) -> str:
+    return str(points.normalize()) if points == points.to_integral_value() else str(points)
+
+
+def read_entries(
+    entries: Sequence[TeamPoints], table: Table, rule: str, findings: Findings
+) -> dict[str, Decimal]:
+    """Team key -> recorded points, for the entries that name a partnership.
+
+    An unseated name is L-PLAYER; two seated players who are not partners are reported under
+    ``rule`` (BE-SCORE or BE-TOTAL), since the recorded line cannot be right.
+    """
+    out: dict[str, Decimal] = {}
+    for entry in entries:
+        a, b = entry.team
+        unseated = [n for n in (a, b) if not n.seated]
+        for name in unseated:
+            findings.unseated(name, "a recorded score")
+        if unseated:
+            continue
+        key = table.team_of_names(a.name, b.name)
+        if key is None:
+            findings.add(
+                rule,
+                entry.line,
+                entry.column,
+                f"{a.name}+{b.name} is not a team",
+                evidence="partners sit opposite each other: the teams are "
+                + " and ".join(table.teams),
+            )
+            continue
+        out[key] = entry.points
+    return out
+
+
+def check_line(
+    line: TeamSettleLine | ScoreLine,
+    expected: Mapping[str, int],
+    table: Table,
+    findings: Findings,
+    why: str,
+) -> None:
+    """BE-SCORE (settle) / BE-TOTAL (score): each recorded team against the referee's."""
+    rule, what = (
+        ("BE-SCORE", "points") if isinstance(line, TeamSettleLine) else ("BE-TOTAL", "score")
+    )
+    recorded = read_entries(line.entries, table, rule, findings)
+    wrong = [k for k, v in recorded.items() if v != expected.get(k, 0)]
+    if not wrong:
+        return
+    told = ", ".join(f"{k} {_number(recorded[k])}" for k in wrong)
+    right = ", ".join(f"{k} {expected.get(k, 0)}" for k in wrong)
+    findings.add(
+        rule,
+        line.line,
+        line.column,
+        f"recorded {what} {told}; the referee has {right}",
+        evidence=why,
+    )

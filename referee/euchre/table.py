@@ -1,0 +1,107 @@
+"""The table (seats, partners, team keys) and the findings collector of one hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.records import NameAt
+from referee.report import Violation
+
+
+class Table:
+    """Seats in clockwise order; seats 1+3 and 2+4 are partners.
+
+    A team's key is its two names joined by ``+`` in seat order (``ann+cy``). With a number
+    of players other than four (a log the parser should have refused) teams go by seat
+    parity and nobody has a partner, so the engine still runs without crashing.
+    """
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self._seat = {p: i for i, p in enumerate(self.players)}
+        self.teams: tuple[str, ...] = tuple(
+            "+".join(self.players[k::2]) for k in range(min(2, len(self.players)))
+        )
+
+    def seated(self, name: str) -> bool:
+        """True for a name on the ``players`` line (as declared)."""
+        return name in self._seat
+
+    def left_of(self, player: str, steps: int = 1) -> str:
+        """The player ``steps`` seats to the left (clockwise) of ``player``."""
+        n = len(self.players)
+        return self.players[(self._seat[player] + steps) % n]
+
+    def clockwise_from(self, player: str) -> list[str]:
+        """Every player in clockwise order, starting with ``player``."""
+        return [self.left_of(player, k) for k in range(len(self.players))]
+
+    def partner(self, player: str) -> str | None:
+        """The partner across the table (four players only)."""
+        return self.left_of(player, 2) if len(self.players) == 4 else None
+
+    def team(self, player: str) -> str:
+        """The key of the player's team (``ann+cy``)."""
+        return self.teams[self._seat[player] % 2]
+
+    def other_team(self, team: str) -> str:
+        """The key of the other team."""
+        return next((t for t in self.teams if t != team), team)
+
+    def team_of_names(self, first: str, second: str) -> str | None:
+        """The team key for two names in either order, or None when they are not partners."""
+        if not (self.seated(first) and self.seated(second)) or first == second:
+            return None
+        same = self._seat[first] % 2 == self._seat[second] % 2
+        return self.team(first) if same and len(self.players) == 4 else None
+
+
+class Findings:
+    """The violations found in one hand, in the order found."""
+
+    def __init__(self) -> None:
+        self.items: list[Violation] = []
+
+    def add(
+        self,
+        rule: str,
+        line: int,
+        column: int,
+        message: str,
+        *,
+        player: str | None = None,
+        trick: int | None = None,
+        card: str | None = None,
+        evidence: str = "",
+        corrected: bool = False,
+    ) -> Violation:
+        """Record one violation and return it."""
+        found = Violation(
+            rule=rule,
+            player=player,
+            trick=trick,
+            card=card,
+            line=line,
+            column=column,
+            message=message,
+            evidence=evidence,
+            corrected=corrected,
+        )
+        self.items.append(found)
+        return found
+
+    def unseated(self, name: NameAt, where: str, trick: int | None = None) -> None:
+        """L-PLAYER for a name that is not on the ``players`` line."""
+        self.add(
+            "L-PLAYER",
+            name.line,
+            name.column,
+            f"{name.name} is not seated at this table",
+            player=None,
+            trick=trick,
+            evidence=f"{name.name} appears in {where} but is not on the players line",
+        )
+
+    def sorted(self) -> list[Violation]:
+        """The violations in log order (line, then column), stable."""
+        return sorted(self.items, key=lambda v: (v.line, v.column))

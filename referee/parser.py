@@ -1,0 +1,982 @@
+"""Reading hand logs: text in, typed records (:mod:`referee.records`) and ``P-`` errors out.
+
+The grammar, ``grammar/hand_log.lark``, is the spec of the syntax and the authority on it. It
+is applied in two ways:
+
+* **Lark** (LALR, contextual lexer, one line at a time) reads every header line, every hand
+  line that the fast path does not recognise, and every bad line, for which its view of what
+  was expected gives the error message.
+* **The fast path** recognises the usual shapes of the hand statements with anchored regular
+  expressions assembled from the grammar's own terminals (names, cards, suits, numbers) and
+  builds the records directly. Lark's pure-Python lexer and parser cost 3-4 µs a token, which
+  caps a Lark-only reader near 3,000 five-player hands a second; the fast path is what makes
+  bulk files fast. It accepts only lines that the grammar accepts, and builds the same
+  records (``tests/test_parser.py`` reads lines both ways and compares); anything else it
+  leaves to Lark.
+
+Errors never escape: a line that does not parse is reported (``P-SYNTAX``, or ``P-HEADER``
+for header problems) and skipped, and reading goes on with the next line. Memory stays
+bounded by one hand: hands are read lazily, a hand at a time.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal
+from importlib import resources
+from pathlib import Path
+from typing import Literal, cast
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+import referee
+from referee.cards import parse_card, parse_suit
+from referee.records import (
+    AnteLine,
+    BidLine,
+    BidValue,
+    CardAt,
+    ClaimLine,
+    DealerLine,
+    DealLine,
+    DecisionLine,
+    Event,
+    ExchangeLine,
+    Hand,
+    Header,
+    NameAt,
+    OptionLine,
+    Play,
+    ScoreLine,
+    SettleLine,
+    TeamPoints,
+    TeamSettleLine,
+    TrickLine,
+    TrumpLine,
+)
+from referee.report import ReadError
+
+__all__ = ["GAMES", "KEYWORDS", "LogReader", "read_log", "read_text"]
+
+#: Every spelling of a game name on the ``game`` line, and the game it means.
+GAMES: dict[str, Literal["bourre", "bid-euchre"]] = {
+    "bourre": "bourre",
+    "bourré": "bourre",
+    "booray": "bourre",
+    "bid-euchre": "bid-euchre",
+    "bid_euchre": "bid-euchre",
+}
+
+#: Words that may not be a player's name (lower case): the grammar's keywords.
+KEYWORDS: frozenset[str] = frozenset({
+    "game", "players", "rules", "option", "title", "date", "event", "table", "pot", "exempt",
+    "score", "hand", "dealer", "deal", "trick", "claim", "renege", "trump", "ante", "pass",
+    "fold", "play", "stand", "discard", "draw", "settle", "wins", "bourre", "bourré", "split",
+    "bid", "exchange", "ask", "moon", "was",
+})
+
+#: Seats allowed per game.
+_PLAYER_COUNT: dict[str, tuple[int, int]] = {"bourre": (2, 8), "bid-euchre": (4, 4)}
+
+_MAX_NUMBER_DIGITS = 9  # hand, trick and discard numbers and bids: anything longer is nonsense
+_MAX_AMOUNT_CHARS = 24  # money and points
+_MAX_SOURCE_LINE = 1000  # longer lines are not copied into errors
+_BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
+
+# ----------------------------------------------------------------------------- the grammar
+
+_GRAMMAR_FILE = "hand_log.lark"
+_lock = threading.Lock()
+_syntax_instance: _Syntax | None = None
+
+
+def grammar_text() -> str:
+    """The grammar, from the installed package ``referee.grammar`` or else the repository."""
+    try:
+        return resources.files("referee.grammar").joinpath(_GRAMMAR_FILE).read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        repo = Path(referee.__file__).resolve().parent.parent / "grammar" / _GRAMMAR_FILE
+        return repo.read_text("utf-8")
+
+
+def _syntax() -> _Syntax:
+    """The parser and the fast-path patterns, built once per process (about 50 ms)."""
+    global _syntax_instance
+    if _syntax_instance is None:
+        with _lock:
+            if _syntax_instance is None:
+                _syntax_instance = _Syntax(grammar_text())
+    return _syntax_instance
+
+
+class _Syntax:
+    """The Lark parser plus the fast-path regular expressions built from its terminals."""
+
+    def __init__(self, grammar: str) -> None:
+        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["line", "log"],
+                         maybe_placeholders=False)
+
+        def term(name: str) -> str:
+            pattern = self.lark.get_terminal(name).pattern.to_regexp()
+            assert re.compile(pattern).groups == 0, name  # the fast path numbers its groups
+            return f"(?>{pattern})"  # atomic: a token never gives back characters, as in Lark
+
+        sep, end = r"[\t ,]*", r"(?![\w'-])"
+        colon = rf"{sep}(?::{sep})?"  # an optional ':' after a keyword
+
+        def kw(*words: str) -> str:
+            return "((?i:" + "|".join(words) + f")){end}"
+
+        name, card, suit = term("NAME"), term("CARD"), term("SUIT")
+        number, amount = term("INT"), term("AMOUNT")
+        cards = rf"((?:{sep}{card})+)"
+        team = rf"({name}){sep}\+{sep}({name}){sep}({amount})"
+        self.card, self.name = re.compile(card), re.compile(name)
+        self.cards = re.compile(rf"{sep}({card})")
+        self.names = re.compile(rf"{sep}({name})")
+        self.first_word = re.compile(rf"{sep}({name})")
+        self.tail = re.compile(sep)
+        self.play = re.compile(
+            rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
+        )
+        self.trick = re.compile(rf"{colon}(?:({number}){colon})?")
+
+        def rest(pattern: str) -> re.Pattern[str]:
+            return re.compile(pattern + sep)
+
+        self.hand = rest(rf"{colon}({number}){colon}")
+        self.dealer = rest(rf"{colon}({name})")
+        self.deal = rest(rf"{colon}({name}){cards}")
+        self.claim = rest(rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
+                          rf"(?:{sep}{kw('trick')}{sep}({number}))?")
+        self.trump = rest(rf"{colon}(?:({card})|({suit}))")
+        self.ante = rest(rf"{colon}((?:{sep}{name})*)")
+        self.decision = rest(
+            rf"{colon}(?:{kw('pass', 'fold')}|{kw('play', 'stand')}(?:{sep}{kw('discard')}"
+            rf"(?:{sep}({number})|{cards}(?:{sep}{kw('draw')}{cards})?))?)"
+        )
+        self.settle = rest(
+            rf"{colon}(?:{kw('split')}|{kw('pot')}{sep}({amount})"
+            rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege')}{sep}({amount})"
+            rf"|{team}{sep}{team})"
+        )
+        self.bid = rest(rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
+                        rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)")
+        self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
+        self.score = rest(rf"{colon}{team}{sep}{team}")
+        keywords = (t for t in self.lark.terminals if t.name.isalpha() and t.name.isupper()
+                    and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
+        self.keyword = re.compile("|".join(t.pattern.to_regexp() for t in keywords))
+        self.hand_word = re.compile(self.lark.get_terminal("HAND").pattern.to_regexp())
+
+
+# ----------------------------------------------------------------------------- small pieces
+
+
+class _Fault(Exception):
+    """A line that parses but cannot be meant (a bid of 9): reported as ``P-SYNTAX``."""
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+class _Cards(dict[str, str]):
+    """Card text as written -> normalised card; fills itself (the card texts are finitely many)."""
+
+    def __missing__(self, text: str) -> str:
+        card = parse_card(text)
+        if card is None:  # the grammar's CARD and parse_card disagree: a bug, not bad input
+            raise _Fault(1, f"'{text}' is not a card")
+        self[text] = card
+        return card
+
+
+_CARDS = _Cards()
+
+
+def _number(text: str, column: int) -> int:
+    """A whole number as written (hand, trick, discard count, bid)."""
+    if len(text) > _MAX_NUMBER_DIGITS:
+        raise _Fault(column, f"the number {_short(text)} is too large")
+    return int(text)
+
+
+def _amount(text: str, column: int) -> Decimal:
+    """Money or points as written, exact."""
+    if len(text) > _MAX_AMOUNT_CHARS:
+        raise _Fault(column, f"the amount {_short(text)} is too large")
+    return Decimal(text)
+
+
+def _short(text: str, size: int = 20) -> str:
+    """``text``, cut to ``size`` characters for a message."""
+    return text if len(text) <= size else text[:size] + "..."
+
+
+def _bid(text: str, column: int) -> int:
+    """A numeric bid; above 6 is no bid at all (1 and 2 are judged by the engine)."""
+    value = _number(text, column)
+    if value > 6:
+        raise _Fault(column, _BID_MESSAGE)
+    return value
+
+
+def _suit(text: str) -> str:
+    suit = parse_suit(text)
+    assert suit is not None, text
+    return suit
+
+
+class _Names:
+    """Resolves names as written against the seated players, ignoring case."""
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.seat(players)
+
+    def seat(self, players: Iterable[str]) -> None:
+        """Set who is seated (the header's ``players``)."""
+        self.players = tuple(players)
+        self.folded = {p.casefold(): p for p in self.players}
+        self.exact = {p: p for p in self.players}  # grows with other spellings of seated names
+
+    def at(self, text: str, line: int, column: int) -> NameAt:
+        """The NameAt for a name written at ``line``/``column``."""
+        declared = self.exact.get(text)
+        if declared is None:
+            declared = self.folded.get(text.casefold())
+            if declared is None:
+                return NameAt(str(text), False, line, column)
+            if len(self.exact) < 512:
+                self.exact[str(text)] = declared
+        return NameAt(declared, True, line, column)
+
+    def again(self, name: NameAt) -> NameAt:
+        """``name`` resolved again (header names are read before ``players`` is known)."""
+        return self.at(name.name, name.line, name.column)
+
+    def seated(self, text: str) -> bool:
+        return text.casefold() in self.folded
+
+
+@dataclass(frozen=True, slots=True)
+class _HandHead:
+    """``hand N``."""
+
+    number: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class _HeaderLine:
+    """A header statement as written; ``words`` are its items with their columns."""
+
+    kind: str  # game players rules option title date event table pot exempt
+    words: tuple[tuple[str, int], ...]
+    amount: Decimal | None
+    line: int
+    column: int
+
+
+_Statement = Event | _HandHead | _HeaderLine
+
+
+# ----------------------------------------------------------------------------- fast path
+
+
+class _FastPath:
+    """Builds records for the usual shapes of hand statements without Lark (see module doc).
+
+    Each method gets the line, the match of its first word and the line number, and returns
+    the record, or None to leave the line to Lark.
+    """
+
+    def __init__(self, syntax: _Syntax, names: _Names) -> None:
+        self.s = syntax
+        self.names = names
+        self.by_keyword: dict[str, Callable[[str, re.Match[str], int], Event | None]] = {
+            "trick": self.trick, "dealer": self.dealer, "trump": self.trump, "deal": self.deal,
+            "bid": self.bid, "settle": self.settle, "ante": self.ante, "claim": self.claim,
+            "exchange": self.exchange, "score": self.score,
+        }
+
+    def trick(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        head = self.s.trick.match(text, first.end())
+        assert head is not None  # every part of it is optional
+        pos = head.end()
+        seats, cards, plays = self.names.exact, _CARDS, []
+        for m in self.s.play.finditer(text, pos):  # the hottest loop of the reader
+            if m.start() != pos:
+                return None
+            name, card, was = m.groups()
+            seat = seats.get(name)
+            plays.append(Play(
+                NameAt(seat, True, line, m.start(1) + 1) if seat is not None
+                else self.names.at(name, line, m.start(1) + 1),
+                CardAt(cards[card], line, m.start(2) + 1),
+                None if was is None else CardAt(cards[was], line, m.start(3) + 1),
+            ))
+            pos = m.end()
+        if not plays or self.s.tail.fullmatch(text, pos) is None:
+            return None
+        number, number_column = None, 0
+        if head.group(1) is not None:
+            number_column = head.start(1) + 1
+            number = _number(head.group(1), number_column)
+        return TrickLine(number, tuple(plays), line, first.start(1) + 1, number_column)
+
+    def decision(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.decision.fullmatch(text, first.end())
+        if m is None:
+            return None
+        column = first.start(1) + 1
+        player = self.names.at(first.group(1), line, column)
+        passed, _, discard, count, _, _, draws = m.groups()
+        if passed is not None:
+            return DecisionLine(player, "pass", None, None, None, line, column)
+        if discard is None:
+            return DecisionLine(player, "play", 0, None, None, line, column)
+        if count is not None:
+            return DecisionLine(player, "play", _number(count, m.start(4) + 1), None, None,
+                                line, column)
+        cards = self._cards(m, 5, line)
+        drawn = None if draws is None else self._cards(m, 7, line)
+        return DecisionLine(player, "play", len(cards), cards, drawn, line, column)
+
+    def _cards(self, m: re.Match[str], group: int, line: int) -> tuple[CardAt, ...]:
+        offset, cards = m.start(group), _CARDS
+        return tuple(CardAt(cards[c.group(1)], line, offset + c.start(1) + 1)
+                     for c in self.s.cards.finditer(m.group(group)))
+
+    def _names(self, m: re.Match[str], group: int, line: int) -> tuple[NameAt, ...]:
+        offset, name_at = m.start(group), self.names.at
+        return tuple(name_at(n.group(1), line, offset + n.start(1) + 1)
+                     for n in self.s.names.finditer(m.group(group)))
+
+    def _name(self, m: re.Match[str], group: int, line: int) -> NameAt:
+        return self.names.at(m.group(group), line, m.start(group) + 1)
+
+    def _card(self, m: re.Match[str], group: int, line: int) -> CardAt:
+        return CardAt(_CARDS[m.group(group)], line, m.start(group) + 1)
+
+    def dealer(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.dealer.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return DealerLine(self._name(m, 1, line), line, first.start(1) + 1)
+
+    def deal(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.deal.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return DealLine(self._name(m, 1, line), self._cards(m, 2, line), line, first.start(1) + 1)
+
+    def trump(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.trump.fullmatch(text, first.end())
+        if m is None:
+            return None
+        column = first.start(1) + 1
+        if m.group(1) is not None:
+            card = self._card(m, 1, line)
+            return TrumpLine(card.card[-1], card, line, column)
+        return TrumpLine(_suit(m.group(2)), None, line, column)
+
+    def ante(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.ante.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return AnteLine(self._names(m, 1, line), line, first.start(1) + 1)
+
+    def claim(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.claim.fullmatch(text, first.end())
+        if m is None:
+            return None
+        trick = None if m.group(5) is None else _number(m.group(5), m.start(5) + 1)
+        return ClaimLine(self._name(m, 1, line), self._name(m, 3, line), trick, line,
+                         first.start(1) + 1)
+
+    def settle(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.settle.fullmatch(text, first.end())
+        if m is None:
+            return None
+        column = first.start(1) + 1
+        if m.group(1) is not None:
+            return SettleLine("split", None, None, line, column)
+        if m.group(2) is not None:
+            return SettleLine("pot", None, _amount(m.group(3), m.start(3) + 1), line, column)
+        if m.group(4) is not None:
+            if self._keyword(m.group(4)):
+                return None
+            kind = "bourre" if m.group(5).lower().startswith("bourr") else m.group(5).lower()
+            return SettleLine(cast(Literal["wins", "bourre", "renege"], kind),
+                              self._name(m, 4, line), _amount(m.group(6), m.start(6) + 1),
+                              line, column)
+        if self._keyword(m.group(7)):
+            return None
+        return TeamSettleLine(self._teams(m, 7, line), line, column)
+
+    def _keyword(self, word: str) -> bool:
+        return word.lower() in KEYWORDS or self.s.keyword.fullmatch(word) is not None
+
+    def _teams(self, m: re.Match[str], group: int, line: int) -> tuple[TeamPoints, ...]:
+        return tuple(
+            TeamPoints((self._name(m, g, line), self._name(m, g + 1, line)),
+                       _amount(m.group(g + 2), m.start(g + 2) + 1), line, m.start(g) + 1)
+            for g in (group, group + 3)
+        )
+
+    def bid(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.bid.fullmatch(text, first.end())
+        if m is None:
+            return None
+        player, column = self._name(m, 1, line), first.start(1) + 1
+        bid: BidValue
+        if m.group(2) is not None:
+            bid, suit = "pass", None
+        elif m.group(3) is not None:
+            bid, suit = _bid(m.group(3), m.start(3) + 1), m.group(4)
+        else:
+            bid, suit = cast(Literal["ask", "moon"], m.group(5).lower()), m.group(6)
+        return BidLine(player, bid, None if suit is None else _suit(suit), line, column)
+
+    def exchange(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.exchange.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return ExchangeLine(self._name(m, 1, line), self._card(m, 2, line),
+                            self._name(m, 3, line), self._card(m, 4, line),
+                            line, first.start(1) + 1)
+
+    def score(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.score.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return ScoreLine(self._teams(m, 1, line), line, first.start(1) + 1)
+
+
+# ----------------------------------------------------------------------------- Lark path
+
+
+def _col(token: Token) -> int:
+    return (token.start_pos or 0) + 1
+
+
+def _tokens(tree: Tree[Token]) -> list[Token]:
+    return [c for c in tree.children if isinstance(c, Token)]
+
+
+class _TreeReader:
+    """Turns Lark's tree for one line into its record (the authoritative reading)."""
+
+    def __init__(self, names: _Names) -> None:
+        self.names = names
+
+    def statement(self, tree: Tree[Token], line: int) -> _Statement:
+        stmt = cast(Tree[Token], tree.children[0])
+        kind = str(stmt.data)
+        toks = _tokens(stmt)
+        column = _col(toks[0]) if toks else 1
+        build = getattr(self, "_" + kind, None)
+        if build is not None:
+            return cast(_Statement, build(stmt, toks, line, column))
+        return self._header(kind, toks, line, column)
+
+    def _name(self, tok: Token, line: int) -> NameAt:
+        return self.names.at(str(tok), line, _col(tok))
+
+    def _card(self, tok: Token, line: int) -> CardAt:
+        return CardAt(_CARDS[str(tok)], line, _col(tok))
+
+    def _teams(self, stmt: Tree[Token], line: int) -> tuple[TeamPoints, ...]:
+        teams = [c for c in stmt.children if isinstance(c, Tree)]
+        points = [t for t in _tokens(stmt) if t.type == "AMOUNT"]
+        out = []
+        for team, pts in zip(teams, points, strict=True):
+            a, b = _tokens(team)
+            out.append(TeamPoints((self._name(a, line), self._name(b, line)),
+                                  _amount(str(pts), _col(pts)), line, _col(a)))
+        return tuple(out)
+
+    def _header(self, kind: str, toks: list[Token], line: int, column: int) -> _HeaderLine:
+        keyword = str(toks[0].type).lower()
+        words = tuple((str(t).strip(), _col(t)) for t in toks[1:] if t.type != "AMOUNT")
+        amounts = [t for t in toks if t.type == "AMOUNT"]
+        amount = _amount(str(amounts[0]), _col(amounts[0])) if amounts else None
+        return _HeaderLine(keyword, words, amount, line, column)
+
+    def _hand(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> _HandHead:
+        return _HandHead(_number(str(toks[1]), _col(toks[1])), line, column)
+
+    def _dealer(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return DealerLine(self._name(toks[1], line), line, column)
+
+    def _deal(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        cards = tuple(self._card(t, line) for t in toks[2:])
+        return DealLine(self._name(toks[1], line), cards, line, column)
+
+    def _trick(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        number, number_column = None, 0
+        plays = []
+        for tok in toks[1:]:
+            if tok.type == "INT":
+                number_column = _col(tok)
+                number = _number(str(tok), number_column)
+                continue
+            parts = _syntax().play.fullmatch(str(tok))
+            assert parts is not None, tok
+            start = _col(tok) - 1
+            was = parts.group(3)
+            plays.append(Play(
+                self.names.at(parts.group(1), line, start + parts.start(1) + 1),
+                CardAt(_CARDS[parts.group(2)], line, start + parts.start(2) + 1),
+                None if was is None else CardAt(_CARDS[was], line, start + parts.start(3) + 1),
+            ))
+        return TrickLine(number, tuple(plays), line, column, number_column)
+
+    def _claim(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        names = [t for t in toks if t.type == "NAME"]
+        ints = [t for t in toks if t.type == "INT"]
+        trick = _number(str(ints[0]), _col(ints[0])) if ints else None
+        return ClaimLine(self._name(names[0], line), self._name(names[1], line), trick,
+                         line, column)
+
+    def _trump(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        tok = toks[1]
+        if tok.type == "CARD":
+            card = self._card(tok, line)
+            return TrumpLine(card.card[-1], card, line, column)
+        return TrumpLine(_suit(str(tok)), None, line, column)
+
+    def _score(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return ScoreLine(self._teams(stmt, line), line, column)
+
+    def _team_settle(self, stmt: Tree[Token], toks: list[Token], line: int,
+                     column: int) -> Event:
+        return TeamSettleLine(self._teams(stmt, line), line, column)
+
+    def _ante(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return AnteLine(tuple(self._name(t, line) for t in toks[1:]), line, column)
+
+    def _decision(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        player = self._name(toks[0], line)
+        if toks[1].type in ("PASS", "FOLD"):
+            return DecisionLine(player, "pass", None, None, None, line, column)
+        count = 0
+        discards: list[CardAt] | None = None
+        draws: list[CardAt] | None = None
+        current: list[CardAt] | None = None
+        for tok in toks[2:]:
+            if tok.type == "INT":  # `discard N`: which cards is not recorded
+                count, discards = _number(str(tok), _col(tok)), None
+            elif tok.type == "DISCARD":
+                current = discards = []
+            elif tok.type == "DRAW":
+                current = draws = []
+            elif current is not None:
+                current.append(self._card(tok, line))
+        if discards:
+            count = len(discards)
+        return DecisionLine(player, "play", count, None if discards is None else tuple(discards),
+                            None if draws is None else tuple(draws), line, column)
+
+    def _settle(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        kinds = {"WINS": "wins", "BOURRE": "bourre", "RENEGE": "renege", "SPLIT": "split",
+                 "POT": "pot"}
+        kind = next(kinds[t.type] for t in toks if t.type in kinds)
+        names = [t for t in toks if t.type == "NAME"]
+        amounts = [t for t in toks if t.type == "AMOUNT"]
+        return SettleLine(
+            cast(Literal["wins", "bourre", "renege", "split", "pot"], kind),
+            self._name(names[0], line) if names else None,
+            _amount(str(amounts[0]), _col(amounts[0])) if amounts else None,
+            line, column)
+
+    def _bid(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        player = self._name(toks[1], line)
+        value = toks[2]
+        bid: BidValue = (_bid(str(value), _col(value)) if value.type == "INT"
+                         else cast(Literal["pass", "ask", "moon"], str(value).lower()))
+        suit = _suit(str(toks[3])) if len(toks) > 3 else None
+        return BidLine(player, bid, suit, line, column)
+
+    def _exchange(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return ExchangeLine(self._name(toks[1], line), self._card(toks[2], line),
+                            self._name(toks[3], line), self._card(toks[4], line), line, column)
+
+
+# ----------------------------------------------------------------------------- error messages
+
+_DESCRIBE = {
+    "NAME": "a player name",
+    "CARD": "a card such as 7h or Q♠",
+    "SUIT": "a suit such as hearts or ♥",
+    "NAME_CARD": "a play such as `ann 7h`",
+    "INT": "a number",
+    "AMOUNT": "an amount such as 5 or 0.50",
+    "KEY": "an option name",
+    "TEXT": "some text",
+    "PLUS": "`+` joining two partners (ann+cy)",
+    "$END": "the end of the line",
+    "_NL": "the end of the line",
+}
+_DECISION_WORDS = {"PASS", "FOLD", "PLAY", "STAND", "_COLON"}
+
+
+def _found(text: str, pos: int) -> str:
+    """What stands at ``pos``, for 'found ...'."""
+    if pos >= len(text.rstrip("\t ,")):
+        return "the end of the line"
+    char = text[pos]
+    if not char.isprintable() or char.isspace():
+        return f"the character U+{ord(char):04X}"
+    word = re.match(r"[^\s,]+", text[pos:pos + 40])
+    return f"'{_short(word.group(0) if word else char)}'"
+
+
+def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
+    """The column and message for a line Lark rejected: what was expected, in words.
+
+    LALR merges the lookaheads of look-alike states, so the expected set can be a little
+    wide (a `draw` after a `deal` line's cards); it is trimmed where that shows.
+    """
+    if isinstance(exc, UnexpectedToken):
+        expected = set(exc.expected)
+        end = exc.token.type == "$END"
+        pos = len(text.rstrip("\t ,")) if end else (exc.token.start_pos or 0)
+    elif isinstance(exc, UnexpectedCharacters):
+        expected, pos = set(exc.allowed), exc.pos_in_stream or 0
+    else:
+        expected, pos = set(getattr(exc, "expected", ())), len(text.rstrip("\t ,"))
+    expected -= {"_COLON", "_NL"} if "$END" in expected else {"_COLON"}
+    if "DRAW" in expected and not re.search(r"(?i:discard)", text[:pos]):
+        expected.discard("DRAW")
+    s = _syntax()
+    first = s.first_word.match(text)
+    found = _found(text, pos)
+    if pos == len(text) - len(text.lstrip("\t ,")):  # the line's first token
+        return pos + 1, ("expected a statement such as `trick`, `dealer`, `trump` or a "
+                         f"player's decision, found {found}")
+    if expected and expected <= _DECISION_WORDS and first is not None:
+        word = first.group(1)
+        if not names.seated(word):
+            return first.start(1) + 1, f"unknown statement '{word}'"
+        return pos + 1, f"expected pass, fold, play or stand after '{word}', found {found}"
+    if {"PASS", "ASK", "MOON", "INT"} <= expected:
+        return pos + 1, f"{_BID_MESSAGE}, found {found}"
+    if "NAME_CARD" in expected:
+        return _explain_play(text, pos, found)
+    words = sorted({_DESCRIBE.get(t, f"`{t.lower()}`") for t in expected},
+                   key=lambda w: (w == "the end of the line", w.startswith("`"), w))
+    if not words:
+        return pos + 1, f"unexpected {found}"
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return pos + 1, f"expected {listed}, found {found}"
+
+
+def _explain_play(text: str, pos: int, found: str) -> tuple[int, str]:
+    """Which part of a `NAME CARD (was CARD)` play is wrong."""
+    s = _syntax()
+    if text.startswith("(", pos):
+        return pos + 1, "expected `(was CARD)`, the card taken back, such as (was 9h)"
+    name = s.name.match(text, pos)
+    if name is None:
+        return pos + 1, f"expected a play such as `ann 7h`, found {found}"
+    at = s.tail.match(text, name.end())
+    assert at is not None
+    card = s.card.match(text, at.end())
+    if card is None:
+        return at.end() + 1, (f"expected a card such as 7h or Q♠ after '{name.group(0)}', "
+                              f"found {_found(text, at.end())}")
+    return _explain_play(text, s.tail.match(text, card.end()).end(),  # type: ignore[union-attr]
+                         _found(text, card.end()))
+
+
+# ----------------------------------------------------------------------------- reading
+
+
+def _kind(item: _HeaderLine | ScoreLine) -> str:
+    return "score" if isinstance(item, ScoreLine) else item.kind
+
+
+def _statement_word(stmt: _Statement) -> str:
+    """The keyword that starts a statement, for messages."""
+    if isinstance(stmt, _HeaderLine):
+        return stmt.kind
+    if isinstance(stmt, _HandHead):
+        return "hand"
+    return {
+        DealerLine: "dealer", DealLine: "deal", TrickLine: "trick", ClaimLine: "claim",
+        AnteLine: "ante", TrumpLine: "trump", DecisionLine: "pass/play", SettleLine: "settle",
+        BidLine: "bid", ExchangeLine: "exchange", TeamSettleLine: "settle", ScoreLine: "score",
+    }[type(stmt)]
+
+
+_Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
+
+
+class LogReader:
+    """Reads one hand log: the header at once, then the hands lazily, one at a time.
+
+    ``header`` is None when the log has no usable header (no or an unknown ``game``, no valid
+    ``players``); ``hands()`` then yields nothing, though the hands' lines are still read for
+    errors. ``errors`` grows as hands are read and is complete once ``hands()`` is exhausted.
+    ``hands()`` can be iterated once.
+    """
+
+    header: Header | None
+    errors: list[ReadError]
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.errors = []
+        self.header = None
+        self._syntax = _syntax()
+        self._lines = iter(lines)
+        self._lineno = 0
+        self._use_fast = True  # False reads every line with Lark (for tests)
+        self._fast_failures = 0  # fast-path exceptions (bugs), for tests
+        self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        self._names = _Names(())  # nobody is seated until the header has been read
+        self._fast = _FastPath(self._syntax, self._names)
+        self._trees = _TreeReader(self._names)
+        self._read_header()
+
+    # ------------------------------------------------------------------ one line
+
+    def _error(self, code: str, line: int | None, column: int | None, message: str,
+               source: str | None = None) -> None:
+        if source is not None and len(source) > _MAX_SOURCE_LINE:
+            source = source[:_MAX_SOURCE_LINE] if (column or 0) <= _MAX_SOURCE_LINE else None
+        self.errors.append(ReadError(code, line, column, message, source))
+
+    def _parse(self, entry: _Line) -> _Statement | None:
+        """Read one line with Lark; report it and return None when it does not parse."""
+        line, text, raw = entry
+        try:
+            tree = self._syntax.lark.parse(text, start="line")
+            return self._trees.statement(tree, line)
+        except UnexpectedInput as exc:
+            column, message = _explain(exc, text, self._names)
+        except _Fault as fault:
+            column, message = fault.column, fault.message
+        except Exception as exc:  # never let a line stop the reading; this is a bug if seen
+            column, message = 1, f"could not read this line ({type(exc).__name__})"
+        self._error("P-SYNTAX", line, column, message, raw)
+        return None
+
+    # ------------------------------------------------------------------ header
+
+    def _header_lines(self) -> Iterator[_Line]:
+        """The non-blank lines before the first hand; comments, line ends and a BOM removed."""
+        for raw in self._lines:
+            self._lineno += 1
+            raw = raw.rstrip("\r\n")
+            if self._lineno == 1 and raw.startswith("\ufeff"):
+                raw = raw[1:]
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            if text.strip("\t ,"):
+                yield self._lineno, text, raw
+
+    def _read_header(self) -> None:
+        items: list[_HeaderLine | ScoreLine] = []
+        for entry in self._header_lines():
+            first = self._syntax.first_word.match(entry[1])
+            if first is not None and self._is_hand(first.group(1)):
+                self._pending = entry
+                break
+            stmt = self._parse(entry)
+            if isinstance(stmt, _HeaderLine | ScoreLine):
+                items.append(stmt)
+            elif stmt is not None:
+                self._error("P-HEADER", entry[0], stmt.column,
+                            f"`{_statement_word(stmt)}` belongs in a hand: it must come after "
+                            "a `hand` line", entry[2])
+        self.header = self._make_header(items)
+        if self.header is not None:
+            self._names.seat(self.header.players)
+
+    def _is_hand(self, word: str) -> bool:
+        """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
+        return word.lower() == "hand" or (
+            not word.isascii() and self._syntax.hand_word.fullmatch(word) is not None)
+
+    def _make_header(self, items: list[_HeaderLine | ScoreLine]) -> Header | None:
+        """Check the header statements and assemble the Header (None when unusable)."""
+        once: dict[str, _HeaderLine | ScoreLine] = {}
+        for item in items:
+            kind = _kind(item)
+            if kind in ("game", "players", "rules", "pot", "score"):
+                if kind in once:
+                    self._error("P-HEADER", item.line, item.column,
+                                f"a second `{kind}` line (the first is line {once[kind].line})")
+                    continue
+                once[kind] = item
+        game_line, players_line = once.get("game"), once.get("players")
+        game = None
+        if not isinstance(game_line, _HeaderLine):
+            self._error("P-HEADER", None, None,
+                        "the log has no `game` line (such as `game bourre` or `game bid-euchre`)")
+        else:
+            name, column = game_line.words[0]
+            game = GAMES.get(name.lower())
+            if game is None:
+                self._error("P-HEADER", game_line.line, column,
+                            f"unknown game '{name}': expected bourre or bid-euchre")
+        if not isinstance(players_line, _HeaderLine):
+            self._error("P-HEADER", None, None, "the log has no `players` line")
+            return None
+        seated = self._check_players(players_line, game)
+        for item in items:
+            kind = _kind(item)
+            if ((game == "bid-euchre" and kind in ("pot", "exempt"))
+                    or (game == "bourre" and kind == "score")):
+                other = "Bourré" if game == "bid-euchre" else "Bid Euchre"
+                self._error("P-HEADER", item.line, item.column,
+                            f"`{kind}` is a {other} statement")
+        if game is None or game_line is None or seated is None:
+            return None
+        names = _Names(seated)
+        header = [i for i in items if isinstance(i, _HeaderLine)]
+        rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
+        return Header(
+            game=game,
+            players=seated,
+            rules_path=rules.words[0][0] if isinstance(rules, _HeaderLine) else None,
+            options=tuple(OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
+                          for i in header if i.kind == "option"),
+            metadata=tuple((i.kind, i.words[0][0] if i.words else "")
+                           for i in header if i.kind in ("title", "date", "event", "table")),
+            pot=pot.amount if isinstance(pot, _HeaderLine) else None,
+            exempt=tuple(names.at(word, i.line, column)
+                         for i in header if i.kind == "exempt" for word, column in i.words),
+            score=tuple(TeamPoints((names.again(e.team[0]), names.again(e.team[1])),
+                                   e.points, e.line, e.column)
+                        for e in (score.entries if isinstance(score, ScoreLine) else ())),
+            line=game_line.line,
+            column=game_line.column,
+            players_line=players_line.line,
+            rules_line=rules.line if rules else 0,
+            rules_column=rules.words[0][1] if isinstance(rules, _HeaderLine) else 0,
+        )
+
+    def _check_players(self, item: _HeaderLine | None,
+                       game: str | None) -> tuple[str, ...] | None:
+        """The seated names, or None (reported) when the players line is not usable."""
+        if item is None:
+            return None
+        ok = True
+        seen: set[str] = set()
+        for name, column in item.words:
+            problem = None
+            if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+                problem = f"'{name}' is a keyword and cannot be a player's name"
+            elif parse_card(name) is not None:
+                problem = f"'{name}' looks like a card and cannot be a player's name"
+            elif name.casefold() in seen:
+                problem = f"'{name}' is seated twice"
+            seen.add(name.casefold())
+            if problem:
+                ok = False
+                self._error("P-HEADER", item.line, column, problem)
+        if game in _PLAYER_COUNT:
+            low, high = _PLAYER_COUNT[game]
+            count = len(item.words)
+            if not low <= count <= high:
+                ok = False
+                need = f"exactly {low}" if low == high else f"{low} to {high}"
+                title = "Bourré" if game == "bourre" else "Bid Euchre"
+                self._error("P-HEADER", item.line, item.column,
+                            f"{title} needs {need} players, not {count}")
+        return tuple(name for name, _ in item.words) if ok else None
+
+    # ------------------------------------------------------------------ hands
+
+    def hands(self) -> Iterator[Hand]:
+        """The hands in log order, each read when it is reached."""
+        number = 0
+        while self._pending is not None:
+            entry, self._pending = self._pending, None
+            head = self._hand_head(entry)
+            if head is not None:
+                number, line, column = head.number, head.line, head.column
+            else:  # an unreadable `hand` line (reported): keep the count going
+                number, line, column = number + 1, entry[0], 1
+            events = self._hand_events()
+            if self.header is not None:
+                yield Hand(number, tuple(events), line, column)
+
+    def _hand_head(self, entry: _Line) -> _HandHead | None:
+        """The `hand N` line: fast, or by Lark to explain what is wrong with it."""
+        line, text, _ = entry
+        first = self._syntax.first_word.match(text)
+        m = self._syntax.hand.fullmatch(text, first.end()) if first else None
+        if first is not None and m is not None and self._use_fast:
+            try:
+                return _HandHead(_number(m.group(1), m.start(1) + 1), line, first.start(1) + 1)
+            except _Fault:
+                pass
+        stmt = self._parse(entry)
+        return stmt if isinstance(stmt, _HandHead) else None
+
+    def _hand_events(self) -> list[Event]:
+        """Read the statements up to the next `hand` line (kept in ``_pending``) or the end.
+
+        This loop runs once per line of a bulk file, so it is written for speed.
+        """
+        events: list[Event] = []
+        first_word, keyword = self._syntax.first_word.match, self._syntax.keyword.fullmatch
+        by_keyword = self._fast.by_keyword if self._use_fast else {}
+        decision = self._fast.decision if self._use_fast else None
+        number = self._lineno
+        for raw in self._lines:
+            number += 1
+            raw = raw.rstrip("\r\n")
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            first = first_word(text)
+            stmt: _Statement | None = None
+            if first is None:
+                if not text.strip("\t ,"):
+                    continue
+            else:
+                word = first.group(1)
+                lower = word.lower()
+                if lower == "hand" or (not word.isascii() and self._is_hand(word)):
+                    self._pending = (number, text, raw)
+                    break
+                method = by_keyword.get(lower)
+                if method is None and lower not in KEYWORDS and keyword(word) is None:
+                    method = decision  # a line that starts with a name: `ann play`
+                if method is not None:
+                    try:
+                        stmt = method(text, first, number)
+                    except _Fault as fault:
+                        self._error("P-SYNTAX", number, fault.column, fault.message, raw)
+                        continue
+                    except Exception:  # a fast-path bug: Lark reads the line instead
+                        self._fast_failures += 1
+            if stmt is None:
+                stmt = self._parse((number, text, raw))
+            if isinstance(stmt, _HeaderLine | _HandHead):
+                self._error("P-HEADER", number, stmt.column,
+                            f"`{_statement_word(stmt)}` belongs in the header, before the first "
+                            "`hand`", raw)
+            elif stmt is not None:
+                events.append(stmt)
+        self._lineno = number
+        return events
+
+
+def read_log(lines: Iterable[str]) -> LogReader:
+    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``)."""
+    return LogReader(lines)
+
+
+def read_text(text: str) -> LogReader:
+    """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
+    return LogReader(io.StringIO(text, newline=None))

@@ -1,0 +1,1108 @@
+"""An independent random Bourré session generator: the oracle for the referee's tests.
+
+:func:`generate_session` simulates real play at a Bourré table (deal, upcard, decisions,
+discards and draws with the reshuffle, tricks played with random legal cards) and writes the
+session as a hand log, together with what an independent reading of ``bourre.md`` expects
+for every hand: the pot, who took it, each player's net, the carry, and the violations.
+
+This module is a *second* reading of the rules. It deliberately imports nothing from
+:mod:`referee.bourre` (the engine under test); only the card helpers and the options
+dataclass are shared. Everything about legality, the cinch and the settlement is computed
+here from the spec text:
+
+* rules 1-3 (follow suit, head the trick, trump, overtrump, undertrump) with every option;
+* the cinch, judged from what the log lets the player know (``bourre.md``, "The cinch"),
+  and its duties, with "equivalent" trumps;
+* steps 1-7 of the settlement, with exemptions, ``double_ante``, ``limit``,
+  ``limit_caps_winner``, ``all_pass`` and ``renege_penalty``.
+
+With ``illegal=RULE`` exactly one play of one hand breaks ``RULE`` first (in the spec's
+order), optionally taken back with ``(was CARD)``; the rest of the session stays legal.
+
+The generator is built for volume: a benchmark generates tens of thousands of hands, so the
+inner loops work on plain strings, ints and lists.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import NamedTuple
+
+from referee.cards import RANK_VALUE, RANKS, SUITS
+from referee.options import BourreOptions
+
+__all__ = [
+    "ILLEGAL_RULES",
+    "ExpectedHand",
+    "ExpectedViolation",
+    "GeneratedSession",
+    "classify_play",
+    "generate_session",
+    "legal_cards",
+    "option_lines",
+    "random_options",
+]
+
+#: The play rules :func:`generate_session` can break on purpose, in the spec's order.
+ILLEGAL_RULES: tuple[str, ...] = ("BR-FOLLOW", "BR-HEAD", "BR-TRUMP", "BR-OVERTRUMP", "BR-CINCH")
+
+_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+_VAL: dict[str, int] = {c: RANK_VALUE[c[0]] for c in _DECK}
+_ALL_VALUES: tuple[int, ...] = tuple(range(2, 15))
+_ZERO = Decimal(0)
+_MAX_ATTEMPTS = 20000  # re-deals of the hand chosen for an illegal play
+
+#: Name pool: none is a keyword or looks like a card; a few use unicode, ``'``, ``-``, ``_``.
+_NAMES: tuple[str, ...] = (
+    "ann", "bob", "cy", "dee", "eve", "flo", "gus", "hal", "ivy", "jo", "kit", "lou",
+    "max", "ned", "ola", "pat", "zoë", "Renée", "o'neil", "mary-jo", "bo_2", "Émile",
+    "Sam", "Xavi", "Ulla", "yuki",
+)  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- results
+
+
+class ExpectedViolation(NamedTuple):
+    """A violation the oracle expects: rule ID, player, trick number, card, taken back."""
+
+    rule: str
+    player: str
+    trick: int
+    card: str
+    corrected: bool = False
+
+
+@dataclass(slots=True)
+class ExpectedHand:
+    """What the oracle expects for one hand of a generated session.
+
+    Money is :class:`~decimal.Decimal`. ``payouts`` has every seated player (0 included);
+    ``totals`` is the running sum after this hand. ``tricks`` lists each trick's plays as
+    ``(player, card, retracted_or_None)``. ``lines`` is the hand's block of log text
+    (from ``hand N`` on); ``first_line`` is the 1-based line number of ``hand N``.
+    """
+
+    number: int
+    dealer: str
+    upcard: str
+    trump: str
+    active: list[str]
+    tricks_won: dict[str, int]
+    carry_in: Decimal
+    exempt: frozenset[str]
+    antes: list[str]
+    pot: Decimal
+    winner: str | None
+    took: Decimal
+    carry: Decimal
+    bourre: dict[str, Decimal]
+    reneges: list[tuple[str, Decimal]]
+    payouts: dict[str, Decimal]
+    totals: dict[str, Decimal]
+    violations: list[ExpectedViolation]
+    took_back: list[str]
+    tricks: list[list[tuple[str, str, str | None]]]
+    dealt: dict[str, list[str]]
+    style: str
+    reshuffled: bool = False
+    hidden_exchange: bool = False
+    lines: list[str] = field(default_factory=list)
+    first_line: int = 0
+
+
+@dataclass(slots=True)
+class GeneratedSession:
+    """A generated log and the oracle's expectations for it."""
+
+    text: str
+    players: tuple[str, ...]
+    options: BourreOptions
+    header_lines: list[str]
+    hands: list[ExpectedHand]
+    totals: dict[str, Decimal]
+    header_pot: Decimal | None = None
+    header_exempt: tuple[str, ...] = ()
+
+    def standalone_log(self, index: int) -> str:
+        """A one-hand log reproducing hand ``index`` (0-based) with its money and dealer.
+
+        The carried pot becomes the header's ``pot``, the hand's exemptions its ``exempt``
+        line, and the dealer is stated; useful as a minimal reproduction.
+        """
+        hand = self.hands[index]
+        out = [ln for ln in self.header_lines if not _is_header_money(ln)]
+        if hand.carry_in:
+            out.append(f"pot {hand.carry_in}")
+        if hand.exempt and not self.options.double_ante:
+            out.append("exempt " + " ".join(p for p in self.players if p in hand.exempt))
+        out.append("")
+        out.append("hand 1")
+        out.append(f"dealer {hand.dealer}")
+        for ln in hand.lines[1:]:
+            if ln.strip().lower().startswith("dealer"):
+                continue
+            out.append(ln)
+        return "\n".join(out) + "\n"
+
+
+def _is_header_money(line: str) -> bool:
+    word = line.strip().split(" ", 1)[0].lower()
+    return word in ("pot", "exempt")
+
+
+# ----------------------------------------------------------------------------- rules 1-3
+
+
+def legal_cards(
+    hand: list[str], trick: list[tuple[str, str]], trump: str, o: BourreOptions
+) -> list[str]:
+    """The cards of ``hand`` that rules 1-3 allow, given the ``(player, card)`` plays so far."""
+    if not trick:
+        return list(hand)
+    lead = trick[0][1][1]
+    follow = [c for c in hand if c[1] == lead]
+    if follow:
+        if o.head_trick and (
+            lead == trump or o.head_when_trumped or not any(c[1] == trump for _, c in trick)
+        ):
+            top = max(_VAL[c] for _, c in trick if c[1] == lead)
+            beat = [c for c in follow if _VAL[c] > top]
+            if beat:
+                return beat
+        return follow
+    if o.must_trump:
+        trumps = [c for c in hand if c[1] == trump]
+        if trumps:
+            if o.must_overtrump:
+                tt = [_VAL[c] for _, c in trick if c[1] == trump]
+                if tt:
+                    top = max(tt)
+                    beat = [c for c in trumps if _VAL[c] > top]
+                    if beat:
+                        return beat
+                    return trumps if o.must_undertrump else list(hand)
+            return trumps
+    return list(hand)
+
+
+def classify_play(
+    card: str, hand: list[str], trick: list[tuple[str, str]], trump: str, o: BourreOptions
+) -> str | None:
+    """The first of rules 1-3 that playing ``card`` from ``hand`` breaks, or None.
+
+    Returns ``BR-FOLLOW``, ``BR-HEAD``, ``BR-TRUMP`` or ``BR-OVERTRUMP`` (the cinch is judged
+    separately). ``hand`` includes ``card``.
+    """
+    if not trick:
+        return None
+    lead = trick[0][1][1]
+    if any(c[1] == lead for c in hand):
+        if card[1] != lead:
+            return "BR-FOLLOW"
+        if o.head_trick and (
+            lead == trump or o.head_when_trumped or not any(c[1] == trump for _, c in trick)
+        ):
+            top = max(_VAL[c] for _, c in trick if c[1] == lead)
+            if _VAL[card] <= top and any(c[1] == lead and _VAL[c] > top for c in hand):
+                return "BR-HEAD"
+        return None
+    if not o.must_trump or not any(c[1] == trump for c in hand):
+        return None
+    tt = [_VAL[c] for _, c in trick if c[1] == trump]
+    if o.must_overtrump and tt:
+        top = max(tt)
+        can_beat = any(c[1] == trump and _VAL[c] > top for c in hand)
+        if can_beat:
+            if card[1] != trump:
+                return "BR-TRUMP"
+            if _VAL[card] <= top:
+                return "BR-OVERTRUMP"
+            return None
+        if o.must_undertrump and card[1] != trump:
+            return "BR-TRUMP"
+        return None
+    if card[1] != trump:
+        return "BR-TRUMP"
+    return None
+
+
+def _wins(card: str, trick: list[tuple[str, str]], trump: str) -> bool:
+    """Whether ``card`` played now would take the (non-empty) trick."""
+    tt = [_VAL[c] for _, c in trick if c[1] == trump]
+    if tt:
+        return card[1] == trump and _VAL[card] > max(tt)
+    if card[1] == trump:
+        return True
+    lead = trick[0][1][1]
+    return card[1] == lead and _VAL[card] > max(_VAL[c] for _, c in trick if c[1] == lead)
+
+
+def _trick_winner(trick: list[tuple[str, str]], trump: str) -> str:
+    """The player who takes a complete trick."""
+    lead = trick[0][1][1]
+    best_p, best_c = trick[0]
+    for p, c in trick[1:]:
+        if c[1] == trump:
+            if best_c[1] != trump or _VAL[c] > _VAL[best_c]:
+                best_p, best_c = p, c
+        elif c[1] == lead and best_c[1] == lead and _VAL[c] > _VAL[best_c]:
+            best_p, best_c = p, c
+    return best_p
+
+
+# ----------------------------------------------------------------------------- the cinch
+
+
+def _beatable(own: list[int], unseen: list[int]) -> int:
+    """``c``: the maximum matching of unseen trumps onto strictly lower own trumps."""
+    own = sorted(own)
+    unseen = sorted(unseen)
+    j = 0
+    matched = 0
+    n = len(unseen)
+    for t in own:
+        while j < n and unseen[j] <= t:
+            j += 1
+        if j == n:
+            break
+        matched += 1
+        j += 1
+    return matched
+
+
+def _equivalents(own: list[str], unseen: set[int]) -> list[str]:
+    """Own trumps with no unseen trump ranked between them and the highest own trump."""
+    top = max(_VAL[c] for c in own)
+    return [c for c in own if not any(_VAL[c] < u < top for u in unseen)]
+
+
+# ----------------------------------------------------------------------------- settlement
+
+
+class _Money(NamedTuple):
+    pot: Decimal
+    winner: str | None
+    took: Decimal
+    carry: Decimal
+    antes: list[str]
+    bourre: dict[str, Decimal]
+    reneges: list[tuple[str, Decimal]]
+    payouts: dict[str, Decimal]
+    exempt_next: frozenset[str]
+
+
+def _settle(
+    seats: tuple[str, ...],
+    o: BourreOptions,
+    carry_in: Decimal,
+    exempt: frozenset[str],
+    dealer: str,
+    active: list[str],
+    won: dict[str, int],
+    reneges: list[tuple[str, bool]],
+) -> _Money:
+    """Steps 1-7 of ``bourre.md`` "Settlement" for one hand."""
+    paid = dict.fromkeys(seats, _ZERO)
+    owed = [p for p in seats if o.double_ante or p not in exempt]
+    for p in owed:
+        paid[p] += o.ante
+    if o.double_ante:
+        for p in active:
+            paid[p] += o.ante
+    pot = carry_in + sum(paid.values(), _ZERO)
+    limit = o.limit
+    capped = min(pot, limit) if (o.limit_caps_winner and limit is not None) else pot
+    fine = min(pot, limit) if limit is not None else pot
+    winner: str | None = None
+    took = _ZERO
+    exempt_next: set[str] = set()
+    bourre: dict[str, Decimal] = {}
+    renege_pay: list[tuple[str, Decimal]] = []
+    if not active:
+        if o.all_pass == "dealer":
+            winner, took = dealer, capped
+    elif len(active) == 1:
+        winner, took = active[0], capped
+    else:
+        most = max(won[p] for p in active)
+        top = [p for p in active if won[p] == most]
+        renegers = {p for p, _ in reneges}
+        if len(top) == 1:
+            if top[0] not in renegers:
+                winner, took = top[0], capped
+        else:
+            exempt_next.update(top)
+        for p in active:
+            if won[p] == 0:
+                bourre[p] = fine
+                exempt_next.add(p)
+        if o.renege_penalty == "pot":
+            renege_pay = [(p, fine) for p, corrected in reneges if not corrected]
+    carry = pot - took + sum(bourre.values(), _ZERO) + sum((a for _, a in renege_pay), _ZERO)
+    payouts: dict[str, Decimal] = {}
+    for p in seats:
+        net = -paid[p] - bourre.get(p, _ZERO) - sum((a for q, a in renege_pay if q == p), _ZERO)
+        if p == winner:
+            net += took
+        payouts[p] = net
+    if o.double_ante:
+        exempt_next = set()
+    return _Money(pot, winner, took, carry, owed, bourre, renege_pay, payouts,
+                  frozenset(exempt_next))  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- one hand
+
+
+class _Injection:
+    """A pending deliberate illegal play: the rule to break and whether it is taken back."""
+
+    __slots__ = ("corrected", "done", "rate", "rule")
+
+    def __init__(self, rule: str, corrected: bool, rate: float) -> None:
+        self.rule = rule
+        self.corrected = corrected
+        self.rate = rate
+        self.done = False
+
+
+class _HandPlay:
+    """The physical course of one hand (before it is written as text)."""
+
+    __slots__ = (
+        "active", "dealer", "decisions", "dealt", "final", "order", "styles", "took_back",
+        "tricks", "trump", "trump_card", "upcard", "violations", "won", "deal_logged",
+        "reneges", "reshuffled",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.active: list[str] = []
+        self.dealer = ""
+        self.decisions: dict[str, tuple[bool, list[str], list[str]]] = {}
+        self.dealt: dict[str, list[str]] = {}
+        self.final: dict[str, list[str]] = {}
+        self.order: list[str] = []
+        self.styles: dict[str, str] = {}
+        self.deal_logged: dict[str, bool] = {}
+        self.took_back: list[str] = []
+        self.tricks: list[list[tuple[str, str, str | None]]] = []
+        self.trump = ""
+        self.trump_card = False
+        self.upcard = ""
+        self.violations: list[ExpectedViolation] = []
+        self.won: dict[str, int] = {}
+        self.reneges: list[tuple[str, bool]] = []
+        self.reshuffled = False
+
+
+_DECISION_STYLES = ("full", "discards", "count", "omit")
+
+
+def _play_hand(
+    rng: random.Random,
+    seats: tuple[str, ...],
+    dealer: str,
+    o: BourreOptions,
+    detail: str,
+    play_prob: float,
+    inj: _Injection | None,
+    retract_rate: float,
+    cinch_bias: float,
+    trump_lean: float,
+) -> _HandPlay:
+    """Deal, decide, draw and play one hand with random legal choices (and any injection)."""
+    hs = o.hand_size
+    n = len(seats)
+    h = _HandPlay()
+    h.dealer = dealer
+    d = seats.index(dealer)
+    order = [seats[(d + 1 + i) % n] for i in range(n)]
+    h.order = order
+    deck = list(_DECK)
+    rng.shuffle(deck)
+    hands: dict[str, list[str]] = {p: deck[i * hs : (i + 1) * hs] for i, p in enumerate(order)}
+    stock = deck[n * hs :]
+    upcard = hands[dealer][-1]
+    trump = upcard[1]
+
+    forced: str | None = None  # a player dealt strong trumps, who will play
+    planned: str | None = None  # a card ``forced`` will discard (or the dealer, the upcard)
+    if inj is not None and inj.rule == "BR-CINCH" and rng.random() < 0.8:
+        forced = rng.choice(order)
+        want = [r + trump for r in "AKQJ" if r + trump != upcard or forced == dealer][:3]
+        _rig_trumps(rng, hands, stock, forced, dealer, upcard, want)
+    elif inj is None and cinch_bias and rng.random() < cinch_bias:
+        forced, planned, upcard = _rig_scenario(rng, hands, stock, order, dealer, upcard)
+    h.upcard, h.trump = upcard, trump
+    h.dealt = {p: list(hands[p]) for p in order}
+
+    # How the log will show this hand: it decides what each player may know.
+    if detail == "full":
+        h.deal_logged = dict.fromkeys(order, True)
+        h.trump_card = True
+        h.styles = dict.fromkeys(order, "full")
+    elif detail == "plays-only":
+        h.deal_logged = dict.fromkeys(order, False)
+        h.trump_card = rng.random() < 0.2
+        h.styles = dict.fromkeys(order, "omit")
+    else:
+        x = rng.random()
+        if x < 0.35:
+            h.deal_logged = dict.fromkeys(order, True)
+        elif x < 0.5:
+            h.deal_logged = {p: rng.random() < 0.5 for p in order}
+        else:
+            h.deal_logged = dict.fromkeys(order, False)
+        h.trump_card = rng.random() < 0.6
+        y = rng.random()
+        if y < 0.25:
+            h.styles = dict.fromkeys(order, "full")
+        elif y < 0.45:
+            h.styles = dict.fromkeys(order, "omit")
+        else:
+            h.styles = {p: rng.choice(_DECISION_STYLES) for p in order}
+
+    # Decisions and the draw.
+    discard_pile: list[tuple[str, str]] = []
+    folded: list[str] = []
+    ace_rule = o.dealer_plays_ace and upcard[0] == "A"
+    for p in order:
+        plays = rng.random() < play_prob or p == forced or (p == dealer and ace_rule)
+        if not plays:
+            h.decisions[p] = (False, [], [])
+            folded.extend(hands[p])
+            continue
+        x = rng.random()
+        k = 0 if x < 0.3 else 1 if x < 0.5 else 2 if x < 0.7 else 3 if x < 0.85 else 4 if x < 0.95 else 5
+        if p == forced and inj is not None:
+            k = 0
+        k = min(k, hs)
+        held = hands[p]
+        if planned is not None and planned in held and (p == forced or p == dealer):
+            rest = [c for c in held if c != planned]
+            discards = [planned, *rng.sample(rest, min(max(k, 1), hs) - 1)]
+            k = len(discards)
+        else:
+            discards = rng.sample(held, k) if k else []
+        for c in discards:
+            held.remove(c)
+            discard_pile.append((p, c))
+        draws: list[str] = []
+        while len(draws) < k:
+            if not stock:
+                stock = [c for q, c in discard_pile if q != p] + folded
+                discard_pile = [(q, c) for q, c in discard_pile if q == p]
+                folded = []
+                rng.shuffle(stock)
+                h.reshuffled = True
+            draws.append(stock.pop())
+        held.extend(draws)
+        h.decisions[p] = (True, discards, draws)
+    active = [p for p in order if h.decisions[p][0]]
+    h.active = active
+    h.final = {p: list(hands[p]) for p in active}
+    h.won = dict.fromkeys(active, 0)
+    if len(active) < 2:
+        return h
+
+    # What each player knows is dead: own discards as the log shows them, the upcard.
+    own_dead: dict[str, set[int]] = {}
+    for p in active:
+        discards = h.decisions[p][1]
+        style = h.styles[p]
+        if style in ("full", "discards") or not discards:
+            known = discards
+        elif h.deal_logged[p]:
+            known = [c for c in h.dealt[p] if c not in h.final[p]]
+        else:
+            known = []
+        own_dead[p] = {_VAL[c] for c in known if c[1] == trump}
+    common_dead: set[int] = set()
+    if h.trump_card and (dealer not in h.final or upcard not in h.final[dealer]):
+        common_dead.add(_VAL[upcard])
+
+    won = h.won
+    leader = active[0]
+    na = len(active)
+    for t in range(1, hs + 1):
+        li = active.index(leader)
+        seq = active[li:] + active[:li]
+        cinched: set[str] = set()
+        if o.cinch:
+            for p in seq:
+                own = [_VAL[c] for c in hands[p] if c[1] == trump]
+                if won[p] + len(own) < 3:
+                    continue
+                dead = common_dead | own_dead[p]
+                unseen = [v for v in _ALL_VALUES if v not in dead and v not in own]
+                if won[p] + len(own) - _beatable(own, unseen) >= 3:
+                    cinched.add(p)
+        trick: list[tuple[str, str]] = []
+        record: list[tuple[str, str, str | None]] = []
+        for i, p in enumerate(seq):
+            held = hands[p]
+            legal = legal_cards(held, trick, trump, o)
+            allowed = legal
+            if p in cinched:
+                allowed = _cinch_allowed(
+                    held, legal, trick, trump, i == na - 1, common_dead | own_dead[p]
+                )
+            retracted: str | None = None
+            card: str | None = None
+            if inj is not None and not inj.done and rng.random() < inj.rate:
+                bad = [
+                    c
+                    for c in held
+                    if c not in allowed
+                    and (classify_play(c, held, trick, trump, o) or "BR-CINCH") == inj.rule
+                ]
+                if bad:
+                    inj.done = True
+                    wrong = rng.choice(bad)
+                    h.violations.append(ExpectedViolation(inj.rule, p, t, wrong, inj.corrected))
+                    h.reneges.append((p, inj.corrected))
+                    if inj.corrected:
+                        retracted = wrong
+                        h.took_back.append(p)
+                    else:
+                        card = wrong
+            if card is None:
+                if trump_lean and rng.random() < trump_lean:
+                    trumps_ok = [c for c in allowed if c[1] == trump]
+                    card = rng.choice(trumps_ok or allowed)
+                else:
+                    card = rng.choice(allowed)
+                if retracted is None and retract_rate and rng.random() < retract_rate:
+                    others = [c for c in allowed if c != card]
+                    if others:
+                        retracted = rng.choice(others)
+            held.remove(card)
+            trick.append((p, card))
+            record.append((p, card, retracted))
+        h.tricks.append(record)
+        leader = _trick_winner(trick, trump)
+        won[leader] += 1
+        for _, c in trick:
+            if c[1] == trump:
+                common_dead.add(_VAL[c])
+    return h
+
+
+def _cinch_allowed(
+    held: list[str],
+    legal: list[str],
+    trick: list[tuple[str, str]],
+    trump: str,
+    last: bool,
+    dead: set[int],
+) -> list[str]:
+    """The legal cards that also meet the cinch duties (``bourre.md``, "The cinch")."""
+    own = [c for c in held if c[1] == trump]
+    if not trick:
+        if not own:
+            return legal
+        seen = dead | {_VAL[c] for c in own}
+        unseen = {v for v in _ALL_VALUES if v not in seen}
+        return _equivalents(own, unseen)
+    if last:
+        winners = [c for c in legal if _wins(c, trick, trump)]
+        return winners or legal
+    lead = trick[0][1][1]
+    if own and (lead == trump or not any(c[1] == lead for c in held)):
+        seen = dead | {_VAL[c] for c in own} | {_VAL[c] for _, c in trick if c[1] == trump}
+        unseen = {v for v in _ALL_VALUES if v not in seen}
+        eq = set(_equivalents(own, unseen))
+        allowed = [c for c in legal if c in eq]
+        if not allowed:  # pragma: no cover - rules 1-3 always allow the highest trump here
+            raise AssertionError("cinch duty with no legal card")
+        return allowed
+    return legal
+
+
+def _rig_scenario(
+    rng: random.Random,
+    hands: dict[str, list[str]],
+    stock: list[str],
+    order: list[str],
+    dealer: str,
+    upcard: str,
+) -> tuple[str, str | None, str]:
+    """Deal one player strong trumps, often with the one missing high trump made *known*.
+
+    Returns ``(player, planned, upcard)``: ``player`` holds three of the four top trumps;
+    the fourth is, at random, dealt to that player to be discarded (``planned``), made the
+    upcard (which the dealer may discard or pass with: ``planned`` is then the upcard), or
+    left where the deal put it. These are the spec's knowledge cases for the cinch.
+    """
+    trump = upcard[1]
+    player = rng.choice(order)
+    x = rng.random()
+    if x < 0.3:
+        want = rng.sample([r + trump for r in "AKQJT98"], rng.choice((3, 3, 4)))
+        want = [c for c in want if c != upcard or player == dealer]
+        _rig_trumps(rng, hands, stock, player, dealer, upcard, want)
+        return player, None, upcard
+    ranks = "AKQJ"
+    missing = ranks[rng.randrange(4)] + trump
+    want = [r + trump for r in ranks if r + trump != missing]
+    if player != dealer and upcard in want:
+        want.remove(upcard)
+    if x < 0.65 and (missing != upcard or player == dealer):
+        _rig_trumps(rng, hands, stock, player, dealer, upcard, [*want, missing])
+        return player, (missing if missing in hands[player] else None), upcard
+    if player != dealer and missing != upcard:
+        # Make the missing trump the upcard: swap it with the dealer's last card.
+        up_hand = hands[dealer]
+        for q, other in hands.items():
+            if missing in other:
+                other[other.index(missing)] = upcard
+                break
+        else:
+            stock[stock.index(missing)] = upcard
+        up_hand[-1] = missing
+        upcard = missing
+        want = [c for c in want if c != upcard]
+        _rig_trumps(rng, hands, stock, player, dealer, upcard, want)
+        return player, (upcard if rng.random() < 0.6 else None), upcard
+    _rig_trumps(rng, hands, stock, player, dealer, upcard, want)
+    return player, None, upcard
+
+
+def _rig_trumps(
+    rng: random.Random,
+    hands: dict[str, list[str]],
+    stock: list[str],
+    player: str,
+    dealer: str,
+    upcard: str,
+    want: list[str],
+) -> None:
+    """Swap the ``want`` cards into ``player``'s hand (never moving the upcard).
+
+    Used to make cinches common: every swap exchanges two cards, so the deal stays a
+    permutation of the deck.
+    """
+    trump = upcard[1]
+    held = hands[player]
+    for card in want:
+        if card in held or (card == upcard and player != dealer):
+            continue
+        slots = [i for i, c in enumerate(held) if c[1] != trump and c != upcard]
+        if player == dealer:
+            slots = [i for i in slots if i != len(held) - 1]
+        if not slots:
+            return
+        i = rng.choice(slots)
+        mine = held[i]
+        for q, other in hands.items():
+            if card in other:
+                if q == dealer and other[-1] == card:
+                    break  # never move the upcard
+                other[other.index(card)] = mine
+                held[i] = card
+                break
+        else:
+            stock[stock.index(card)] = mine
+            held[i] = card
+
+
+# ----------------------------------------------------------------------------- text
+
+
+_KEYWORD_CASES = ("lower", "lower", "lower", "title", "upper")
+
+
+class _Writer:
+    """Renders cards, names and keywords in a per-hand style."""
+
+    __slots__ = ("card_style", "colon", "commas", "kw_case", "name_case", "rng")
+
+    def __init__(self, rng: random.Random, fancy: bool) -> None:
+        self.rng = rng
+        if fancy:
+            self.card_style = rng.choice(("plain", "plain", "lower", "ten", "symbol", "hollow", "mixed"))
+            self.name_case = rng.choice(("as", "as", "lower", "upper", "title", "mixed"))
+            self.kw_case = rng.choice(_KEYWORD_CASES)
+            self.colon = rng.random() < 0.5
+            self.commas = rng.random() < 0.5
+        else:
+            self.card_style = "plain"
+            self.name_case = "as"
+            self.kw_case = "lower"
+            self.colon = True
+            self.commas = True
+
+    def kw(self, word: str) -> str:
+        if self.kw_case == "lower":
+            return word
+        if self.kw_case == "upper":
+            return word.upper()
+        return word.capitalize()
+
+    def name(self, name: str) -> str:
+        style = self.name_case
+        if style == "mixed":
+            style = self.rng.choice(("as", "lower", "upper", "title"))
+        if style == "as":
+            return name
+        if style == "lower":
+            return name.lower()
+        if style == "upper":
+            return name.upper()
+        return name[:1].upper() + name[1:]
+
+    def card(self, card: str) -> str:
+        style = self.card_style
+        if style == "plain":
+            return card
+        if style == "mixed":
+            style = self.rng.choice(("plain", "lower", "ten", "symbol", "hollow", "upper"))
+        rank, suit = card[0], card[1]
+        if style == "lower":
+            return card.lower()
+        if style == "upper":
+            return card.upper()
+        if style == "ten":
+            return ("10" if rank == "T" else rank) + suit
+        symbols = "♠♥♦♣" if style == "symbol" else "♤♡♢♧"
+        return ("10" if rank == "T" else rank) + symbols[SUITS.index(suit)]
+
+    def cards(self, cards: list[str]) -> str:
+        return " ".join(self.card(c) for c in cards)
+
+
+_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+_SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def _money(amount: Decimal) -> str:
+    return str(amount)
+
+
+def _write_hand(
+    rng: random.Random,
+    number: int,
+    h: _HandPlay,
+    m: _Money,
+    o: BourreOptions,
+    detail: str,
+    settle: bool,
+    write_dealer: bool,
+) -> list[str]:
+    """The log lines of one hand."""
+    fancy = detail == "mixed"
+    w = _Writer(rng, fancy)
+    colon = ":" if w.colon else ""
+    indent = "  " if fancy and rng.random() < 0.2 else ""
+    lines = [f"{w.kw('hand')} {number}"]
+    if write_dealer:
+        lines.append(f"{indent}{w.kw('dealer')}{colon} {w.name(h.dealer)}")
+    full = detail == "full"
+    if not o.double_ante and m.antes and (full or (fancy and rng.random() < 0.3)):
+        names = " ".join(w.name(p) for p in m.antes)
+        lines.append(f"{indent}{w.kw('ante')}{colon} {names}")
+    for p in h.order:
+        if h.deal_logged[p]:
+            lines.append(f"{indent}{w.kw('deal')} {w.name(p)} {w.cards(h.dealt[p])}")
+    if h.trump_card:
+        trump_text = w.card(h.upcard)
+    elif fancy:
+        x = rng.random()
+        word = _SUIT_WORDS[h.trump]
+        trump_text = (
+            _SUIT_SYMBOLS[h.trump] if x < 0.3 else word[:-1] if x < 0.45 else w.kw(word)
+        )
+    else:
+        trump_text = _SUIT_WORDS[h.trump]
+    comment = "   # the upcard" if fancy and rng.random() < 0.1 else ""
+    lines.append(f"{indent}{w.kw('trump')}{colon} {trump_text}{comment}")
+    lone = len(h.active) == 1
+    for p in h.order:
+        plays, discards, draws = h.decisions[p]
+        style = h.styles[p]
+        if style == "omit" and lone and plays:
+            style = "count"
+        if style == "omit":
+            continue
+        who = w.name(p)
+        if not plays:
+            lines.append(f"{indent}{who} {w.kw('fold' if fancy and rng.random() < 0.2 else 'pass')}")
+            continue
+        verb = w.kw("stand" if fancy and rng.random() < 0.2 else "play")
+        if not discards:
+            lines.append(f"{indent}{who} {verb}")
+        elif style == "count":
+            lines.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {len(discards)}")
+        elif style == "discards":
+            lines.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {w.cards(discards)}")
+        else:
+            lines.append(
+                f"{indent}{who} {w.kw('play')} {w.kw('discard')} {w.cards(discards)} "
+                f"{w.kw('draw')} {w.cards(draws)}"
+            )
+    sep = ", " if w.commas else " "
+    numbered = not fancy or rng.random() < 0.8
+    for t, record in enumerate(h.tricks, 1):
+        plays_text = []
+        for p, c, back in record:
+            text = f"{w.name(p)} {w.card(c)}"
+            if back is not None:
+                text += f" ({w.kw('was')} {w.card(back)})"
+            plays_text.append(text)
+        head = f"{w.kw('trick')} {t}{colon}" if numbered else f"{w.kw('trick')}{colon}"
+        lines.append(f"{indent}{head} {sep.join(plays_text)}")
+    if settle and _can_record(h, o) and (full or (fancy and rng.random() < 0.4)):
+        s = w.kw("settle")
+        if full or rng.random() < 0.6:
+            lines.append(f"{indent}{s} {w.kw('pot')} {_money(m.pot)}")
+        if m.winner is not None:
+            lines.append(f"{indent}{s} {w.name(m.winner)} {w.kw('wins')} {_money(m.took)}")
+        else:
+            lines.append(f"{indent}{s} {w.kw('split')}")
+        for p, amount in m.bourre.items():
+            word = "bourré" if fancy and rng.random() < 0.3 else "bourre"
+            lines.append(f"{indent}{s} {w.name(p)} {w.kw(word)} {_money(amount)}")
+        for p, amount in m.reneges:
+            lines.append(f"{indent}{s} {w.name(p)} {w.kw('renege')} {_money(amount)}")
+    if fancy and rng.random() < 0.15:
+        lines.append("")
+    return lines
+
+
+def _can_record(h: _HandPlay, o: BourreOptions) -> bool:
+    """Whether a recorded settlement can be written without an unsettled reading.
+
+    With ``renege_penalty: none`` the spec does not say whether an uncorrected renege still
+    needs a ``settle NAME renege 0`` line, so such hands are left unrecorded.
+    """
+    return o.renege_penalty == "pot" or not any(not c for _, c in h.reneges)
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def option_lines(o: BourreOptions) -> list[str]:
+    """``option KEY VALUE`` lines for every option that differs from the default."""
+    default = BourreOptions()
+    out = []
+    for key in BourreOptions.__slots__:
+        value = getattr(o, key)
+        if value == getattr(default, key):
+            continue
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif value is None:
+            text = "none"
+        else:
+            text = str(value)
+        out.append(f"option {key} {text}")
+    return out
+
+
+def random_options(rng: random.Random) -> BourreOptions:
+    """A random but sensible combination of house options (often the defaults)."""
+    if rng.random() < 0.3:
+        return BourreOptions()
+    limit = rng.choice((None, None, Decimal(3), Decimal(5), Decimal("2.50"), Decimal(20)))
+    return BourreOptions(
+        ante=rng.choice((Decimal(1), Decimal(1), Decimal("0.50"), Decimal(2), Decimal("0.25"))),
+        limit=limit,
+        limit_caps_winner=limit is not None and rng.random() < 0.5,
+        hand_size=4 if rng.random() < 0.2 else 5,
+        head_trick=rng.random() < 0.8,
+        head_when_trumped=rng.random() < 0.3,
+        must_trump=rng.random() < 0.85,
+        must_overtrump=rng.random() < 0.8,
+        must_undertrump=rng.random() < 0.8,
+        cinch=rng.random() < 0.85,
+        dealer_plays_ace=rng.random() < 0.85,
+        double_ante=rng.random() < 0.2,
+        all_pass="dealer" if rng.random() < 0.3 else "carry",
+        renege_penalty="none" if rng.random() < 0.2 else "pot",
+    )
+
+
+def _check_injectable(rule: str, o: BourreOptions) -> None:
+    needs = {
+        "BR-FOLLOW": True,
+        "BR-HEAD": o.head_trick,
+        "BR-TRUMP": o.must_trump,
+        "BR-OVERTRUMP": o.must_trump and o.must_overtrump,
+        "BR-CINCH": o.cinch,
+    }
+    if rule not in needs:
+        raise ValueError(f"cannot inject {rule!r}; choose one of {', '.join(ILLEGAL_RULES)}")
+    if not needs[rule]:
+        raise ValueError(f"{rule} cannot be broken under these house options")
+
+
+# ----------------------------------------------------------------------------- the session
+
+
+def generate_session(
+    rng: random.Random,
+    *,
+    players: int | None = None,
+    hands: int = 10,
+    options: BourreOptions | None = None,
+    detail: str = "mixed",
+    settle: bool = True,
+    illegal: str | None = None,
+    corrected: bool = False,
+    illegal_hand: int | None = None,
+    retractions: bool = True,
+    cinch_bias: float = 0.3,
+) -> GeneratedSession:
+    """Simulate a Bourré session and write it as a hand log, with the oracle's verdicts.
+
+    ``players`` (2-8) defaults to a random count; ``options`` to the defaults; ``detail`` is
+    ``"full"``, ``"plays-only"`` or ``"mixed"`` (chosen per hand, with varied syntax).
+    ``settle`` allows recorded ``settle`` lines (always correct). ``illegal`` names one rule
+    of :data:`ILLEGAL_RULES`: exactly one play of one hand (``illegal_hand``, 0-based, random
+    by default) breaks that rule first; with ``corrected`` it is taken back with
+    ``(was CARD)``. ``retractions`` allows legal cards taken back (no violation) in mixed
+    detail. ``cinch_bias`` is the chance per hand that one player is dealt three or four of
+    the six highest trumps, so that cinches (and what a player can know) get exercised.
+    """
+    if detail not in ("mixed", "full", "plays-only"):
+        raise ValueError("detail must be 'mixed', 'full' or 'plays-only'")
+    o = options or BourreOptions()
+    fewest = 3 if illegal == "BR-OVERTRUMP" else 2  # overtrumping needs a third player
+    n = players if players is not None else rng.randint(fewest, 8)
+    if not 2 <= n <= 8:
+        raise ValueError("Bourré needs 2 to 8 players")
+    if n < fewest:
+        raise ValueError(f"{illegal} cannot be broken with {n} players")
+    if hands < 1:
+        raise ValueError("a session needs at least one hand")
+    if illegal is not None:
+        _check_injectable(illegal, o)
+    names = rng.sample(_NAMES, n)
+    seats = tuple(names)
+    fancy_header = detail == "mixed"
+
+    header: list[str] = []
+    if fancy_header and rng.random() < 0.3:
+        header.append("# generated Bourré session")
+    game_word = rng.choice(("bourre", "bourre", "bourré", "booray", "Bourre")) if fancy_header else "bourre"
+    header.append(f"game {game_word}")
+    header.append("players " + " ".join(seats))
+    header.extend(option_lines(o))
+    if fancy_header and rng.random() < 0.2:
+        header.append("title friday night")
+    header_pot: Decimal | None = None
+    header_exempt: tuple[str, ...] = ()
+    if fancy_header and rng.random() < 0.2:
+        header_pot = rng.choice((Decimal(3), Decimal("4.50"), Decimal(10)))
+        header.append(f"pot {header_pot}")
+    if fancy_header and rng.random() < 0.2:
+        header_exempt = tuple(p for p in seats if rng.random() < 0.3)[: n - 1]
+        if header_exempt:
+            header.append("exempt " + " ".join(header_exempt))
+
+    play_prob = rng.uniform(0.35, 0.95)
+    trump_lean = rng.choice((0.0, 0.0, 0.2, 0.5))  # some tables play their trumps early
+    inject_at = -1
+    if illegal is not None:
+        inject_at = illegal_hand if illegal_hand is not None else rng.randrange(hands)
+        if not 0 <= inject_at < hands:
+            raise ValueError("illegal_hand out of range")
+    retract_rate = 0.03 if (retractions and detail == "mixed") else 0.0
+
+    carry = header_pot or _ZERO
+    exempt = frozenset() if o.double_ante else frozenset(header_exempt)
+    dealer = rng.choice(seats)
+    skips: list[str] = []
+    totals = dict.fromkeys(seats, _ZERO)
+    text_lines = list(header)
+    results: list[ExpectedHand] = []
+    for k in range(hands):
+        style = detail if detail != "mixed" else rng.choice(("full", "plays-only", "mixed", "mixed"))
+        inj = _Injection(illegal, corrected, 0.3) if (illegal and k == inject_at) else None
+        for _attempt in range(_MAX_ATTEMPTS):
+            h = _play_hand(rng, seats, dealer, o, style, play_prob if inj is None else max(play_prob, 0.7),
+                           inj, retract_rate, cinch_bias, trump_lean)  # fmt: skip
+            if inj is None or inj.done:
+                break
+        else:
+            raise RuntimeError(f"could not find a position to break {illegal}")
+        m = _settle(seats, o, carry, exempt, dealer, h.active, h.won, h.reneges)
+        write_dealer = k == 0 or style == "full" or (style == "mixed" and rng.random() < 0.3)
+        block = _write_hand(rng, k + 1, h, m, o, style, settle, write_dealer)
+        text_lines.append("")
+        first_line = len(text_lines) + 1
+        text_lines.extend(block)
+        for p, net in m.payouts.items():
+            totals[p] += net
+        results.append(
+            ExpectedHand(
+                number=k + 1,
+                dealer=dealer,
+                upcard=h.upcard,
+                trump=h.trump,
+                active=list(h.active),
+                tricks_won=dict(h.won),
+                carry_in=carry,
+                exempt=exempt,
+                antes=m.antes,
+                pot=m.pot,
+                winner=m.winner,
+                took=m.took,
+                carry=m.carry,
+                bourre=m.bourre,
+                reneges=m.reneges,
+                payouts=m.payouts,
+                totals=dict(totals),
+                violations=h.violations,
+                took_back=h.took_back,
+                tricks=h.tricks,
+                dealt=h.dealt,
+                style=style,
+                reshuffled=h.reshuffled,
+                hidden_exchange=any(
+                    h.styles[p] == "omit" and h.decisions[p][1] for p in h.active
+                ),
+                lines=block,
+                first_line=first_line,
+            )
+        )
+        carry = m.carry
+        exempt = m.exempt_next
+        for p in h.took_back:
+            if p not in skips:
+                skips.append(p)
+        dealer = _next_dealer(seats, dealer, skips)
+
+    text = "\n".join(text_lines) + "\n"
+    if fancy_header:
+        x = rng.random()
+        if x < 0.1:
+            text = text.replace("\n", "\r\n")
+        elif x < 0.15:
+            text = "\ufeff" + text
+    return GeneratedSession(
+        text=text,
+        players=seats,
+        options=o,
+        header_lines=header,
+        hands=results,
+        totals=totals,
+        header_pot=header_pot,
+        header_exempt=header_exempt,
+    )
+
+
+def _next_dealer(seats: tuple[str, ...], dealer: str, skips: list[str]) -> str:
+    """The deal passes left; a player who took back an illegal card is skipped once."""
+    i = seats.index(dealer)
+    n = len(seats)
+    for step in range(1, 2 * n + 1):
+        p = seats[(i + step) % n]
+        if p in skips:
+            skips.remove(p)
+            continue
+        return p
+    return seats[(i + 1) % n]  # pragma: no cover - everyone skipped twice cannot happen

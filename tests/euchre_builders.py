@@ -1,0 +1,314 @@
+"""Test helpers for the Bid Euchre engine: build ``Header`` / ``Hand`` records directly.
+
+``read_log`` is a tiny, test-only reader for the Bid Euchre subset of the hand-log syntax
+(one statement per line, ``#`` comments, optional commas and colons, ``(was CARD)``). It
+keeps real line and column numbers, so the engine tests do not depend on the project's
+parser; ``judge`` runs a log through :class:`EuchreSession`. When the real parser exists,
+``judge(..., real_parser=True)`` uses it instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from referee.cards import parse_card, parse_suit
+from referee.euchre.engine import EuchreSession
+from referee.options import EuchreOptions
+from referee.records import (
+    BidLine,
+    CardAt,
+    ClaimLine,
+    DealerLine,
+    DealLine,
+    Event,
+    ExchangeLine,
+    Hand,
+    Header,
+    NameAt,
+    Play,
+    ScoreLine,
+    TeamPoints,
+    TeamSettleLine,
+    TrickLine,
+    TrumpLine,
+)
+from referee.report import EuchreHandResult, Violation
+
+PLAYERS = ("ann", "bob", "cy", "dee")
+
+_TOKEN = re.compile(r"[^\s,]+")
+
+
+@dataclasses.dataclass
+class _Tok:
+    text: str
+    col: int  # 1-based
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        self.players: tuple[str, ...] = ()
+        self.header_score: tuple[TeamPoints, ...] = ()
+        self.hands: list[Hand] = []
+        self._events: list[Event] = []
+        self._hand: tuple[int, int, int] | None = None  # number, line, column
+        for number, raw in enumerate(text.splitlines(), 1):
+            self._line(number, raw.split("#", 1)[0])
+        self._close()
+
+    # ---------------------------------------------------------------- helpers
+
+    def name(self, tok: _Tok, line: int) -> NameAt:
+        for p in self.players:
+            if p.lower() == tok.text.lower():
+                return NameAt(p, True, line, tok.col)
+        return NameAt(tok.text, False, line, tok.col)
+
+    def card(self, tok: _Tok, line: int) -> CardAt:
+        text = tok.text.strip("()")
+        card = parse_card(text)
+        assert card is not None, f"not a card: {text!r} (line {line})"
+        return CardAt(card, line, tok.col + (1 if tok.text.startswith("(") else 0))
+
+    def teams(self, toks: Sequence[_Tok], line: int) -> tuple[TeamPoints, ...]:
+        out = []
+        for i in range(0, len(toks), 2):
+            a, b = toks[i].text.split("+")
+            na = self.name(_Tok(a, toks[i].col), line)
+            nb = self.name(_Tok(b, toks[i].col + len(a) + 1), line)
+            out.append(TeamPoints((na, nb), Decimal(toks[i + 1].text), line, toks[i].col))
+        return tuple(out)
+
+    def _close(self) -> None:
+        if self._hand is not None:
+            number, line, col = self._hand
+            self.hands.append(Hand(number, tuple(self._events), line, col))
+        self._events = []
+
+    # ---------------------------------------------------------------- statements
+
+    def _line(self, line: int, raw: str) -> None:
+        toks = [_Tok(m.group().rstrip(":"), m.start() + 1) for m in _TOKEN.finditer(raw)]
+        toks = [t for t in toks if t.text]
+        if not toks:
+            return
+        key, rest = toks[0].text.lower(), toks[1:]
+        col = toks[0].col
+        if key == "players":
+            self.players = tuple(t.text for t in rest)
+        elif key in ("game", "option"):
+            pass
+        elif key == "hand":
+            self._close()
+            self._hand = (int(rest[0].text), line, col)
+        elif key == "score" and self._hand is None:
+            self.header_score = self.teams(rest, line)
+        else:
+            self._events.append(self._event(key, rest, line, col))
+
+    def _event(self, key: str, rest: list[_Tok], line: int, col: int) -> Event:
+        if key == "dealer":
+            return DealerLine(self.name(rest[0], line), line, col)
+        if key == "deal":
+            cards = tuple(self.card(t, line) for t in rest[1:])
+            return DealLine(self.name(rest[0], line), cards, line, col)
+        if key == "bid":
+            value: Any = rest[1].text.lower()
+            value = int(value) if value.lstrip("-").isdigit() else value
+            suit = parse_suit(rest[2].text) if len(rest) > 2 else None
+            return BidLine(self.name(rest[0], line), value, suit, line, col)
+        if key == "trump":
+            suit = parse_suit(rest[0].text)
+            assert suit is not None
+            return TrumpLine(suit, None, line, col)
+        if key == "exchange":
+            b, g, p, r = rest
+            return ExchangeLine(
+                self.name(b, line),
+                self.card(g, line),
+                self.name(p, line),
+                self.card(r, line),
+                line,
+                col,
+            )
+        if key == "trick":
+            return self._trick(rest, line, col)
+        if key == "claim":
+            trick = int(rest[4].text) if len(rest) > 4 else None
+            return ClaimLine(self.name(rest[0], line), self.name(rest[2], line), trick, line, col)
+        if key == "settle":
+            return TeamSettleLine(self.teams(rest, line), line, col)
+        if key == "score":
+            return ScoreLine(self.teams(rest, line), line, col)
+        raise AssertionError(f"unknown statement {key!r} on line {line}")
+
+    def _trick(self, rest: list[_Tok], line: int, col: int) -> TrickLine:
+        number: int | None = None
+        number_col = 0
+        if rest and rest[0].text.isdigit():
+            number, number_col = int(rest[0].text), rest[0].col
+            rest = rest[1:]
+        plays: list[Play] = []
+        i = 0
+        while i < len(rest):
+            who, card = self.name(rest[i], line), self.card(rest[i + 1], line)
+            i += 2
+            retracted = None
+            if i < len(rest) and rest[i].text.lower() == "(was":
+                retracted = self.card(rest[i + 1], line)
+                i += 2
+            plays.append(Play(who, card, retracted))
+        return TrickLine(number, tuple(plays), line, col, number_col)
+
+
+def read_log(text: str) -> tuple[Header, list[Hand]]:
+    """Read a Bid Euchre log (test subset) into records."""
+    reader = _Reader(text)
+    header = Header("bid-euchre", reader.players, score=reader.header_score)
+    return header, reader.hands
+
+
+def options(**changes: Any) -> EuchreOptions:
+    """EuchreOptions with some settings changed."""
+    return dataclasses.replace(EuchreOptions(), **changes)
+
+
+def read_real(text: str) -> tuple[Header, list[Hand]]:
+    """Read a log with the project's parser; the log must read without errors."""
+    from referee.parser import read_text
+
+    reader = read_text(text)
+    hands = list(reader.hands())
+    assert reader.errors == [], reader.errors
+    assert reader.header is not None
+    return reader.header, hands
+
+
+def judge(text: str, *, real_parser: bool = False, **changes: Any) -> list[EuchreHandResult]:
+    """Judge every hand of a log with the given house options."""
+    header, hands = read_real(text) if real_parser else read_log(text)
+    session = EuchreSession(header, options(**changes))
+    return [session.judge_hand(h) for h in hands]
+
+
+def judge_with_session(text: str, **changes: Any) -> tuple[EuchreSession, list[EuchreHandResult]]:
+    """Like :func:`judge`, also returning the session (for its running score)."""
+    header, hands = read_log(text)
+    session = EuchreSession(header, options(**changes))
+    return session, [session.judge_hand(h) for h in hands]
+
+
+def rules_of(violations: Sequence[Violation]) -> list[str]:
+    """The rule IDs of some violations, in order."""
+    return [v.rule for v in violations]
+
+
+def log(*hands: str, players: str = "ann bob cy dee", header: str = "") -> str:
+    """A whole log from hand bodies: each body is the text after its ``hand N`` line."""
+    parts = ["game bid-euchre", f"players {players}", header]
+    for number, body in enumerate(hands, 1):
+        parts.append(f"hand {number}")
+        parts.append(body)
+    return "\n".join(parts) + "\n"
+
+
+#: The spec's example hand (hand-log.md): bob+dee 4, ann+cy 2, no violations.
+SPEC_HAND = """\
+dealer dee
+bid ann pass
+bid bob pass
+bid cy 3
+bid dee 4
+trump hearts
+trick 1: dee Ad, ann 9d, bob 9c, cy Qc
+trick 2: dee 9h, ann Jh, bob Qh, cy Kh
+trick 3: ann Qd, bob Qs, cy Ks, dee 9s     # dee holds Jd, but with hearts trump it is a heart
+trick 4: ann Kd, bob Tc, cy Jc, dee Ah
+trick 5: dee Th, ann Ts, bob As, cy Kc
+trick 6: dee Jd, ann Td, bob Ac, cy Js
+"""
+
+
+def play_out(
+    deals: Mapping[str, Sequence[str]],
+    trump: str,
+    leader: str,
+    forced: dict[tuple[int, str], str] | None = None,
+    players: Sequence[str] = PLAYERS,
+) -> list[str]:
+    """Trick lines for a hand played out from ``deals`` (only the players who play).
+
+    Each player plays the first legal card of their list, except where ``forced`` gives
+    the card for (trick, player). Winners lead, as the rules say.
+    """
+    from referee.euchre.rules import effective_suit, legal_cards, trick_winner
+
+    hands = {p: list(cs) for p, cs in deals.items()}
+    order = [p for p in players if p in hands]
+    lines = []
+    for number in range(1, 7):
+        start = order.index(leader)
+        seq = order[start:] + order[:start]
+        plays: list[tuple[str, str]] = []
+        led: str | None = None
+        for p in seq:
+            card = (forced or {}).get((number, p))
+            if card is None:
+                legal = legal_cards(hands[p], led, trump)
+                card = next(c for c in hands[p] if c in legal)
+            hands[p].remove(card)
+            plays.append((p, card))
+            led = led or effective_suit(card, trump)
+        winner = trick_winner(plays, trump)
+        assert winner is not None
+        leader = winner
+        lines.append(f"trick {number}: " + ", ".join(f"{p} {c}" for p, c in plays))
+    return lines
+
+
+def bid_hand(
+    deals: Mapping[str, Sequence[str]],
+    *,
+    trump: str = "h",
+    bids: str = "bid ann 3\nbid bob pass\nbid cy pass\nbid dee pass",
+    dealer: str = "dee",
+    leader: str = "ann",
+    forced: dict[tuple[int, str], str] | None = None,
+    extra: str = "",
+    with_deals: bool = False,
+) -> str:
+    """A hand body: dealer, bids, trump, optional deal lines, the played-out tricks, extra."""
+    parts = [f"dealer {dealer}", bids, f"trump {trump}"]
+    if with_deals:
+        parts += [f"deal {p} " + " ".join(cs) for p, cs in deals.items()]
+    parts += play_out(deals, trump, leader, forced)
+    parts.append(extra)
+    return "\n".join(parts) + "\n"
+
+
+#: The cards each player holds in the spec example.
+SPEC_DEALS = {
+    "ann": ["9d", "Jh", "Qd", "Kd", "Ts", "Td"],
+    "bob": ["9c", "Qh", "Qs", "Tc", "As", "Ac"],
+    "cy": ["Qc", "Kh", "Ks", "Jc", "Kc", "Js"],
+    "dee": ["Ad", "9h", "9s", "Ah", "Th", "Jd"],
+}
+
+#: The spec example's trump and tricks (dee leads; bob+dee take 4, ann+cy 2).
+SPEC_PLAY = SPEC_HAND[SPEC_HAND.index("trump") :]
+
+
+def spec_hand(bids: str = "bid dee 4", dealer: str | None = "dee", extra: str = "") -> str:
+    """The spec example's play under other bids (dee must still lead trick 1)."""
+    head = f"dealer {dealer}\n" if dealer else ""
+    return head + bids + "\n" + SPEC_PLAY + extra + "\n"
+
+
+def line_of(text: str, fragment: str, nth: int = 1) -> int:
+    """The 1-based number of the ``nth`` line of ``text`` containing ``fragment``."""
+    hits = [i for i, line in enumerate(text.splitlines(), 1) if fragment in line]
+    return hits[nth - 1]
