@@ -8,6 +8,8 @@ batch goes on. An unexpected exception inside the parser or an engine becomes a
 
 Memory stays bounded by one file: hands are judged one at a time as the parser yields them,
 and only the results are kept (without the per-trick replay records unless asked for).
+:func:`stream_file` / :func:`stream_text` go further and hand each result over as soon as it
+is judged (a :class:`HandStream`), keeping nothing; :func:`audit_file` is built on them.
 """
 
 from __future__ import annotations
@@ -94,12 +96,7 @@ def audit_file(
     lines. ``keep_tricks`` keeps the per-trick replay records in the results (off by
     default: the reports do not print them and they dominate memory on long sessions).
     """
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return _io_error(name, f"cannot read file: {exc.strerror or exc}")
-    return audit_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+    return stream_file(path, rules_file, keep_tricks=keep_tricks).collect()
 
 
 def audit_text(
@@ -115,22 +112,7 @@ def audit_text(
     A ``rules PATH`` in the log is resolved against ``base_dir`` (the current folder when
     None).
     """
-    report = FileReport(path=path)
-    reader: Any = None
-    try:
-        from referee.parser import read_text
-
-        reader = read_text(text.removeprefix("\ufeff"))
-        _judge(report, reader, rules_file, base_dir, keep_tricks)
-    except Exception as exc:  # a referee bug: report it for this file, keep the batch going
-        report.errors.append(_internal_error(exc, None, None, "reading the log"))
-    if reader is not None:
-        try:
-            report.errors.extend(reader.errors)
-        except Exception as exc:
-            report.errors.append(_internal_error(exc, None, None, "reading the log"))
-    report.errors = _sorted_errors(report.errors)
-    return report
+    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks).collect()
 
 
 def audit_bytes(
@@ -146,11 +128,106 @@ def audit_bytes(
     Bytes that are not UTF-8, or a NUL byte (a binary file), give a ``P-ENCODING`` error
     at the line and column of the first bad byte, and the file is not judged.
     """
+    return stream_bytes(data, path, rules_file, base_dir, keep_tricks=keep_tricks).collect()
+
+
+# ----------------------------------------------------------------------------- streaming
+
+
+class HandStream:
+    """One file's hands, judged lazily: iterate for each :class:`HandResult` as it is judged.
+
+    ``report`` is the file's :class:`FileReport` without its hands. Its header fields
+    (``path``, ``game``, ``players``, ``metadata``, ``options_changed``) are set before the
+    first hand is yielded; its ``errors`` (sorted) and standings (``totals``/``score``) are
+    complete once the iteration is exhausted. ``report.hands`` stays empty, so memory does not
+    grow with the number of hands. A stream can be iterated once. Never raises.
+    """
+
+    def __init__(self, report: FileReport, hands: Iterator[HandResult] | None = None) -> None:
+        self.report = report
+        self._hands: Iterator[HandResult] = hands if hands is not None else iter(())
+
+    @classmethod
+    def of_report(cls, report: FileReport) -> HandStream:
+        """A stream over an already complete report's hands."""
+        return cls(dataclasses.replace(report, hands=[]), iter(report.hands))
+
+    def __iter__(self) -> Iterator[HandResult]:
+        return self._hands
+
+    def collect(self) -> FileReport:
+        """Judge every hand and return the complete report, hands included."""
+        hands = list(self)
+        self.report.hands = hands
+        return self.report
+
+
+def stream_file(
+    path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
+) -> HandStream:
+    """:func:`audit_file`, streamed: the hands of one log file as they are judged."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
+    return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+
+
+def stream_bytes(
+    data: bytes,
+    path: str,
+    rules_file: Path | None = None,
+    base_dir: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+) -> HandStream:
+    """:func:`audit_bytes`, streamed."""
     problem = decode_problem(data)
     if problem is not None:
-        return FileReport(path=path, errors=[problem])
+        return HandStream(FileReport(path=path, errors=[problem]))
     text = data[len(_BOM) :].decode("utf-8") if data.startswith(_BOM) else data.decode("utf-8")
-    return audit_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks)
+    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks)
+
+
+def stream_text(
+    text: str,
+    path: str = "<text>",
+    rules_file: Path | None = None,
+    base_dir: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+) -> HandStream:
+    """:func:`audit_text`, streamed. The log is parsed and the header resolved right away;
+    each hand is judged when the stream is advanced."""
+    report = FileReport(path=path)
+    reader: Any = None
+    hands: Iterator[HandResult] = iter(())
+    try:
+        from referee.parser import read_text
+
+        reader = read_text(text.removeprefix("\ufeff"))
+        hands = _judge(report, reader, rules_file, base_dir, keep_tricks)
+    except Exception as exc:  # a referee bug: report it for this file, keep the batch going
+        report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    return HandStream(report, _finishing(report, reader, hands))
+
+
+def _finishing(
+    report: FileReport, reader: Any, hands: Iterator[HandResult]
+) -> Iterator[HandResult]:
+    """Yield the judged hands, then complete ``report.errors`` with the parser's errors."""
+    try:
+        yield from hands
+    except Exception as exc:  # a referee bug: report it for this file, keep the batch going
+        report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    if reader is not None:
+        try:
+            report.errors.extend(reader.errors)
+        except Exception as exc:
+            report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    report.errors = _sorted_errors(report.errors)
 
 
 def decode_problem(data: bytes) -> ReadError | None:
@@ -193,10 +270,11 @@ def _judge(
     rules_file: Path | None,
     base_dir: Path | None,
     keep_tricks: bool,
-) -> None:
-    """Judge the reader's hands into ``report``; ``report.errors`` gets this layer's errors.
+) -> Iterator[HandResult]:
+    """Fill ``report``'s header fields now; return the hands, judged as they are pulled.
 
-    The parser's own errors are added by the caller once the hands are exhausted.
+    ``report.errors`` gets this layer's errors; the parser's own errors are added by the
+    caller once the hands are exhausted.
     """
     header = reader.header
     session: Any = None
@@ -216,30 +294,32 @@ def _judge(
                 report.errors.append(
                     _internal_error(exc, header.line, header.column, "starting the session")
                 )
-    hands = reader.hands()
+    return _judged(report, session, reader.hands(), keep_tricks)
+
+
+def _judged(
+    report: FileReport, session: Any, hands: Iterator[Any], keep_tricks: bool
+) -> Iterator[HandResult]:
+    """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error."""
     if session is not None:
-        internal = _judge_hands(session, hands, report.hands, keep_tricks)
+        internal: ReadError | None = None
+        for hand in hands:
+            try:
+                result = session.judge_hand(hand)
+            except Exception as exc:
+                internal = _internal_error(
+                    exc, hand.line, hand.column, f"judging hand {hand.number}"
+                )
+                break
+            if not keep_tricks and result.tricks:
+                result.tricks = []
+            yield result
         if internal is None:
             _fill_standings(report, session)
         else:
             report.errors.append(internal)
     for _ in hands:  # drain, so the parser's error list is complete
         pass
-
-
-def _judge_hands(
-    session: Any, hands: Iterator[Any], results: list[HandResult], keep_tricks: bool
-) -> ReadError | None:
-    """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error."""
-    for hand in hands:
-        try:
-            result = session.judge_hand(hand)
-        except Exception as exc:
-            return _internal_error(exc, hand.line, hand.column, f"judging hand {hand.number}")
-        if not keep_tricks and result.tricks:
-            result.tricks = []
-        results.append(result)
-    return None
 
 
 def _fill_standings(report: FileReport, session: Any) -> None:
@@ -348,6 +428,30 @@ def audit_inputs(
         yield from _ordered_map(pool, work, items, window=jobs * 4)
 
 
+def stream_inputs(
+    items: Sequence[Path | FileReport], rules_file: Path | None = None, jobs: int = 1
+) -> Iterator[HandStream]:
+    """:func:`audit_inputs`, streamed: one :class:`HandStream` per item, in order.
+
+    Serially (``jobs`` 1) each file's hands are judged as the stream is advanced, so nothing
+    accumulates however long the log. In parallel, workers judge whole files and each
+    finished report is replayed as a stream (memory bounded by the files in flight).
+    """
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    n_files = sum(1 for p in items if isinstance(p, Path))
+    if jobs > 1 and n_files > 1:
+        for report in audit_inputs(items, rules_file, jobs):
+            yield HandStream.of_report(report)
+        return
+    for item in items:
+        yield (
+            HandStream.of_report(item)
+            if isinstance(item, FileReport)
+            else stream_file(item, rules_file)
+        )
+
+
 def _ordered_map(
     pool: Executor,
     work: Callable[[Path], FileReport],
@@ -390,15 +494,15 @@ def filter_report(report: FileReport, keep: Callable[[str], bool]) -> FileReport
 
     ``P-`` read errors are never filtered: an unreadable input always counts.
     """
-    hands: list[HandResult] = []
-    for hand in report.hands:
-        kept = [v for v in hand.violations if keep(v.rule)]
-        hands.append(
-            hand
-            if len(kept) == len(hand.violations)
-            else dataclasses.replace(hand, violations=kept)
-        )
-    return dataclasses.replace(report, hands=hands)
+    return dataclasses.replace(report, hands=[filter_hand(h, keep) for h in report.hands])
+
+
+def filter_hand(hand: HandResult, keep: Callable[[str], bool]) -> HandResult:
+    """``hand`` itself, or a copy holding only the violations whose rule ``keep`` accepts."""
+    kept = [v for v in hand.violations if keep(v.rule)]
+    if len(kept) == len(hand.violations):
+        return hand
+    return dataclasses.replace(hand, violations=kept)
 
 
 def exit_code(reports: Iterable[FileReport], exit_zero: bool = False) -> int:

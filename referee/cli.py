@@ -1,4 +1,4 @@
-"""The command line: ``referee audit``, ``referee explain``, ``referee rules``.
+"""The command line: ``referee audit``, ``report``, ``show``, ``explain``, ``rules``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 if TYPE_CHECKING:
-    from referee.report import FileReport
+    from referee.report import FileReport, HandResult
     from referee.rulebook import Rule
 
 EXIT_MISUSE = 2
@@ -249,6 +249,66 @@ def _suggest(word: str, known: list[str]) -> str:
 
     close = difflib.get_close_matches(word.upper(), known, n=5, cutoff=0.6)
     return f"; did you mean {', '.join(close)}?" if close else "; see `referee rules`"
+
+
+# ----------------------------------------------------------------------------- show
+
+
+@app.command()
+def show(
+    file: Annotated[
+        Path, typer.Argument(help="One hand-log file.", show_default=False, metavar="FILE")
+    ],
+    hand: Annotated[
+        int | None,
+        typer.Option("--hand", "-n", min=1, metavar="N", help="Show only hand N."),
+    ] = None,
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
+    ] = None,
+) -> None:
+    """Replay a log's hands as trick grids, with the findings and the settlement.
+
+    Exit status as for ``audit`` over the hands shown: 0 clean, 1 any violation, 2 the file
+    could not be read or parsed (its errors are printed like ``audit``'s), or no hand N.
+    """
+    from referee.audit import audit_file, exit_code
+
+    if rules is not None and not rules.is_file():
+        raise _fail(f"--rules {rules}: no such file")
+    if file.is_dir():
+        raise _fail(f"{file}: is a folder; `show` takes one log file")
+    report = audit_file(file, rules, keep_tricks=True)
+    hands = [h for h in report.hands if hand is None or h.number == hand]
+    if hand is not None and not hands and not report.errors:
+        numbers = sorted({h.number for h in report.hands})
+        known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
+        raise _fail(f"{file}: no hand {hand} (the log has {known})")
+    try:
+        _show(report, hands)
+    except BrokenPipeError:
+        _silence_stdout()
+        raise typer.Exit(EXIT_BROKEN_PIPE) from None
+    import dataclasses
+
+    raise typer.Exit(exit_code([dataclasses.replace(report, hands=hands)]))
+
+
+def _show(report: FileReport, hands: list[HandResult]) -> None:
+    import dataclasses
+
+    from referee.render.show import show_file
+    from referee.render.text import TextRenderer, make_console
+
+    console = make_console(_stdout(Format.text), None)
+    if report.errors:
+        # The read errors exactly as `audit` prints them, then whatever could be judged.
+        TextRenderer(console, quiet=True).file(dataclasses.replace(report, hands=[]))
+        if not hands:
+            return
+        console.print()
+    show_file(console, report, hands)
 
 
 # ----------------------------------------------------------------------------- explain

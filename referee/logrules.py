@@ -86,9 +86,10 @@ L_MISSING = Rule(
     "L-MISSING",
     "both",
     "a statement the hand needs is missing",
-    "Some statements are required for a hand to be judged: the `dealer` of hand 1 and the\n"
-    "`trump` of a Bourré hand or of a Bid Euchre hand that was bid. Without them the referee\n"
-    "cannot decide who leads or which cards are trumps, and says so instead of guessing.",
+    "Some statements are required for a hand to be judged: the `dealer` of hand 1, the\n"
+    "`trump` of a Bourré hand or of a Bid Euchre hand that was bid, and the bids of a Bid\n"
+    "Euchre hand that was played. Without them the referee cannot decide who leads, which\n"
+    "cards are trumps or what the contract was, and says so instead of guessing.",
     "hand 1\ndealer eve\ntrump 4h",
     "hand 1\ndealer eve     # no trump line",
 )

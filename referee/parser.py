@@ -35,7 +35,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 import referee
-from referee.cards import parse_card, parse_suit
+from referee.cards import JOKER, parse_card, parse_suit
 from referee.records import (
     AnteLine,
     BidLine,
@@ -228,6 +228,13 @@ def _bid(text: str, column: int) -> int:
     return value
 
 
+def _trump_card(card: CardAt, column: int) -> TrumpLine:
+    """``trump CARD``: the upcard names trump, so it cannot be the joker."""
+    if card.card == JOKER:
+        raise _Fault(card.column, "the joker has no suit: expected a card such as 7h or a suit")
+    return TrumpLine(card.card[-1], card, card.line, column)
+
+
 def _suit(text: str) -> str:
     suit = parse_suit(text)
     assert suit is not None, text
@@ -351,14 +358,14 @@ class _FastPath:
         return DecisionLine(player, "play", len(cards), cards, drawn, line, column)
 
     def _cards(self, m: re.Match[str], group: int, line: int) -> tuple[CardAt, ...]:
-        offset, cards = m.start(group), _CARDS
-        return tuple(CardAt(cards[c.group(1)], line, offset + c.start(1) + 1)
-                     for c in self.s.cards.finditer(m.group(group)))
+        offset, cards = m.start(group) + 1, _CARDS
+        return tuple([CardAt(cards[c.group(1)], line, offset + c.start(1))
+                      for c in self.s.cards.finditer(m.group(group))])
 
     def _names(self, m: re.Match[str], group: int, line: int) -> tuple[NameAt, ...]:
-        offset, name_at = m.start(group), self.names.at
-        return tuple(name_at(n.group(1), line, offset + n.start(1) + 1)
-                     for n in self.s.names.finditer(m.group(group)))
+        offset, name_at = m.start(group) + 1, self.names.at
+        return tuple([name_at(n.group(1), line, offset + n.start(1))
+                      for n in self.s.names.finditer(m.group(group))])
 
     def _name(self, m: re.Match[str], group: int, line: int) -> NameAt:
         return self.names.at(m.group(group), line, m.start(group) + 1)
@@ -384,8 +391,7 @@ class _FastPath:
             return None
         column = first.start(1) + 1
         if m.group(1) is not None:
-            card = self._card(m, 1, line)
-            return TrumpLine(card.card[-1], card, line, column)
+            return _trump_card(self._card(m, 1, line), column)
         return TrumpLine(_suit(m.group(2)), None, line, column)
 
     def ante(self, text: str, first: re.Match[str], line: int) -> Event | None:
@@ -550,8 +556,7 @@ class _TreeReader:
     def _trump(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         tok = toks[1]
         if tok.type == "CARD":
-            card = self._card(tok, line)
-            return TrumpLine(card.card[-1], card, line, column)
+            return _trump_card(self._card(tok, line), column)
         return TrumpLine(_suit(str(tok)), None, line, column)
 
     def _score(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
@@ -950,7 +955,8 @@ class LogReader:
                     self._pending = (number, text, raw)
                     break
                 method = by_keyword.get(lower)
-                if method is None and lower not in KEYWORDS and keyword(word) is None:
+                if method is None and lower not in KEYWORDS and (
+                        word.isascii() or keyword(word) is None):
                     method = decision  # a line that starts with a name: `ann play`
                 if method is not None:
                     try:

@@ -188,7 +188,7 @@ def read_real(text: str) -> tuple[Header, list[Hand]]:
     return reader.header, hands
 
 
-def judge(text: str, *, real_parser: bool = False, **changes: Any) -> list[EuchreHandResult]:
+def judge(text: str, *, real_parser: Any = False, **changes: Any) -> list[EuchreHandResult]:
     """Judge every hand of a log with the given house options."""
     header, hands = read_real(text) if real_parser else read_log(text)
     session = EuchreSession(header, options(**changes))

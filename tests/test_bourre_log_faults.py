@@ -33,7 +33,7 @@ def test_the_base_hand_is_clean() -> None:
          [("L-TURN", "bob", 1, "2s")]),
         # out of turn inside a trick
         ("trick 2: ann Ks, bob 5s, cy 6s, dee 7s", "trick 2: ann Ks, cy 6s, bob 5s, dee 7s",
-         [("L-TURN", "bob", 2, "5s")]),
+         [("L-TURN", "cy", 2, "6s")]),
         # a player twice in a trick
         ("cy 9s, dee Ts", "cy 9s, cy Ts", [("L-TRICK", "cy", 3, "Ts")]),
         # a short trick

@@ -254,3 +254,31 @@ def test_equivalent_trumps() -> None:
 )
 def test_trick_winner(cards: str, trump: str | None, winner: int) -> None:
     assert trick_winner_index(cards.split(), trump) == winner
+
+
+def test_fast_legality_agrees_with_legal_cards() -> None:
+    """``is_legal`` (the fast path) answers exactly like ``legal_cards`` on random positions."""
+    import random
+
+    from referee.bourre.play import is_legal
+    from referee.cards import BOURRE_DECK
+
+    rng = random.Random(5)
+    deck = sorted(BOURRE_DECK)
+    option_sets = [
+        DEFAULT,
+        dataclasses.replace(DEFAULT, head_when_trumped=True),
+        dataclasses.replace(DEFAULT, head_trick=False, must_undertrump=False),
+        dataclasses.replace(DEFAULT, must_trump=False),
+        dataclasses.replace(DEFAULT, must_overtrump=False),
+    ]
+    for _ in range(4000):
+        cards = rng.sample(deck, rng.randint(1, 9))
+        hand, trick = cards[: rng.randint(1, len(cards))], cards[len(cards) :]
+        cut = rng.randint(1, len(cards))
+        hand, trick = cards[:cut], cards[cut:]
+        trump = rng.choice("shdc")
+        opts = rng.choice(option_sets)
+        legal = legal_cards(hand, trick, trump, opts)
+        for card in hand:
+            assert is_legal(card, hand, trick, trump, opts) == (card in legal)

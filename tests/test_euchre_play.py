@@ -333,3 +333,40 @@ def test_claims_upheld_and_rejected() -> None:
     assert "J♦ is a heart" in result.claims[3].reason  # the left-bower trap, explained
     assert "no trick 9" in result.claims[4].reason
     assert rules_of(result.violations) == ["BE-FOLLOW"]  # claims cost nothing
+
+
+def test_claim_when_trump_is_unknown_or_nothing_was_played() -> None:
+    body = spec_hand("bid dee 4", extra="claim ann renege dee").replace("trump hearts\n", "")
+    (claim,) = one(log(body)).claims
+    assert claim.ruling == "rejected" and "trump suit is unknown" in claim.reason
+    redeal = (
+        "dealer dee\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass\nclaim ann renege bob"
+    )
+    (claim,) = one(log(redeal)).claims
+    assert claim.ruling == "rejected" and "no card was played" in claim.reason
+
+
+def test_unseated_names_in_claims_and_exchange() -> None:
+    result = one(log(RENEGE + "claim eve renege bob\n"))
+    assert sorted(rules_of(result.violations)) == ["BE-FOLLOW", "L-PLAYER"]
+    assert result.claims[0].ruling == "upheld"
+
+
+def test_ask_without_exchange_line_accuses_nobody() -> None:
+    after = ["Jh", "Jd", "Ah", "Kh", "Qh", "9c"]  # 9♣ came from cy, unrecorded
+    text = log(ask_hand("", ann_after=after))
+    result = one(text)
+    assert result.violations == []
+    assert result.points == {"ann+cy": 12, "bob+dee": 0}
+
+
+def test_exchange_card_not_in_the_givers_deal() -> None:
+    after = ["Jh", "Jd", "Ah", "Kh", "Qh", "9c"]
+    result = one(log(ask_hand("exchange ann As cy 9c", ann_after=after)))
+    found = [(v.rule, v.player, v.card) for v in result.violations]
+    assert ("L-NOT-HELD", "ann", "As") in found
+
+
+def test_odd_table_does_not_crash() -> None:
+    results = judge(log(SPEC_HAND.replace(", cy Qc", ""), players="ann bob dee"))
+    assert results[0].points is not None

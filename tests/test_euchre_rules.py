@@ -188,3 +188,14 @@ def test_club_jack_does_not_follow_a_heart_lead() -> None:
         "dee": ["Ad", "Kd", "Qd", "Td", "9d", "Jd"],
     }
     assert _follow(deals, {(1, "bob"): "9s"}) == []
+
+
+def test_every_rule_id_the_engine_emits_is_registered() -> None:
+    import re
+    from pathlib import Path
+
+    import referee.euchre
+
+    source = "".join(p.read_text() for p in Path(referee.euchre.__file__).parent.glob("*.py"))
+    emitted = set(re.findall(r'"((?:BE|L)-[A-Z-]+)"', source))
+    assert emitted and emitted <= REGISTERED

@@ -98,3 +98,32 @@ def legal_cards(
 ) -> frozenset[str]:
     """The cards of ``hand`` that rules 1-3 allow on ``trick`` (cinch duties not included)."""
     return follower_duty(hand, trick, trump, opts).allowed
+
+
+def is_legal(
+    card: str, hand: Iterable[str], trick: Sequence[str], trump: str | None, opts: BourreOptions
+) -> bool:
+    """Whether rules 1-3 allow ``card`` from ``hand`` on ``trick`` (the fast "may I?").
+
+    Equivalent to ``card in legal_cards(hand, trick, trump, opts)`` (a test checks it), but
+    it answers the common cases without building any set: most plays in a log are legal,
+    and only an illegal one needs :func:`follower_duty` to explain it.
+    """
+    if not trick:
+        return True
+    led = trick[0][-1]
+    suit = card[-1]
+    if suit == led:
+        if not opts.head_trick:
+            return True
+        if led != trump and trump is not None and not opts.head_when_trumped:
+            for c in trick:
+                if c[-1] == trump:
+                    return True  # trumped: any card of the suit led
+        top = max(RANK_VALUE[c[0]] for c in trick if c[-1] == led)
+        if RANK_VALUE[card[0]] > top:
+            return True
+        return not any(c[-1] == led and RANK_VALUE[c[0]] > top for c in hand)
+    if any(c[-1] == led for c in hand):
+        return False
+    return card in follower_duty(hand, trick, trump, opts).allowed

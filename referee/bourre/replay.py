@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from referee.bourre.cinch import CinchView, cinch_duty, cinch_view
 from referee.bourre.facts import HandFacts
-from referee.bourre.play import follower_duty, trick_winner_index
+from referee.bourre.play import follower_duty, is_legal, trick_winner_index
 from referee.bourre.rules import (
     BR_ACE_DEALER,
     BR_DRAW,
@@ -85,7 +85,7 @@ class HandReplay:
         self.opts = opts
         self.expected_dealer = expected_dealer
         self.violations: list[Violation] = []
-        self._flagged: set[tuple[int, int]] = set()
+        self._flagged: set[tuple[int, int, bool]] = set()
         self.dealer: str | None = None
         self.trump: str | None = None
         self.upcard: CardAt | None = None
@@ -110,10 +110,11 @@ class HandReplay:
         evidence: str = "",
         corrected: bool = False,
     ) -> None:
-        """Record a violation, at most one per position (one fault, one finding)."""
-        if (line, column) in self._flagged:
+        """Record a violation: at most one log fault and one illegal play per position."""
+        key = (line, column, rule.id in RENEGE_RULES)
+        if key in self._flagged:
             return
-        self._flagged.add((line, column))
+        self._flagged.add(key)
         self.violations.append(
             Violation(rule.id, player, trick, card, line, column, message, evidence, corrected)
         )
@@ -492,12 +493,14 @@ class HandReplay:
                 card=first.card.card,
                 evidence=why,
             )
-        order = self.active
-        base = order.index(first.player)
-        last = 0
-        for play in plays[1:]:
-            pos = (order.index(play.player) - base) % len(order)
-            if pos <= last:
+        # Clockwise from the actual leader, leaving out players missing from the trick (a
+        # missing card is L-TRICK, not a turn fault); the first card that differs is reported.
+        present = {p.player for p in plays}
+        base = self.active.index(first.player)
+        rotation = self.active[base:] + self.active[:base]
+        expected = [p for p in rotation if p in present]
+        for play, due in zip(plays, expected, strict=True):
+            if play.player != due:
                 self.flag(
                     L_TURN,
                     f"{play.player} played out of turn in trick {number}",
@@ -506,10 +509,10 @@ class HandReplay:
                     player=play.player,
                     trick=number,
                     card=play.card.card,
-                    evidence="play goes clockwise from the leader among the players in the hand",
+                    evidence=f"it was {due}'s turn: play goes clockwise from the leader "
+                    "among the players in the hand",
                 )
-            else:
-                last = pos
+                return
 
     def _check_size(
         self, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
@@ -706,6 +709,7 @@ class HandReplay:
             for dead in discards.values():
                 dead.add(dead_up)
         holding = {p: set(shown[p]) for p in self.active}  # what the tricks reveal, shrinking
+        trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in self.active}
         won = {p: 0 for p in self.active}
         earlier: set[str] = set()
         for number, plays in enumerate(self.plays, start=1):
@@ -713,6 +717,8 @@ class HandReplay:
             views: dict[str, CinchView] = {}
             if trump is not None and self.opts.cinch and complete:
                 for p in self.active:
+                    if won[p] + trumps_left[p] < 3:
+                        continue  # three sure tricks are out of reach: no cinch
                     view = cinch_view(won[p], holding[p], earlier | discards[p], trump)
                     if view.is_cinch:
                         views[p] = view
@@ -727,6 +733,8 @@ class HandReplay:
             for play in plays:
                 if play.judged:
                     holding[play.player].discard(play.card.card)
+                    if play.card.card[-1] == trump:
+                        trumps_left[play.player] -= 1
             winner = self.winners[number - 1]
             if winner in won:
                 won[winner] += 1
@@ -747,12 +755,13 @@ class HandReplay:
         shown: dict[str, dict[str, str]],
     ) -> None:
         """Judge one play (and the card taken back, if any) held against ``hand``."""
+        if cinch is None and play.retracted is None:
+            if is_legal(play.card.card, hand, table, self.trump, self.opts):
+                return  # legal under rules 1-3, and no cinch to keep: nothing to explain
         cards = (
             frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
         )
         duty = follower_duty(cards, table, self.trump, self.opts)
-        if cinch is None and play.retracted is None and play.card.card in duty.allowed:
-            return  # legal under rules 1-3, and no cinch to keep: nothing to explain
         duty_c = None
         if cinch is not None and self.trump is not None:
             unseen_now = cinch.unseen - set(table)

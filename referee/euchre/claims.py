@@ -60,6 +60,8 @@ def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None)
         return f"{accused} is not seated at this table"
     if not tricks:
         return "no card was played in this hand"
+    if trump is None:
+        return "the trump suit is unknown, so following suit could not be judged"
     if claim.trick is not None and not 1 <= claim.trick <= len(tricks):
         return f"the hand has no trick {claim.trick}"
     chosen = [t for t in tricks if claim.trick is None or t.number == claim.trick]

@@ -353,9 +353,9 @@ class TrickReplay:
             if card is None or not ok or card.card in allowed:
                 continue
             proof = [(c, w) for c, w in held.items() if effective_suit(c, trump) == led]
-            message, evidence = follow_breach(x.player, card.card, number, led, trump, proof)
-            if corrected:
-                message += " (taken back)"
+            message, evidence = follow_breach(
+                x.player, card.card, number, led, trump, proof, corrected
+            )
             found = self.findings.add(
                 "BE-FOLLOW",
                 card.line,

@@ -128,18 +128,23 @@ def follow_breach(
     led_suit: str,
     trump: str | None,
     held: Sequence[tuple[str, str]],
+    corrected: bool = False,
 ) -> tuple[str, str]:
     """BE-FOLLOW's "why not?": (message, evidence) for ``card`` played on a ``led_suit`` lead.
 
     ``held`` lists the cards of the led suit the log shows the player held, each with where
-    the log shows it ("played in trick 6").
+    the log shows it ("played in trick 6"). ``corrected``: the card was taken back.
     """
     shown = ", and ".join(f"{describe(c, trump)}, {where}" for c, where in held)
-    message = f"{player} did not follow {suit_word(led_suit)}: played {pretty(card)}"
+    verb = "put down" if corrected else "played"
+    message = f"{player} did not follow {suit_word(led_suit)}: {verb} {pretty(card)}"
     evidence = (
         f"{player} held {shown}, when {suit_word(led_suit)} were led in trick {trick}, "
-        f"and played {describe(card, trump)}"
+        f"and {verb} {describe(card, trump)}"
     )
+    if corrected:
+        message += " (taken back)"
+        evidence += ", then took it back before the trick was complete"
     return message, evidence
 
 

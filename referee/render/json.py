@@ -198,6 +198,31 @@ def dumps(value: JsonValue, level: int = 0) -> str:
     return "".join(parts)
 
 
+def dumps_line(value: JsonValue) -> str:
+    """Serialize on one line (``{"a": 1, "b": [2, 3]}``), for JSON Lines; same number rules."""
+    parts: list[str] = []
+    _write_line(value, parts)
+    return "".join(parts)
+
+
+def _write_line(value: JsonValue, parts: list[str]) -> None:
+    if isinstance(value, Mapping):
+        parts.append("{")
+        for i, (key, item) in enumerate(value.items()):
+            parts.append((", " if i else "") + json.dumps(str(key), ensure_ascii=False) + ": ")
+            _write_line(item, parts)
+        parts.append("}")
+    elif isinstance(value, list):
+        parts.append("[")
+        for i, item in enumerate(value):
+            if i:
+                parts.append(", ")
+            _write_line(item, parts)
+        parts.append("]")
+    else:
+        _write(value, 0, parts)
+
+
 def _write(value: JsonValue, level: int, parts: list[str]) -> None:
     if value is None:
         parts.append("null")

@@ -12,7 +12,7 @@ terminal-width dependence.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TextIO
@@ -23,6 +23,7 @@ from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.json import number_text
+from referee.render.source import LineSource, read_source_lines
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -33,8 +34,17 @@ from referee.report import (
     Violation,
 )
 
-#: Reads the wanted 1-based line numbers of a file: ``(path, {3, 17}) -> {3: "...", ...}``.
-LineSource = Callable[[str, set[int]], dict[int, str]]
+__all__ = [
+    "GAME_NAMES",
+    "LineSource",
+    "TextRenderer",
+    "make_console",
+    "money",
+    "read_source_lines",
+    "render_text",
+    "signed",
+    "summary_line",
+]
 
 GAME_NAMES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
 
@@ -84,25 +94,6 @@ def render_text(
         renderer.file(file)
     renderer.finish()
     return out.getvalue()
-
-
-def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
-    """Re-read the wanted lines of a log from disk (empty when it cannot be read)."""
-    found: dict[int, str] = {}
-    if not wanted:
-        return found
-    last = max(wanted)
-    try:
-        with open(path, "rb") as handle:
-            for number, raw in enumerate(handle, start=1):
-                if number in wanted:
-                    text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-                    found[number] = text.removeprefix("\ufeff") if number == 1 else text
-                if number >= last:
-                    break
-    except OSError:
-        return {}
-    return found
 
 
 @dataclass(slots=True)

@@ -1,0 +1,115 @@
+"""Throughput benchmark: referee vs. python-chess, on the same number of plies.
+
+Generates (seeded) a corpus of clean Bourré sessions (2-8 players, mixed log detail) and a
+PGN file of random chess games with the same number of plies (one ply = one card played /
+one move), then times, each as a whole process:
+
+* ``referee audit --format json --jobs 1 CORPUS`` (parse, replay, judge, settle, render), and
+* a python-chess script that reads every game with ``chess.pgn.read_game`` and walks its
+  moves (python-chess validates every move while reading).
+
+It prints hands/s, plays/s and the ratio (referee plays/s over python-chess plies/s).
+Needs the ``bench`` extra: ``pip install -e '.[bench]'``.
+
+Usage: ``python benchmarks/bench.py [--hands 20000] [--seed 1] [--workdir DIR] [--repeat 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CHESS_READER = """
+import sys, chess.pgn
+plies = 0
+with open(sys.argv[1], encoding="utf-8") as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        plies += sum(1 for _ in game.mainline_moves())
+print(plies)
+"""
+
+
+def make_bourre_corpus(folder: Path, hands: int, seed: int) -> tuple[int, int, int]:
+    """Write sessions of clean hands into ``folder``; return (files, hands, plays)."""
+    from referee.simulate import generate_session
+
+    rng = random.Random(seed)
+    folder.mkdir(parents=True, exist_ok=True)
+    total_hands = plays = files = 0
+    while total_hands < hands:
+        size = min(rng.randint(50, 400), hands - total_hands)
+        session = generate_session(
+            rng, players=rng.randint(2, 8), hands=size, detail="mixed", retractions=False
+        )
+        (folder / f"session-{files:04d}.hlog").write_text(session.text, encoding="utf-8")
+        plays += sum(len(t) for h in session.hands for t in h.tricks)
+        total_hands += size
+        files += 1
+    return files, total_hands, plays
+
+
+def make_pgn(path: Path, plies: int, seed: int) -> int:
+    """Write random legal chess games totalling ``plies`` plies; return the count."""
+    import chess
+    import chess.pgn
+
+    rng = random.Random(seed)
+    written = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < plies:
+            board, game = chess.Board(), chess.pgn.Game()
+            node: chess.pgn.GameNode = game
+            for _ in range(min(rng.randint(40, 120), plies - written)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+                board.push(move)
+                node = node.add_variation(move)
+                written += 1
+            print(game, file=out, end="\n\n")
+    return written
+
+
+def timed(cmd: list[str], repeat: int) -> float:
+    """Best wall-clock time of ``repeat`` runs of a whole process."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--workdir", type=Path, default=None)
+    args = parser.parse_args()
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="referee-bench-"))
+    corpus = work / "bourre"
+    files, hands, plays = make_bourre_corpus(corpus, args.hands, args.seed)
+    pgn = work / "games.pgn"
+    plies = make_pgn(pgn, plays, args.seed)
+    reader = work / "read_pgn.py"
+    reader.write_text(CHESS_READER, encoding="utf-8")
+    py = sys.executable
+    referee_cmd = [py, "-m", "referee", "audit", "--format", "json", "--jobs", "1", str(corpus)]
+    ref_t = timed(referee_cmd, args.repeat)
+    chess_t = timed([py, str(reader), str(pgn)], args.repeat)
+    ref_rate, chess_rate = plays / ref_t, plies / chess_t
+    print(f"corpus: {files} files, {hands} Bourré hands, {plays} plays; {plies} chess plies")
+    print(f"referee:      {ref_t:7.2f} s  {hands / ref_t:9.0f} hands/s  {ref_rate:9.0f} plays/s")
+    print(f"python-chess: {chess_t:7.2f} s  {'':>15}  {chess_rate:9.0f} plies/s")
+    print(f"ratio (referee plays/s / python-chess plies/s): {ref_rate / chess_rate:.2f}")
+
+
+if __name__ == "__main__":
+    main()

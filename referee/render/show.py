@@ -1,0 +1,383 @@
+"""The replay view (``referee show``): each hand as a grid of tricks, then its settlement.
+
+One row per trick, one column per player in seat order (then any unseated name that played),
+each cell the card that player put down with a suit symbol. The row shows who led and the
+lead suit; the hand's heading shows the trump. Marks, so the grid reads without colour:
+
+* ``*`` after a card: it won the trick (the winner is also named in the last column);
+* ``!RULE`` after a card: that play broke ``RULE`` (several: ``!RULE,RULE``);
+* ``(was 3♣ !RULE)``: a card put down and taken back, which broke ``RULE`` (a corrected
+  finding);
+* ``-``: the player did not play to the trick (passed, or sat out).
+
+A finding tied to a trick but to no card in it (a wrong trick size, an unseated name) is put
+in a ``notes`` column. Under the grid every finding of the hand is listed with its
+``line:column``, rule ID, message and evidence (``= ...`` lines), claims with their ruling;
+then the settlement: Bourré pot, winner or carry, each player's tricks, ante, bourré and
+renege payments, payout for the hand and running total; Bid Euchre contract, tricks, points
+and running score per team. What the table recorded (``settle``/``score`` lines) is quoted.
+
+The layout is fixed-width and never wraps or depends on the terminal width; colour is only
+added on a terminal (rich's detection, which honours ``NO_COLOR``), so piped output is plain
+and stable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from referee.cards import SUIT_SYMBOL, pretty
+from referee.render.text import GAME_NAMES, money, signed
+from referee.report import (
+    BourreHandResult,
+    ClaimRuling,
+    EuchreHandResult,
+    FileReport,
+    HandResult,
+    TrickRecord,
+    Violation,
+)
+
+S_TITLE = "bold"
+S_HEAD = "dim"
+S_WIN = "bold green"
+S_RULE = "bold red"
+S_CORRECTED = "bold yellow"
+S_CLAIM = "bold cyan"
+S_DIM = "dim"
+
+NO_PLAY = "-"
+
+
+def show_file(console: Console, report: FileReport, hands: Sequence[HandResult]) -> None:
+    """Print the file's heading, then each of ``hands`` as a grid with its settlement.
+
+    ``hands`` are results of ``report`` judged with ``keep_tricks=True``; the running totals
+    are computed over all of ``report.hands`` up to each shown hand.
+    """
+    running = _running_totals(report)
+    _heading(console, report)
+    for hand in hands:
+        console.print(Text(""))
+        show_hand(console, report, hand, running.get(id(hand), {}))
+
+
+def show_hand(
+    console: Console,
+    report: FileReport,
+    hand: HandResult,
+    running: dict[str, Decimal] | None = None,
+) -> None:
+    """Print one hand: heading, trick grid, findings and settlement."""
+    _print(console, _hand_heading(report, hand))
+    columns = _columns(report.players, hand.tricks)
+    if hand.tricks:
+        _print_table(console, *_grid(hand, columns))
+    elif isinstance(hand, EuchreHandResult) and hand.redeal:
+        _print(console, Text("  all four passed: redeal", style=S_DIM))
+    else:
+        _print(console, Text("  no tricks played", style=S_DIM))
+    _findings(console, hand)
+    if isinstance(hand, BourreHandResult):
+        _bourre_settlement(console, report, hand, running or {})
+    elif isinstance(hand, EuchreHandResult):
+        _euchre_settlement(console, report, hand)
+
+
+# ----------------------------------------------------------------------------- heading
+
+
+def _heading(console: Console, report: FileReport) -> None:
+    game = GAME_NAMES.get(report.game or "", report.game or "unknown game")
+    n = len(report.hands)
+    _print(console, Text(f"{report.path} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE))
+    if report.players:
+        _print(console, Text("  players: " + ", ".join(report.players)))
+    if report.options_changed:
+        opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
+        _print(console, Text("  house options: " + opts))
+
+
+def _hand_heading(report: FileReport, hand: HandResult) -> Text:
+    parts = [f"dealer {hand.dealer or '?'}"]
+    if isinstance(hand, BourreHandResult):
+        trump = _suit(hand.trump)
+        if hand.upcard:
+            trump += f" (upcard {pretty(hand.upcard)})"
+        parts.append(f"trump {trump}")
+        if hand.active:
+            parts.append("playing " + ", ".join(hand.active))
+        passed = [p for p in report.players if p not in hand.active]
+        if hand.active and passed:
+            parts.append("passed " + ", ".join(passed))
+    elif isinstance(hand, EuchreHandResult):
+        if not hand.redeal:
+            parts.append(f"contract {_contract(hand)}")
+            parts.append(f"trump {_suit(hand.trump)}")
+        if hand.game_number > 1:
+            parts.append(f"game {hand.game_number}")
+    text = Text(f"hand {hand.number}", S_TITLE)
+    text.append(" · " + " · ".join(parts))
+    return text
+
+
+# ----------------------------------------------------------------------------- grid
+
+
+@dataclass(slots=True)
+class _Cell:
+    """One player's plays in one trick, with the findings attached to them."""
+
+    cards: list[str] = field(default_factory=list)
+    winner: bool = False
+    rules: list[str] = field(default_factory=list)
+    taken_back: list[tuple[str | None, str]] = field(default_factory=list)  # (card, rule)
+
+    def text(self) -> Text:
+        out = Text()
+        for i, card in enumerate(self.cards):
+            if i:
+                out.append(" ")
+            out.append(_card(card), style=S_WIN if self.winner else "")
+        if self.winner:
+            out.append("*", style=S_WIN)
+        if not self.cards:
+            out.append(NO_PLAY, style=S_DIM)
+        if self.rules:
+            out.append(" ")
+            out.append("!" + ",".join(self.rules), style=S_RULE)
+        for card, rule in self.taken_back:
+            out.append(" (was " + (_card(card) + " " if card else ""), style=S_CORRECTED)
+            out.append("!" + rule, style=S_CORRECTED)
+            out.append(")", style=S_CORRECTED)
+        return out
+
+
+def _columns(players: Sequence[str], tricks: Sequence[TrickRecord]) -> list[str]:
+    """Seat order, then any other name that played, in order of appearance."""
+    columns = list(players)
+    for trick in tricks:
+        columns.extend(p for p, _ in trick.plays if p not in columns)
+    return columns
+
+
+def _grid(hand: HandResult, columns: list[str]) -> tuple[list[str], list[list[Text]], set[int]]:
+    """Header, rows and right-aligned columns of the trick grid."""
+    by_trick: dict[int, list[Violation]] = {}
+    for v in hand.violations:
+        if v.trick is not None:
+            by_trick.setdefault(v.trick, []).append(v)
+    rows: list[list[Text]] = []
+    any_notes = False
+    for trick in hand.tricks:
+        cells = {p: _Cell() for p in columns}
+        for player, card in trick.plays:
+            cells[player].cards.append(card)
+        if trick.winner in cells:
+            cells[trick.winner].winner = True
+        notes: list[str] = []
+        for v in by_trick.get(trick.number, []):
+            cell = cells.get(v.player or "")
+            if cell is None:
+                notes.append(v.rule)
+            elif v.corrected:
+                cell.taken_back.append((v.card, v.rule))
+            elif v.rule not in cell.rules:
+                cell.rules.append(v.rule)
+        any_notes = any_notes or bool(notes)
+        lead = Text(trick.leader or "?")
+        lead.append(" " + _suit(trick.lead_suit))
+        row = [Text(str(trick.number)), lead, *(cells[p].text() for p in columns)]
+        row.append(Text(trick.winner or "-"))
+        row.append(Text("!" + ",".join(notes), style=S_RULE) if notes else Text(""))
+        rows.append(row)
+    header = ["trick", "lead", *columns, "winner"]
+    if any_notes:
+        header.append("notes")
+    else:
+        rows = [row[:-1] for row in rows]
+    return header, rows, {0}
+
+
+# ----------------------------------------------------------------------------- findings
+
+
+def _findings(console: Console, hand: HandResult) -> None:
+    items: list[Violation | ClaimRuling] = [*hand.violations, *hand.claims]
+    if not items:
+        _print(console, Text("  no findings", style=S_DIM))
+        return
+    items.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
+    where = [f"{f.line}:{f.column}" for f in items]
+    labels = [f.rule if isinstance(f, Violation) else "claim" for f in items]
+    w_where = max(len(w) for w in where)
+    w_label = max(len(label) for label in labels)
+    indent = " " * (2 + w_where + 2 + w_label + 2)
+    _print(console, Text("  findings", style=S_HEAD))
+    for f, at, label in zip(items, where, labels, strict=True):
+        text = Text(f"  {at:<{w_where}}  ")
+        if isinstance(f, Violation):
+            text.append(f"{label:<{w_label}}", style=S_CORRECTED if f.corrected else S_RULE)
+            text.append("  " + ("(corrected) " if f.corrected else "") + f.message)
+            evidence = f.evidence.splitlines()
+        else:
+            text.append(f"{label:<{w_label}}", style=S_CLAIM)
+            trick = f" (trick {f.trick})" if f.trick is not None else ""
+            text.append(f"  {f.by} renege {f.against}{trick}: ")
+            text.append(f.ruling, style="bold")
+            evidence = f.reason.splitlines()
+        _print(console, text)
+        for line in evidence:
+            if line.strip():
+                _print(console, Text(f"{indent}= {line}", style=S_DIM))
+
+
+# ----------------------------------------------------------------------------- settlement
+
+
+def _bourre_settlement(
+    console: Console, report: FileReport, hand: BourreHandResult, running: dict[str, Decimal]
+) -> None:
+    summary = Text("  settlement: ", style=S_HEAD)
+    summary.append(f"pot {money(hand.pot)}")
+    if hand.winner:
+        summary.append(" · won by ")
+        summary.append(hand.winner, style=S_WIN)
+        summary.append(f" (takes {money(hand.took)})")
+    else:
+        summary.append(" · carried")
+    summary.append(f" · carry {money(hand.carry)}")
+    _print(console, summary)
+    if hand.result:
+        _print(console, Text(f"  {hand.result}"))
+    renege: dict[str, Decimal] = {}
+    for player, amount in hand.reneges:
+        renege[player] = renege.get(player, Decimal(0)) + amount
+    players = _columns(report.players, [])
+    players += [p for p in hand.payouts if p not in players]
+    header = ["player", "tricks", "ante", "bourré", "renege", "net", "total"]
+    rows: list[list[Text]] = []
+    for p in players:
+        played = p in hand.active
+        tricks = str(hand.tricks_won.get(p, 0)) if played else "passed"
+        cells = [
+            p,
+            tricks,
+            "yes" if p in hand.antes else "",
+            money(hand.bourre[p]) if p in hand.bourre else "",
+            money(renege[p]) if p in renege else "",
+            signed(hand.payouts[p]) if p in hand.payouts else "",
+            signed(running[p]) if p in running else "",
+        ]
+        row = [Text(c) for c in cells]
+        if p == hand.winner:
+            row[0].stylize(S_WIN)
+        rows.append(row)
+    _print_table(console, header, rows, {1, 3, 4, 5, 6})
+    _recorded(console, hand.recorded)
+
+
+def _euchre_settlement(console: Console, report: FileReport, hand: EuchreHandResult) -> None:
+    teams = _teams(report, hand)
+    if not hand.redeal:
+        _print(console, Text(f"  settlement: contract {_contract(hand)}", style=S_HEAD))
+    header = ["team", "tricks", "points", "score"]
+    rows = [
+        [
+            Text(t, style=S_WIN if t == hand.winner else ""),
+            Text("" if hand.redeal else str(hand.tricks_won.get(t, 0))),
+            Text(signed(hand.points[t]) if t in hand.points else ""),
+            Text(str(hand.score[t]) if t in hand.score else ""),
+        ]
+        for t in teams
+    ]
+    _print_table(console, header, rows, {1, 2, 3})
+    if hand.winner:
+        text = Text(f"  game {hand.game_number} won by ")
+        text.append(hand.winner, style=S_WIN)
+        _print(console, text)
+    _recorded(console, hand.recorded)
+
+
+def _recorded(console: Console, recorded: Sequence[str]) -> None:
+    text = Text("  recorded: ", style=S_HEAD)
+    text.append(" · ".join(recorded) if recorded else "nothing")
+    _print(console, text)
+
+
+def _running_totals(report: FileReport) -> dict[int, dict[str, Decimal]]:
+    """Bourré: each hand's running sum of payouts (keyed by ``id(hand)``)."""
+    out: dict[int, dict[str, Decimal]] = {}
+    total: dict[str, Decimal] = {}
+    for hand in report.hands:
+        if isinstance(hand, BourreHandResult):
+            for player, amount in hand.payouts.items():
+                total[player] = total.get(player, Decimal(0)) + amount
+            out[id(hand)] = dict(total)
+    return out
+
+
+def _teams(report: FileReport, hand: EuchreHandResult) -> list[str]:
+    p = report.players
+    teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
+    teams += [t for t in [*hand.points, *hand.score, *hand.tricks_won] if t not in teams]
+    return teams
+
+
+# ----------------------------------------------------------------------------- formatting
+
+
+def _print(console: Console, text: Text) -> None:
+    console.print(text, soft_wrap=True)
+
+
+def _print_table(
+    console: Console, header: Sequence[str], rows: Sequence[Sequence[Text]], right: set[int]
+) -> None:
+    """Fixed-width columns two spaces apart, indented by two; trailing blanks trimmed."""
+    body = [[Text(h, style=S_HEAD) for h in header], *rows]
+    widths = [max(cell_len(r[i].plain) for r in body) for i in range(len(header))]
+    for row in body:
+        line = Text("  ")
+        for i, cell in enumerate(row):
+            fill = " " * (widths[i] - cell_len(cell.plain))
+            if i:
+                line.append("  ")
+            line.append_text(Text(fill) + cell if i in right else cell + Text(fill))
+        line.rstrip()
+        _print(console, line)
+
+
+def _card(card: str) -> str:
+    try:
+        return pretty(card)
+    except (KeyError, IndexError):
+        return card
+
+
+def _suit(suit: str | None) -> str:
+    return SUIT_SYMBOL.get(suit or "", suit or "-")
+
+
+def _contract(hand: EuchreHandResult) -> str:
+    if hand.redeal:
+        return "redeal"
+    if not hand.bidder or not hand.bid:
+        return "-"
+    return f"{hand.bidder} {hand.bid}"
+
+
+def _option_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return money(value)
+    return str(value)

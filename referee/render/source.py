@@ -1,0 +1,30 @@
+"""Re-reading lines of a log file from disk, for the source snippets of the reports.
+
+Dependency-free (the text, show and HTML renderers all use it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: Reads the wanted 1-based line numbers of a file: ``(path, {3, 17}) -> {3: "...", ...}``.
+LineSource = Callable[[str, set[int]], dict[int, str]]
+
+
+def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
+    """Re-read the wanted lines of a log from disk (empty when it cannot be read)."""
+    found: dict[int, str] = {}
+    if not wanted:
+        return found
+    last = max(wanted)
+    try:
+        with open(path, "rb") as handle:
+            for number, raw in enumerate(handle, start=1):
+                if number in wanted:
+                    text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+                    found[number] = text.removeprefix("\ufeff") if number == 1 else text
+                if number >= last:
+                    break
+    except OSError:
+        return {}
+    return found
