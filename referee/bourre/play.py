@@ -126,4 +126,16 @@ def is_legal(
         return not any(c[-1] == led and RANK_VALUE[c[0]] > top for c in hand)
     if any(c[-1] == led for c in hand):
         return False
-    return card in follower_duty(hand, trick, trump, opts).allowed
+    if trump is None or not opts.must_trump:
+        return True
+    trumps = [RANK_VALUE[c[0]] for c in hand if c[-1] == trump]
+    if not trumps:
+        return True
+    on_table = [RANK_VALUE[c[0]] for c in trick if c[-1] == trump]
+    if not on_table or not opts.must_overtrump:
+        return suit == trump
+    top = max(on_table)
+    can_beat = max(trumps) > top
+    if suit == trump:
+        return RANK_VALUE[card[0]] > top or not can_beat
+    return not can_beat and not opts.must_undertrump

@@ -701,14 +701,14 @@ class HandReplay:
         return set()
 
     def _judge_plays(self) -> None:
-        trump = self.trump
+        trump, opts = self.trump, self.opts
         dead_up = self._dead_upcard()
-        shown = {p: self._shown_cards(p) for p in self.active}
-        discards = {p: self._own_discards(p, set(shown[p])) for p in self.active}
+        # What the tricks reveal of each hand; it shrinks as the cards are played.
+        holding = {p: {x.card.card for x in self._plays_of(p)} for p in self.active}
+        discards = {p: self._own_discards(p, holding[p]) for p in self.active}
         if dead_up:
             for dead in discards.values():
                 dead.add(dead_up)
-        holding = {p: set(shown[p]) for p in self.active}  # what the tricks reveal, shrinking
         trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in self.active}
         won = {p: 0 for p in self.active}
         earlier: set[str] = set()
@@ -724,11 +724,15 @@ class HandReplay:
                         views[p] = view
             table: list[str] = []
             for i, play in enumerate(plays):
+                card = play.card.card
                 if play.judged:
-                    is_last = complete and i == len(plays) - 1
                     hand = holding[play.player]
-                    self._judge(play, hand, tuple(table), views.get(play.player), is_last, shown)
-                table.append(play.card.card)
+                    view = views.get(play.player)
+                    # the fast "may I?": most plays are legal and need no explanation
+                    if view or play.retracted or not is_legal(card, hand, table, trump, opts):
+                        is_last = complete and i == len(plays) - 1
+                        self._judge(play, hand, tuple(table), view, is_last)
+                table.append(card)
             earlier.update(table)
             for play in plays:
                 if play.judged:
@@ -752,12 +756,8 @@ class HandReplay:
         table: tuple[str, ...],
         cinch: CinchView | None,
         is_last: bool,
-        shown: dict[str, dict[str, str]],
     ) -> None:
         """Judge one play (and the card taken back, if any) held against ``hand``."""
-        if cinch is None and play.retracted is None:
-            if is_legal(play.card.card, hand, table, self.trump, self.opts):
-                return  # legal under rules 1-3, and no cinch to keep: nothing to explain
         cards = (
             frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
         )
@@ -779,7 +779,7 @@ class HandReplay:
                 duty,
                 cinch,
                 duty_c,
-                shown.get(play.player, {}),
+                self._shown_cards(play.player),
             )
             breach = first_breach(ctx)
             if breach is None:
