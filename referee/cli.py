@@ -4,8 +4,10 @@ Start-up stays fast: only typer is imported at module level; the parser, the eng
 and the renderers are imported inside the commands that need them. No command ever shows a
 traceback: misuse is a one-line message and exit status 2.
 
-Exit status of ``audit``: 0 clean, 1 any violation (settlement errors included), 2 any
-input that could not be read, decoded or parsed, a bad house-rules setting, or misuse.
+Exit status of ``audit`` (every format) and ``report``: 0 clean, 1 any violation
+(settlement errors included), 2 any input that could not be read, decoded or parsed, a bad
+house-rules setting, or misuse. ``show`` uses the same codes over the hands it shows, and 2
+for a hand number the log does not have.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ class Format(StrEnum):
 
     text = "text"
     json = "json"
+    jsonl = "jsonl"
+    html = "html"
 
 
 class Game(StrEnum):
@@ -64,7 +68,11 @@ def _split_ids(values: list[str] | None) -> list[str]:
 # ----------------------------------------------------------------------------- audit
 
 
-@app.command()
+@app.command(
+    help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
+    "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
+    "html (one self-contained page with charts; see also `referee report`)."
+)
 def audit(
     paths: Annotated[
         list[Path],
@@ -117,6 +125,21 @@ def audit(
     ] = None,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
+    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
+
+
+def _audit(
+    paths: list[Path],
+    output_format: Format,
+    rules: Path | None,
+    jobs: int,
+    select: list[str] | None,
+    ignore: list[str] | None,
+    exit_zero: bool,
+    quiet: bool,
+    output: Path | None,
+) -> None:
+    """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
     from referee.audit import audit_inputs, collect_inputs, filter_report, rule_filter
 
     if rules is not None and not rules.is_file():
@@ -131,6 +154,8 @@ def audit(
     code = 0
 
     def run(out: TextIO, color: bool | None) -> int:
+        if output_format is Format.jsonl:
+            return _render_jsonl(inputs, rules, jobs, keep, out, exit_zero)
         reports = (filter_report(r, keep) for r in audit_inputs(inputs, rules, jobs))
         return _render(reports, out, output_format, color, quiet, exit_zero)
 
@@ -148,6 +173,55 @@ def audit(
     raise typer.Exit(code)
 
 
+# ----------------------------------------------------------------------------- report
+
+
+@app.command(
+    help="Write the audit as one self-contained HTML page "
+    "(the same as `audit --format html -o FILE`).\n\nExit status as for `audit`."
+)
+def report(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Hand-log files, and folders to search for *.hlog files.",
+            show_default=False,
+            metavar="PATH",
+        ),
+    ],
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="The HTML file to write (replaced atomically).",
+            show_default=False,
+        ),
+    ],
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=0, help="Files audited in parallel (0: one per CPU).")
+    ] = 1,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", metavar="IDS", help="Report only these rule IDs or prefixes."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="IDS", help="Do not report these rule IDs or prefixes."),
+    ] = None,
+    exit_zero: Annotated[
+        bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
+    ] = False,
+) -> None:
+    """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
+    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output)
+
+
 def _stdout(fmt: Format) -> TextIO:
     """stdout, made safe for any name or suit symbol: JSON is always UTF-8; text whose
     terminal encoding lacks a character shows a replacement instead of failing."""
@@ -156,7 +230,7 @@ def _stdout(fmt: Format) -> TextIO:
     encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
     if reconfigure is not None and encoding != "utf8":
         try:
-            if fmt is Format.json:
+            if fmt is not Format.text:
                 reconfigure(encoding="utf-8")
             else:
                 reconfigure(errors="replace")
@@ -186,7 +260,15 @@ def _render(
     from referee.audit import exit_code
 
     status = 0
-    if fmt is Format.json:
+    if fmt is Format.html:
+        from referee.render.html import HtmlWriter
+
+        html = HtmlWriter(out)
+        for report in reports:
+            html.file(report)
+            status = max(status, exit_code([report], exit_zero))
+        html.close()
+    elif fmt is Format.json:
         from referee.render.json import JsonWriter
 
         writer = JsonWriter(out)
@@ -203,6 +285,28 @@ def _render(
             status = max(status, exit_code([report], exit_zero))
         renderer.finish()
     return status
+
+
+def _render_jsonl(
+    inputs: list[Path | FileReport],
+    rules: Path | None,
+    jobs: int,
+    keep: Callable[[str], bool],
+    out: TextIO,
+    exit_zero: bool,
+) -> int:
+    """Stream JSON Lines, one hand at a time as it is judged; return the exit status."""
+    from referee.audit import filter_hand, stream_inputs
+    from referee.render.jsonl import JsonlWriter
+
+    writer = JsonlWriter(out)
+    for stream in stream_inputs(inputs, rules, jobs):
+        for hand in stream:
+            writer.hand(stream.report, filter_hand(hand, keep))
+        writer.end(stream.report)
+    if writer.total_errors:
+        return 2
+    return 1 if writer.total_violations and not exit_zero else 0
 
 
 def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
@@ -254,7 +358,12 @@ def _suggest(word: str, known: list[str]) -> str:
 # ----------------------------------------------------------------------------- show
 
 
-@app.command()
+@app.command(
+    help="Replay a log's hands as trick grids, with the findings and the settlement.\n\n"
+    "Exit status as for `audit`, over the hands shown: 0 clean, 1 any violation, 2 the file "
+    "could not be read or parsed (its errors are printed as `audit` prints them) or has no "
+    "hand N."
+)
 def show(
     file: Annotated[
         Path, typer.Argument(help="One hand-log file.", show_default=False, metavar="FILE")
@@ -268,11 +377,7 @@ def show(
         typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
     ] = None,
 ) -> None:
-    """Replay a log's hands as trick grids, with the findings and the settlement.
-
-    Exit status as for ``audit`` over the hands shown: 0 clean, 1 any violation, 2 the file
-    could not be read or parsed (its errors are printed like ``audit``'s), or no hand N.
-    """
+    """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file, exit_code
 
     if rules is not None and not rules.is_file():

@@ -17,7 +17,13 @@ here from the spec text:
   ``limit_caps_winner``, ``all_pass`` and ``renege_penalty``.
 
 With ``illegal=RULE`` exactly one play of one hand breaks ``RULE`` first (in the spec's
-order), optionally taken back with ``(was CARD)``; the rest of the session stays legal.
+order), optionally taken back with ``(was CARD)``; the rest of the session stays legal, and
+later plays are judged on the trick as it actually stands.
+
+Each hand's log detail (deal lines, decision lines, ``trump CARD`` or ``trump SUIT``) is
+chosen *before* play, because it decides what the cinch lets a player know. Deals are
+sometimes rigged (cards swapped, the deck stays a permutation) so that cinches, the
+knowledge cases of the cinch, and overtrumping come up often.
 
 The generator is built for volume: a benchmark generates tens of thousands of hands, so the
 inner loops work on plain strings, ints and lists.
@@ -55,6 +61,15 @@ _ALL_VALUES: tuple[int, ...] = tuple(range(2, 15))
 _ZERO = Decimal(0)
 T = TypeVar("T")
 _MAX_ATTEMPTS = 20000  # re-deals of the hand chosen for an illegal play
+#: Chance of taking each opportunity to break a rule: spreads common rules over the hand,
+#: takes rare ones (which would otherwise need many re-deals) as they come.
+_INJECT_RATE: dict[str, float] = {
+    "BR-FOLLOW": 0.25,
+    "BR-HEAD": 0.5,
+    "BR-TRUMP": 0.4,
+    "BR-OVERTRUMP": 1.0,
+    "BR-CINCH": 0.5,
+}
 
 #: Name pool: none is a keyword or looks like a card; a few use unicode, ``'``, ``-``, ``_``.
 _NAMES: tuple[str, ...] = (
@@ -83,7 +98,10 @@ class ExpectedHand:
 
     Money is :class:`~decimal.Decimal`. ``payouts`` has every seated player (0 included);
     ``totals`` is the running sum after this hand. ``tricks`` lists each trick's plays as
-    ``(player, card, retracted_or_None)``. ``lines`` is the hand's block of log text
+    ``(player, card, retracted_or_None)``. ``reshuffled`` is true when the stock ran out
+    during the draw; ``hidden_exchange`` when an active player's exchange is not written
+    (no decision line), so the log alone cannot tell how many cards were drawn.
+    ``lines`` is the hand's block of log text
     (from ``hand N`` on); ``first_line`` is the 1-based line number of ``hand N``.
     """
 
@@ -377,15 +395,21 @@ def _settle(
 
 
 class _Injection:
-    """A pending deliberate illegal play: the rule to break and whether it is taken back."""
+    """Deliberate illegal plays still to make: the rule, how many, whether taken back."""
 
-    __slots__ = ("corrected", "done", "rate", "rule")
+    __slots__ = ("corrected", "count", "rate", "remaining", "rule")
 
-    def __init__(self, rule: str, corrected: bool, rate: float) -> None:
+    def __init__(self, rule: str, corrected: bool, rate: float, count: int) -> None:
         self.rule = rule
         self.corrected = corrected
         self.rate = rate
-        self.done = False
+        self.count = count
+        self.remaining = count
+
+    @property
+    def done(self) -> bool:
+        """Whether every illegal play has been made."""
+        return self.remaining == 0
 
 
 class _HandPlay:
@@ -451,6 +475,8 @@ def _play_hand(
     hs = o.hand_size
     n = len(seats)
     h = _HandPlay()
+    if inj is not None:
+        inj.remaining = inj.count  # a fresh attempt at this hand
     h.dealer = dealer
     d = seats.index(dealer)
     order = [seats[(d + 1 + i) % n] for i in range(n)]
@@ -468,6 +494,11 @@ def _play_hand(
         forced = rng.choice(order)
         want = [r + trump for r in "AKQJ" if r + trump != upcard or forced == dealer][:3]
         _rig_trumps(rng, hands, stock, forced, dealer, upcard, want)
+    elif inj is not None and inj.rule == "BR-OVERTRUMP" and x < 0.8:
+        # Trump-heavy hands leave side suits void: trumping and overtrumping get common.
+        pool = [r + trump for r in RANKS if r + trump != upcard]
+        for p in rng.sample(order, min(len(order), 4)):
+            _rig_trumps(rng, hands, stock, p, dealer, upcard, rng.sample(pool, 2))
     elif (inj is not None and inj.rule == "BR-CINCH" and x < 0.9) or x < cinch_bias:
         forced, planned, upcard = _rig_scenario(rng, hands, stock, order, dealer, upcard)
     h.upcard, h.trump = upcard, trump
@@ -594,13 +625,14 @@ def _play_hand(
                     and (classify_play(c, held, trick, trump, o) or "BR-CINCH") == inj.rule
                 ]
                 if bad:
-                    inj.done = True
+                    inj.remaining -= 1
                     wrong = rng.choice(bad)
                     h.violations.append(ExpectedViolation(inj.rule, p, t, wrong, inj.corrected))
                     h.reneges.append((p, inj.corrected))
                     if inj.corrected:
                         retracted = wrong
-                        h.took_back.append(p)
+                        if p not in h.took_back:
+                            h.took_back.append(p)
                     else:
                         card = wrong
             if card is None:
@@ -838,7 +870,7 @@ def _write_hand(
     if write_dealer:
         lines.append(f"{indent}{w.kw('dealer')}{colon} {w.name(h.dealer)}")
     full = detail == "full"
-    if not o.double_ante and m.antes and (full or (fancy and rng.random() < 0.3)):
+    if m.antes and (full or (fancy and rng.random() < 0.3)):  # first antes only
         names = " ".join(w.name(p) for p in m.antes)
         lines.append(f"{indent}{w.kw('ante')}{colon} {names}")
     for p in h.order:
@@ -991,6 +1023,7 @@ def generate_session(
     illegal_hand: int | None = None,
     retractions: bool = True,
     cinch_bias: float = 0.3,
+    illegal_count: int = 1,
 ) -> GeneratedSession:
     """Simulate a Bourré session and write it as a hand log, with the oracle's verdicts.
 
@@ -999,7 +1032,8 @@ def generate_session(
     ``settle`` allows recorded ``settle`` lines (always correct). ``illegal`` names one rule
     of :data:`ILLEGAL_RULES`: exactly one play of one hand (``illegal_hand``, 0-based, random
     by default) breaks that rule first; with ``corrected`` it is taken back with
-    ``(was CARD)``. ``retractions`` allows legal cards taken back (no violation) in mixed
+    ``(was CARD)``; ``illegal_count`` plays of that hand (default one) break it.
+    ``retractions`` allows legal cards taken back (no violation) in mixed
     detail. ``cinch_bias`` is the chance per hand that one player is dealt three or four of
     the six highest trumps, so that cinches (and what a player can know) get exercised.
     """
@@ -1057,9 +1091,13 @@ def generate_session(
     results: list[ExpectedHand] = []
     for k in range(hands):
         style = detail if detail != "mixed" else rng.choice(_HAND_STYLES)
-        inj = _Injection(illegal, corrected, 0.3) if (illegal and k == inject_at) else None
+        inj = (
+            _Injection(illegal, corrected, _INJECT_RATE[illegal], illegal_count)
+            if (illegal and k == inject_at)
+            else None
+        )
         for _attempt in range(_MAX_ATTEMPTS):
-            stay = play_prob if inj is None else max(play_prob, 0.7)
+            stay = play_prob if inj is None else max(play_prob, 0.85)
             h = _play_hand(
                 rng, seats, dealer, o, style, stay, inj, retract_rate, cinch_bias, trump_lean
             )

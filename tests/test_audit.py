@@ -367,3 +367,53 @@ def test_session_start_crash_keeps_parse_errors(
     report = audit_text("x")
     assert [e.code for e in report.errors] == ["P-INTERNAL", "P-SYNTAX"]
     assert "bad seats" in report.errors[0].message and report.hands == []
+
+
+# ----------------------------------------------------------------------------- streaming
+
+
+def test_stream_text_is_lazy_and_completes_the_report(fake_engine: dict[str, Any]) -> None:
+    from referee.audit import stream_text
+
+    fake_engine["errors"] = [ReadError("P-SYNTAX", 12, 4, "what is this")]
+    stream = stream_text("x", "s.hlog")
+    # Header fields are known before any hand is judged.
+    assert stream.report.game == "bourre" and stream.report.players == ["ann", "bob", "cy"]
+    seen = []
+    for hand in stream:
+        seen.append(hand.number)
+        assert stream.report.errors == []  # parse errors only once the file is read
+        assert stream.report.totals == {}  # standings only at the end
+    assert seen == [1, 2, 3]
+    assert stream.report.hands == []  # nothing kept
+    assert [e.code for e in stream.report.errors] == ["P-SYNTAX"]
+    assert stream.report.totals == {"ann": 3, "bob": 0, "cy": 0}
+
+
+def test_stream_collect_equals_audit_text(fake_engine: dict[str, Any]) -> None:
+    from referee.audit import stream_text
+
+    FakeSession.crash_on = 3
+    assert stream_text("x", "a.hlog").collect() == audit_text("x", "a.hlog")
+
+
+def test_stream_inputs_serial_and_parallel_agree(tmp_path: Path) -> None:
+    from referee.audit import stream_inputs
+
+    if importlib.util.find_spec("referee.parser") is None:
+        pytest.skip("needs the parser")
+    for i in range(3):
+        (tmp_path / f"{i}.hlog").write_text(FRIDAY, encoding="utf-8")
+    items = collect_inputs([tmp_path, tmp_path / "missing.hlog"])
+
+    def flat(jobs: int) -> list[tuple[str, list[int], int]]:
+        out = []
+        for stream in stream_inputs(items, None, jobs):
+            numbers = [h.number for h in stream]
+            out.append((stream.report.path, numbers, len(stream.report.errors)))
+        return out
+
+    serial = flat(1)
+    assert [n for _, n, _ in serial] == [[1], [1], [1], []]
+    assert serial[-1][2] == 1  # the P-IO report passes through as a stream
+    assert flat(2) == serial

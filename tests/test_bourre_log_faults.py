@@ -29,11 +29,17 @@ def test_the_base_hand_is_clean() -> None:
         # the same card twice
         ("dee Ts", "dee 9s", [("L-CARD", "dee", 3, "9s")]),
         # the wrong leader
-        ("trick 1: ann As, bob 2s, cy 3s, dee 4s", "trick 1: bob 2s, cy 3s, dee 4s, ann As",
-         [("L-TURN", "bob", 1, "2s")]),
+        (
+            "trick 1: ann As, bob 2s, cy 3s, dee 4s",
+            "trick 1: bob 2s, cy 3s, dee 4s, ann As",
+            [("L-TURN", "bob", 1, "2s")],
+        ),
         # out of turn inside a trick
-        ("trick 2: ann Ks, bob 5s, cy 6s, dee 7s", "trick 2: ann Ks, cy 6s, bob 5s, dee 7s",
-         [("L-TURN", "cy", 2, "6s")]),
+        (
+            "trick 2: ann Ks, bob 5s, cy 6s, dee 7s",
+            "trick 2: ann Ks, cy 6s, bob 5s, dee 7s",
+            [("L-TURN", "cy", 2, "6s")],
+        ),
         # a player twice in a trick
         ("cy 9s, dee Ts", "cy 9s, cy Ts", [("L-TRICK", "cy", 3, "Ts")]),
         # a short trick
@@ -44,7 +50,9 @@ def test_the_base_hand_is_clean() -> None:
         ("dee 7d, ann 3c", "dee 7d, eve 8h, ann 3c", [("L-PASSED", "eve", 5, "8h")]),
     ],
 )
-def test_log_faults(old: str, new: str, expected: list[tuple[str, str | None, int | None, str | None]]) -> None:
+def test_log_faults(
+    old: str, new: str, expected: list[tuple[str, str | None, int | None, str | None]]
+) -> None:
     assert old in BASE
     assert faults(BASE.replace(old, new)) == expected
 
@@ -132,7 +140,9 @@ def test_recorded_renege_payment_is_required() -> None:
 
 
 def test_recorded_ante() -> None:
-    second = "\nhand 2\ndealer ann\n{ante}trump 2h\nann pass\nbob pass\ncy pass\ndee pass\neve pass\n"
+    second = (
+        "\nhand 2\ndealer ann\n{ante}trump 2h\nann pass\nbob pass\ncy pass\ndee pass\neve pass\n"
+    )
     (_, hand) = audit_bourre(BASE + second.format(ante="ante ann bob cy eve\n"))
     assert rules_of(hand) == []
     (_, hand) = audit_bourre(BASE + second.format(ante="ante ann bob cy dee eve\n"))

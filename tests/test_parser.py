@@ -6,7 +6,9 @@ readings must agree exactly (see ``read``): the fast path is only an accelerator
 
 from __future__ import annotations
 
+import re
 import time
+from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -55,6 +57,7 @@ def read(text: str) -> tuple[LogReader, list[Hand]]:
     assert slow.errors == fast.errors
     assert slow.header == fast.header
     assert fast._fast_failures == 0
+    assert not [e for e in fast.errors if "could not read" in e.message]  # reader bugs
     return fast, hands
 
 
@@ -176,6 +179,8 @@ def test_header_problems_that_leave_it_usable() -> None:
         ("P-HEADER", 9, 1, "`option` belongs in the header, before the first `hand`"),
     ]
     reader, hands = read(text)
+    assert [e.source_line for e in reader.errors] == [
+        "game bourre", "pot 5", "exempt ann", "players ann bob", "option limit 3"]
     assert reader.header is not None and reader.header.game == "bid-euchre"
     assert [type(e) for e in hands[0].events] == [DealerLine]
     assert errors(BOURRE_HEAD + "score ann+cy 1 bob+dee 2\n") == [
@@ -402,11 +407,20 @@ def test_read_log_from_a_file(tmp_path: Path) -> None:
 def test_keywords_are_the_grammars() -> None:
     from referee.parser import KEYWORDS, _syntax
 
-    grammar = _syntax().lark
-    words = {t.pattern.value for t in grammar.terminals if t.pattern.type == "str"}
-    words = {w for w in words if w.isalpha()} | {"bourre", "bourré", "was"}  # BOURRE is a regex
-    assert words == KEYWORDS
-    assert all(_syntax().keyword.fullmatch(w.upper()) for w in KEYWORDS - {"was"})
+    keywords = [re.compile(t.pattern.to_regexp()) for t in _syntax().lark.terminals
+                if t.priority == 2]
+    assert len(keywords) == len(KEYWORDS) - 2  # `bourré` shares BOURRE; `was` is in NAME_CARD
+    for word in KEYWORDS - {"was"}:
+        assert any(k.fullmatch(word.upper()) for k in keywords), word
+    for k in keywords:
+        assert any(k.fullmatch(word) for word in KEYWORDS), k.pattern
+
+
+def test_keywords_are_whole_words() -> None:
+    assert errors(BOURRE_HEAD + "hand 1\nclaim ann renegebob\nbob passx\n") == [
+        ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'"),
+        ("P-SYNTAX", 5, 5, "expected pass, fold, play or stand after 'bob', found 'passx'"),
+    ]
 
 
 def test_grammar_loads_without_the_installed_package(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -550,6 +564,26 @@ def test_errors_grow_lazily_with_the_hands() -> None:
     assert list(hands) == []
 
 
+def test_lines_are_read_a_hand_at_a_time() -> None:
+    consumed = []
+
+    def lines() -> Iterator[str]:
+        yield from ("game bourre\n", "players ann bob\n")
+        for number in range(1, 100_001):
+            consumed.append(number)
+            yield f"hand {number}\n"
+            yield "dealer ann\n"
+
+    reader = read_log(lines())
+    assert consumed == [1]  # the header stops at the first hand line
+    hands = reader.hands()
+    assert next(hands).number == 1
+    assert next(hands).number == 2
+    assert consumed == [1, 2, 3]
+    assert sum(1 for _ in hands) == 99_998
+    assert reader.errors == []
+
+
 @pytest.mark.parametrize(
     "text",
     ["", "\n\n", "\ufeff", "#only a comment", "hand 1\n", "\x00\x01\x02", "game\n", "players\n",
@@ -599,12 +633,13 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
 # Statement shapes from the spec, filled with good and bad pieces: the fast path must read
 # each line exactly as Lark does, or leave it to Lark.
 _SHAPES = [
-    "trick{c} {i}{c} {plays}", "trick {plays}", "dealer{c} {n}", "deal {n} {cards}",
-    "claim {n} renege {n}", "claim{c} {n} renege {n} trick {i}", "ante {names}", "ante",
+    "trick{c} {i}{c} {plays}", "trick {plays}", "trİck {plays}", "dealer{c} {n}",
+    "deal {n} {cards}", "claim {n} renege {n}", "claim{c} {n} renege {n} trick {i}",
+    "ante {names}", "ante",
     "trump{c} {card}", "trump {suit}", "{n}{c} {pass}", "{n} {play}", "{n} {play} discard {i}",
     "{n} {play} discard {cards}", "{n} {play} discard {cards} draw {cards}",
     "settle {n} {kind} {a}", "settle split", "settle{c} pot {a}", "settle {team} {a} {team} {a}",
-    "score {team} {a} {team} {a}", "bid {n} pass", "bid {n} {i}", "bid {n} {i} {suit}",
+    "score {team} {a} {team} {a}", "bid {n} {bidword}", "bid {n} {i}", "bid {n} {i} {suit}",
     "bid{c} {n} ask", "bid {n} moon {suit}", "exchange {n} {card} {n} {card}", "hand {i}",
     "{junk}",
 ]
@@ -612,14 +647,15 @@ _PIECES = {
     "n": ["ann", "ANN", "Bob", "cy", "dee", "zed", "Zoë", "o'neil", "mary-jo", "deal", "pot",
           "split", "trick", "x", "7h", "ann7h", "ſ"],
     "card": ["7h", "10d", "td", "TD", "Q♠", "q♤", "joker", "JOKER", "a♡", "9C", "10♣", "1h",
-             "7hx", "7h8h", "11s", "♠"],
-    "suit": ["hearts", "Heart", "♦", "s", "SPADES", "club", "clubz", "h4"],
+             "7hx", "7h8h", "11s", "♠", "Kſ", "Ks", "10S"],
+    "suit": ["hearts", "Heart", "♦", "s", "SPADES", "club", "clubz", "h4", "ſpades", "ſ"],
     "i": ["1", "3", "4", "6", "7", "12", "007", "99999999999", "3x", "-1"],
     "a": ["5", "0.50", "+5", "-3", "1.", ".5", "5x", "1.2.3", "1" * 30],
-    "kind": ["wins", "WINS", "bourre", "Bourré", "renege", "win", "pot"],
+    "kind": ["wins", "WINS", "bourre", "Bourré", "BOURRÉ", "renege", "win", "pot", "wİnſ"],
     "pass": ["pass", "fold", "PASS", "passes"],
     "play": ["play", "stand", "Play", "plays"],
     "c": ["", ":", " :", ": ", ",", "::"],
+    "bidword": ["pass", "ask", "moon", "aſk", "PAſS"],
     "junk": ["", "#", "(", ")", "+", "(was 8h)", "ann 7h (was", "\x0c", "+ann"],
 }
 _GAPS = [" ", " ", " ", ", ", ",", "\t", "  ", ""]

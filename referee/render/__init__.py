@@ -1,6 +1,12 @@
-"""Renderers: turn a :class:`~referee.report.Report` into text for people or JSON for programs.
+"""Renderers: turn judged reports into text for people, JSON for programs, or a web page.
 
-``render.json`` is dependency-free; ``render.text`` uses rich (imported only when used).
+* ``render.text`` — the ``audit`` text report (rich, imported only when used);
+* ``render.show`` — ``referee show``: trick grids with findings and settlements (rich);
+* ``render.json`` — the JSON document (dependency-free);
+* ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);
+* ``render.html`` and ``render.svg`` — the self-contained HTML report with inline SVG
+  charts (dependency-free);
+* ``render.source`` — re-reading log lines for source snippets.
 """
 
 from __future__ import annotations

@@ -99,6 +99,8 @@ def _heading(console: Console, report: FileReport) -> None:
     _print(console, Text(f"{report.path} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE))
     if report.players:
         _print(console, Text("  players: " + ", ".join(report.players)))
+    for key, value in report.metadata.items():
+        _print(console, Text(f"  {key}: {value}", style=S_DIM))
     if report.options_changed:
         opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
         _print(console, Text("  house options: " + opts))
@@ -152,8 +154,8 @@ class _Cell:
         if self.rules:
             out.append(" ")
             out.append("!" + ",".join(self.rules), style=S_RULE)
-        for card, rule in self.taken_back:
-            out.append(" (was " + (_card(card) + " " if card else ""), style=S_CORRECTED)
+        for was, rule in self.taken_back:
+            out.append(" (was " + (_card(was) + " " if was else ""), style=S_CORRECTED)
             out.append("!" + rule, style=S_CORRECTED)
             out.append(")", style=S_CORRECTED)
         return out
