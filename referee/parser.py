@@ -797,7 +797,6 @@ class LogReader:
                 raw = raw[1:]
             text = raw[: raw.index("#")] if "#" in raw else raw
             if text.strip("\t ,"):
-                self._header_source[self._lineno] = raw
                 yield self._lineno, text, raw
 
     def _read_header(self) -> None:
@@ -810,6 +809,7 @@ class LogReader:
             stmt = self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
+                self._header_source[entry[0]] = entry[2]
             elif stmt is not None:
                 self._error("P-HEADER", entry[0], stmt.column,
                             f"`{_statement_word(stmt)}` belongs in a hand: it must come after "

@@ -5,9 +5,8 @@ varied log syntax and detail, random house options) and computes on its own what
 must give: no violation, or exactly the one illegal play it injected, and the pot, winner,
 payouts and carry. The referee parses the log and judges it; both must agree.
 
-Known disagreements are kept visible, not papered over: each has a strict ``xfail`` test
-with a minimal log below, and :func:`_known_disagreement` names the only findings the broad
-comparisons set aside (so the rest of each random hand is still compared).
+Disagreements found this way become regression tests with a minimal log (see the L-CARD
+cases below: a card that came back through the reshuffle is not held twice).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from decimal import Decimal
 import pytest
 
 from referee.options import BourreOptions
-from referee.report import BourreHandResult, Violation
+from referee.report import BourreHandResult
 from referee.simulate import (
     ExpectedHand,
     GeneratedSession,
@@ -41,28 +40,12 @@ OPTION_SETS: dict[str, BourreOptions] = {
 }
 
 
-def _known_disagreement(expected: ExpectedHand, v: Violation) -> bool:
-    """Findings of the referee that the oracle disputes and that have an xfail test below.
-
-    L-CARD after a reshuffle the log does not show: when some active player's exchange is
-    not written (no decision line), the referee counts it as zero cards drawn, concludes the
-    stock never ran out and calls a reshuffled card "held by two players". See
-    :func:`test_lcard_exchange_proven_by_deal_lines` and
-    :func:`test_lcard_exchange_not_written`.
-    """
-    return v.rule == "L-CARD" and expected.reshuffled and expected.hidden_exchange
-
-
 def _judge(gen: GeneratedSession) -> list[BourreHandResult]:
     return audit_bourre(gen.text)
 
 
 def _found(expected: ExpectedHand, result: BourreHandResult) -> list[tuple[object, ...]]:
-    return sorted(
-        (v.rule, v.player, v.trick, v.card, v.corrected)
-        for v in result.violations
-        if not _known_disagreement(expected, v)
-    )
+    return sorted((v.rule, v.player, v.trick, v.card, v.corrected) for v in result.violations)
 
 
 def _compare(gen: GeneratedSession, results: list[BourreHandResult], label: str) -> None:
@@ -205,17 +188,6 @@ trick 5: dee 6h, sam Qs, ola 4c, oneil Kd
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine bug: L-CARD ignores an exchange the deal lines prove. sam has no decision "
-        "line but was dealt As 8d 3s Qs 6d and played 3s 5d 8d 5s Qs, so sam drew 2: with "
-        "oneil 5, dee 3, ola 3 that is 13 draws from a 12-card stock, so the stock ran out "
-        "while ola drew and lou's folded 4c could come back (bourre.md: 'When the stock "
-        "runs out, the dealer shuffles ... the hands of the players who passed'). The "
-        "referee counts only written discard counts (_stock_ran_out)."
-    ),
-)
 def test_lcard_exchange_proven_by_deal_lines() -> None:
     """A reshuffled card is not 'held by two players at once'."""
     [hand] = audit_bourre(LCARD_DEAL_LINES)
@@ -241,31 +213,7 @@ trick 5: ulla 6s, dee Th, hal Jh, jo Js, bob 4s
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "engine accuses without proof: jo and dee play with no decision line, so their "
-        "draws are unknown (hand-log.md: 'a player with no decision line played if they "
-        "appear in the tricks'; nothing says they kept their cards). With jo drawing 3 the "
-        "12-card stock runs out before dee draws, and bob's discarded Jc may reach dee. "
-        "The referee takes unwritten exchanges as 0 cards and reports L-CARD."
-    ),
-)
 def test_lcard_exchange_not_written() -> None:
     """A card that may have come back through the reshuffle is not proven held twice."""
     [hand] = audit_bourre(LCARD_HIDDEN)
     assert [v.rule for v in hand.violations] == []
-
-
-def test_lcard_set_aside_only_in_the_known_case() -> None:
-    """The broad tests set L-CARD aside only in hands like the xfail logs above.
-
-    This checks that the filter is not hiding anything else: every L-CARD it removes comes
-    from a hand where the oracle reshuffled and an exchange went unwritten.
-    """
-    for seed in range(40):
-        gen = generate_session(random.Random(f"lcard-{seed}"), players=8, hands=4)
-        for want, got in zip(gen.hands, _judge(gen), strict=True):
-            for v in got.violations:
-                if v.rule == "L-CARD":
-                    assert _known_disagreement(want, v), gen.standalone_log(want.number - 1)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from referee.bourre.play import trick_winner_index, value
 from referee.cards import RANKS
 
-
 _SUIT_CARDS: dict[str, frozenset[str]] = {s: frozenset(r + s for r in RANKS) for s in "shdc"}
 
 

@@ -19,9 +19,9 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``tricks_won``, ``game``; viola
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from decimal import Decimal
+from json.encoder import encode_basestring as _quote  # what json.dumps(ensure_ascii=False) uses
 from typing import TextIO
 
 from referee.cards import parse_card
@@ -37,6 +37,17 @@ from referee.report import (
 )
 
 JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "JsonValue"]
+
+_KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
+
+
+def _key(key: object) -> str:
+    quoted = _KEYS.get(key)  # type: ignore[call-overload]
+    if quoted is None:
+        quoted = _quote(str(key)) + ": "
+        if len(_KEYS) < 4096:
+            _KEYS[str(key)] = quoted
+    return quoted
 
 
 def render_json(report: Report) -> str:
@@ -209,7 +220,7 @@ def _write_line(value: JsonValue, parts: list[str]) -> None:
     if isinstance(value, Mapping):
         parts.append("{")
         for i, (key, item) in enumerate(value.items()):
-            parts.append((", " if i else "") + json.dumps(str(key), ensure_ascii=False) + ": ")
+            parts.append((", " if i else "") + _key(key))
             _write_line(item, parts)
         parts.append("}")
     elif isinstance(value, list):
@@ -235,10 +246,10 @@ def _write(value: JsonValue, level: int, parts: list[str]) -> None:
     elif isinstance(value, Decimal):
         parts.append(number_text(value))
     elif isinstance(value, str):
-        parts.append(json.dumps(value, ensure_ascii=False))
+        parts.append(_quote(value))
     elif isinstance(value, Mapping):
         _write_items(
-            [(json.dumps(str(k), ensure_ascii=False) + ": ", v) for k, v in value.items()],
+            [(_key(k), v) for k, v in value.items()],
             "{",
             "}",
             level,
