@@ -34,13 +34,14 @@ def trick_winner_index(cards: Sequence[str], trump: str | None) -> int | None:
         return None
     led = cards[0][-1]
     best = 0
+    top = cards[0]
     for i in range(1, len(cards)):
-        card, top = cards[i], cards[best]
+        card = cards[i]
         if card[-1] == top[-1]:
-            if value(card) > value(top):
-                best = i
+            if RANK_VALUE.get(card[0], 0) > RANK_VALUE.get(top[0], 0):
+                best, top = i, card
         elif card[-1] == trump or (top[-1] != trump and card[-1] == led):
-            best = i
+            best, top = i, card
     return best
 
 

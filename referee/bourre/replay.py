@@ -400,7 +400,21 @@ class HandReplay:
     ) -> list[LoggedPlay]:
         admitted: list[LoggedPlay] = []
         seen: set[str] = set()
+        passed = self.passed
         for play in line.plays:
+            name, card = play.player.name, play.card.card
+            if (
+                play.retracted is None
+                and play.player.seated
+                and name not in passed
+                and name not in seen
+                and card in BOURRE_DECK
+                and card not in played
+            ):  # the common case, nothing to report
+                seen.add(name)
+                played[card] = (name, number)
+                admitted.append(LoggedPlay(number, name, play.card, None, True))
+                continue
             admitted_play = self._admit(play, number, seen, played)
             if admitted_play is not None:
                 admitted.append(admitted_play)
@@ -477,6 +491,13 @@ class HandReplay:
         if not plays:
             return
         first = plays[0]
+        if first.player == leader or leader is None:
+            base = self.active.index(first.player)
+            rotation = self.active[base:] + self.active[:base]
+            if len(plays) == len(rotation) and all(
+                p.player == r for p, r in zip(plays, rotation, strict=True)
+            ):
+                return  # the right leader and clockwise order: the common case
         if leader is not None and first.player != leader:
             why = (
                 f"{leader} is the first player in the hand to the dealer's left"
