@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, NamedTuple
+
+# The three most numerous records (a hand has dozens of names and cards) are named tuples:
+# immutable and typed like the frozen dataclasses below, and about twice as cheap to create,
+# which matters when a batch reads millions of cards.
 
 
-@dataclass(frozen=True, slots=True)
-class NameAt:
+class NameAt(NamedTuple):
     """A player's name where it appears in the log."""
 
     name: str
@@ -28,8 +31,7 @@ class NameAt:
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class CardAt:
+class CardAt(NamedTuple):
     """A card where it appears in the log (``card`` is normalised, e.g. ``"Td"``)."""
 
     card: str
@@ -101,8 +103,7 @@ class DealLine:
     column: int
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """``NAME CARD [(was CARD)]`` inside a trick. ``retracted`` is the card taken back."""
 
     player: NameAt
