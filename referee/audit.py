@@ -14,14 +14,16 @@ is judged (a :class:`HandStream`), keeping nothing; :func:`audit_file` is built 
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import os
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from referee.report import FileReport, HandResult, ReadError
 
@@ -29,6 +31,7 @@ from referee.report import FileReport, HandResult, ReadError
 LOG_SUFFIX = ".hlog"
 
 _BOM = b"\xef\xbb\xbf"
+_CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -166,13 +169,72 @@ class HandStream:
 def stream_file(
     path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
 ) -> HandStream:
-    """:func:`audit_file`, streamed: the hands of one log file as they are judged."""
+    """:func:`audit_file`, streamed: the hands of one log file as they are judged.
+
+    A regular file is read twice, never whole: once in chunks to check that it is UTF-8
+    text, then line by line as the hands are judged, so memory stays bounded by the longest
+    hand however long the file. Anything else (a pipe) is read into memory first.
+    """
     name = str(path)
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                data = handle.read()
+                return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+            problem = _scan_encoding(handle)
     except OSError as exc:
         return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
-    return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+    if problem is not None:
+        return HandStream(FileReport(path=name, errors=[problem]))
+    late: list[ReadError] = []
+    lines = _file_lines(path, late)
+
+    def reader() -> Any:
+        from referee.parser import read_log
+
+        return read_log(lines)
+
+    return _stream(reader, name, rules_file, path.parent, keep_tricks, late)
+
+
+def _scan_encoding(handle: BinaryIO) -> ReadError | None:
+    """:func:`decode_problem` for an open file, reading it in chunks."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    consumed = 0
+    while True:
+        chunk = handle.read(_CHUNK)
+        body = chunk[len(_BOM) :] if consumed == 0 and chunk.startswith(_BOM) else chunk
+        consumed += len(chunk)
+        try:
+            decoder.decode(body, final=not chunk)
+        except UnicodeDecodeError:
+            break
+        if b"\x00" in body:
+            break
+        if not chunk:
+            return None
+    handle.seek(0)  # rare: read up to the bad chunk again to place the bad byte
+    return decode_problem(handle.read(consumed))
+
+
+def _file_lines(path: Path, late: list[ReadError]) -> Iterator[str]:
+    """The lines of a log file already checked to be UTF-8; a read failure (the file changed
+    or vanished meanwhile) ends the lines and is reported in ``late``."""
+    count = 0
+    try:
+        with path.open(encoding="utf-8-sig", newline=None) as handle:
+            for count, line in enumerate(handle, start=1):  # noqa: B007
+                yield line
+    except (OSError, UnicodeDecodeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else "it is no longer UTF-8 text"
+        late.append(
+            ReadError(
+                "P-IO",
+                count + 1,
+                None,
+                f"cannot read file: {why or exc}; it changed while it was being read",
+            )
+        )
 
 
 def stream_bytes(
@@ -201,21 +263,38 @@ def stream_text(
 ) -> HandStream:
     """:func:`audit_text`, streamed. The log is parsed and the header resolved right away;
     each hand is judged when the stream is advanced."""
+
+    def reader() -> Any:
+        from referee.parser import read_text
+
+        return read_text(text.removeprefix("\ufeff"))
+
+    return _stream(reader, path, rules_file, base_dir, keep_tricks, [])
+
+
+def _stream(
+    open_reader: Callable[[], Any],
+    path: str,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    keep_tricks: bool,
+    late: list[ReadError],
+) -> HandStream:
+    """Read the header with ``open_reader()`` now, and stream the hands (``late``: errors
+    found while reading the lines, added once the hands are exhausted)."""
     report = FileReport(path=path)
     reader: Any = None
     hands: Iterator[HandResult] = iter(())
     try:
-        from referee.parser import read_text
-
-        reader = read_text(text.removeprefix("\ufeff"))
+        reader = open_reader()
         hands = _judge(report, reader, rules_file, base_dir, keep_tricks)
     except Exception as exc:  # a referee bug: report it for this file, keep the batch going
         report.errors.append(_internal_error(exc, None, None, "reading the log"))
-    return HandStream(report, _finishing(report, reader, hands))
+    return HandStream(report, _finishing(report, reader, hands, late))
 
 
 def _finishing(
-    report: FileReport, reader: Any, hands: Iterator[HandResult]
+    report: FileReport, reader: Any, hands: Iterator[HandResult], late: list[ReadError]
 ) -> Iterator[HandResult]:
     """Yield the judged hands, then complete ``report.errors`` with the parser's errors."""
     try:
@@ -227,6 +306,7 @@ def _finishing(
             report.errors.extend(reader.errors)
         except Exception as exc:
             report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    report.errors.extend(late)
     report.errors = _sorted_errors(report.errors)
 
 
@@ -257,9 +337,15 @@ def decode_problem(data: bytes) -> ReadError | None:
 
 
 def _position(body: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and character column of a byte offset."""
-    line_start = body.rfind(b"\n", 0, offset) + 1
-    line = body.count(b"\n", 0, offset) + 1
+    """1-based line and character column of a byte offset (``\\n``, ``\\r\\n`` and ``\\r`` end a
+    line, as for the parser)."""
+    line_start = max(body.rfind(b"\n", 0, offset), body.rfind(b"\r", 0, offset)) + 1
+    line = (
+        body.count(b"\n", 0, offset)
+        + body.count(b"\r", 0, offset)
+        - body.count(b"\r\n", 0, offset)
+        + 1
+    )
     column = len(body[line_start:offset].decode("utf-8", errors="replace")) + 1
     return line, column
 

@@ -161,8 +161,8 @@ BR_CINCH = Rule(
     "counts as the highest (holding A-K, the K). Only legal cards are ever required.\n"
     "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
     "bourré, or to steer the pot.",
-    "trump Kh\ntrick 1: ann Ah, ...     # ann holds A♥ Q♥ J♥ with the K♥ face up: leads the A",
-    "trump Kh\ntrick 1: ann 3c, ...     # ann held a cinch and led a club",
+    "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
+    "trump 4h\ntrick 1: ann 3c, ...     # the same hand: ann held a cinch and led a club",
 )
 BR_ACE_DEALER = Rule(
     "BR-ACE-DEALER",
