@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import codecs
 import dataclasses
+import errno
 import os
 import stat
 from collections import deque
@@ -56,13 +57,17 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
 
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir = stat.S_ISDIR(path.stat().st_mode)
+        except OSError as exc:  # missing, a symlink loop, a folder on the way not searchable
+            lost = exc.errno in (errno.ENOENT, errno.ENOTDIR)
+            add(_io_error(str(path), "no such file or folder" if lost else _os_message(exc)))
+            continue
+        if is_dir:
             for item in _walk_folder(path):
                 add(item)
-        elif path.exists():
-            add(path)
         else:
-            add(_io_error(str(path), "no such file or folder"))
+            add(path)
     return out
 
 
@@ -77,10 +82,29 @@ def _walk_folder(folder: Path) -> list[Path | FileReport]:
 
     for root, dirs, files in os.walk(folder, onerror=on_error):
         dirs.sort()
-        found.extend(Path(root, name) for name in files if name.lower().endswith(LOG_SUFFIX))
+        for name in files:
+            if name.lower().endswith(LOG_SUFFIX):
+                path = Path(root, name)
+                if _special(path):  # reading a pipe found in a folder could wait forever
+                    problems.append(_io_error(str(path), "not a regular file; not read"))
+                else:
+                    found.append(path)
     logs: list[Path] = sorted(found, key=lambda p: p.parts)
     unlisted: list[FileReport] = sorted(problems, key=lambda r: r.path)
     return [*logs, *unlisted]
+
+
+def _special(path: Path) -> bool:
+    """Whether ``path`` is a pipe, socket or device (a broken link is left to the reading)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _os_message(exc: OSError) -> str:
+    return f"cannot read: {exc.strerror or exc}"
 
 
 def _io_error(path: str, message: str) -> FileReport:
@@ -192,7 +216,7 @@ def stream_file(
     def reader() -> Any:
         from referee.parser import read_log
 
-        return read_log(lines)
+        return read_log(lines, quick=True)
 
     return _stream(reader, name, rules_file, path.parent, keep_tricks, late)
 
@@ -267,7 +291,7 @@ def stream_text(
     def reader() -> Any:
         from referee.parser import read_text
 
-        return read_text(text.removeprefix("\ufeff"))
+        return read_text(text.removeprefix("\ufeff"), quick=True)
 
     return _stream(reader, path, rules_file, base_dir, keep_tricks, [])
 
@@ -375,7 +399,7 @@ def _judge(
 
             report.options_changed = changed_options(options)
             try:
-                session = _new_session(header, options)
+                session = _new_session(header, options, keep_tricks)
             except Exception as exc:
                 report.errors.append(
                     _internal_error(exc, header.line, header.column, "starting the session")
@@ -415,11 +439,11 @@ def _fill_standings(report: FileReport, session: Any) -> None:
         report.score = dict(session.score)
 
 
-def _new_session(header: Any, options: Any) -> Any:
+def _new_session(header: Any, options: Any, keep_tricks: bool) -> Any:
     if header.game == "bourre":
         from referee.bourre.engine import BourreSession
 
-        return BourreSession(header, options)
+        return BourreSession(header, options, keep_tricks=keep_tricks)
     from referee.euchre.engine import EuchreSession
 
     return EuchreSession(header, options)
@@ -458,9 +482,17 @@ def resolve_options(
 
     game = header.game
     options = default_options(game)
+
+    def from_file(options: Any, path: Path) -> Any:
+        settings = read_rules_file(path, game)  # its errors name the file
+        try:
+            return apply_settings(options, game, settings)
+        except OptionError as exc:
+            raise OptionError(f"{path}: {exc}") from None
+
     try:
         if rules_file is not None:
-            options = apply_settings(options, game, read_rules_file(rules_file, game))
+            options = from_file(options, rules_file)
     except OptionError as exc:
         return None, [ReadError("P-RULES", None, None, f"--rules {exc}")]
     if header.rules_path:
@@ -468,7 +500,7 @@ def resolve_options(
         if not target.is_absolute():
             target = (base_dir if base_dir is not None else Path.cwd()) / target
         try:
-            options = apply_settings(options, game, read_rules_file(target, game))
+            options = from_file(options, target)
         except OptionError as exc:
             line = header.rules_line or None
             column = header.rules_column or (1 if line else None)

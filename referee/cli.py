@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 import typer
 
 if TYPE_CHECKING:
+    from referee.batch import Job, Progress, Writer
     from referee.report import FileReport, HandResult
     from referee.rulebook import Rule
 
@@ -90,8 +91,11 @@ def audit(
         typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
     ] = None,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="Files audited in parallel (0: one per CPU).")
-    ] = 1,
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
+        ),
+    ] = 0,
     select: Annotated[
         list[str] | None,
         typer.Option(
@@ -140,24 +144,22 @@ def _audit(
     output: Path | None,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
-    from referee.audit import audit_inputs, collect_inputs, filter_report, rule_filter
+    from referee.audit import collect_inputs
+    from referee.batch import Job
 
     if rules is not None and not rules.is_file():
-        raise _fail(f"--rules {rules}: no such file")
+        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
     select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
     _check_rule_ids("--select", select_ids)
     _check_rule_ids("--ignore", ignore_ids)
     if output is not None and (output.is_dir() or not output.parent.is_dir()):
         raise _fail(f"--output {output}: not a file in an existing folder")
-    keep = rule_filter(select_ids, ignore_ids)
     inputs = collect_inputs(paths)
+    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet)
     code = 0
 
     def run(out: TextIO, color: bool | None) -> int:
-        if output_format is Format.jsonl:
-            return _render_jsonl(inputs, rules, jobs, keep, out, exit_zero)
-        reports = (filter_report(r, keep) for r in audit_inputs(inputs, rules, jobs))
-        return _render(reports, out, output_format, color, quiet, exit_zero)
+        return _render(inputs, job, jobs, out, color, exit_zero, to_terminal=output is None)
 
     try:
         if output is None:
@@ -204,8 +206,11 @@ def report(
         typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
     ] = None,
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", min=0, help="Files audited in parallel (0: one per CPU).")
-    ] = 1,
+        int,
+        typer.Option(
+            "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
+        ),
+    ] = 0,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="IDS", help="Report only these rule IDs or prefixes."),
@@ -249,64 +254,76 @@ def _silence_stdout() -> None:
 
 
 def _render(
-    reports: Iterable[FileReport],
+    inputs: list[Path | FileReport],
+    job: Job,
+    jobs: int,
     out: TextIO,
-    fmt: Format,
     color: bool | None,
-    quiet: bool,
     exit_zero: bool,
+    *,
+    to_terminal: bool,
 ) -> int:
-    """Stream the reports to ``out`` one file at a time; return the exit status."""
-    from referee.audit import exit_code
+    """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
+    from referee.batch import run_batch
 
-    status = 0
-    if fmt is Format.html:
+    fmt = job.fmt
+    finish: Callable[[], None]
+    writer: Writer
+    if fmt == Format.html:
         from referee.render.html import HtmlWriter
 
-        html = HtmlWriter(out)
-        for report in reports:
-            html.file(report)
-            status = max(status, exit_code([report], exit_zero))
-        html.close()
-    elif fmt is Format.json:
+        writer = html = HtmlWriter(out)
+        finish = html.close
+    elif fmt == Format.json:
         from referee.render.json import JsonWriter
 
-        writer = JsonWriter(out)
-        for report in reports:
-            writer.file(report)
-            status = max(status, exit_code([report], exit_zero))
-        writer.close()
+        writer = json = JsonWriter(out)
+        finish = json.close
+    elif fmt == Format.jsonl:
+        from referee.render.jsonl import JsonlWriter
+
+        writer = JsonlWriter(out)
+        finish = _nothing
     else:
         from referee.render.text import TextRenderer, make_console
 
-        renderer = TextRenderer(make_console(out, color), quiet=quiet)
-        for report in reports:
-            renderer.file(report)
-            status = max(status, exit_code([report], exit_zero))
-        renderer.finish()
-    return status
+        writer = text = TextRenderer(make_console(out, color), quiet=job.quiet)
+        finish = text.finish
+    with _progress(inputs, shown_on_stdout=to_terminal) as progress:
+        tally = run_batch(inputs, writer, job, jobs, progress)
+    finish()
+    return tally.exit_code(exit_zero)
 
 
-def _render_jsonl(
-    inputs: list[Path | FileReport],
-    rules: Path | None,
-    jobs: int,
-    keep: Callable[[str], bool],
-    out: TextIO,
-    exit_zero: bool,
-) -> int:
-    """Stream JSON Lines, one hand at a time as it is judged; return the exit status."""
-    from referee.audit import filter_hand, stream_inputs
-    from referee.render.jsonl import JsonlWriter
+def _nothing() -> None:
+    pass
 
-    writer = JsonlWriter(out)
-    for stream in stream_inputs(inputs, rules, jobs):
-        for hand in stream:
-            writer.hand(stream.report, filter_hand(hand, keep))
-        writer.end(stream.report)
-    if writer.total_errors:
-        return 2
-    return 1 if writer.total_violations and not exit_zero else 0
+
+@contextlib.contextmanager
+def _progress(
+    inputs: list[Path | FileReport], *, shown_on_stdout: bool
+) -> Iterator[Progress | None]:
+    """A progress bar on stderr for a long run, or None.
+
+    Only when stderr is a terminal that the report is not also shown on (a report on the
+    terminal would be torn by the bar), and only once the run has gone on for a moment.
+    """
+    stdout_tty = _isatty(sys.stdout)
+    if not _isatty(sys.stderr) or (shown_on_stdout and stdout_tty):
+        yield None
+        return
+    from referee.progress import ProgressBar
+
+    files = sum(1 for item in inputs if isinstance(item, Path))
+    with ProgressBar(files) as bar:
+        yield bar.update
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
@@ -381,7 +398,7 @@ def show(
     from referee.audit import audit_file, exit_code
 
     if rules is not None and not rules.is_file():
-        raise _fail(f"--rules {rules}: no such file")
+        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
     if file.is_dir():
         raise _fail(f"{file}: is a folder; `show` takes one log file")
     report = audit_file(file, rules, keep_tricks=True)

@@ -8,6 +8,7 @@ or values. YAML is read with ``yaml.safe_load`` only.
 from __future__ import annotations
 
 import dataclasses
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
@@ -15,6 +16,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
+
+#: A house-rules file is a few lines; anything larger is not one (and is not read whole).
+MAX_RULES_BYTES = 1 << 20
 
 
 class OptionError(ValueError):
@@ -183,10 +187,30 @@ def convert_option(game: str, key: str, value: Any) -> Any:
         raise OptionError(
             f"unknown option {key!r} for {game}; valid keys: " + ", ".join(converters)
         )
+    # A list or mapping is never a valid value; it is not even turned into text (a YAML
+    # alias bomb nests lists a billion elements deep).
+    nested = isinstance(value, list | tuple | set | frozenset | dict)
     try:
-        return converters[norm](value)
+        return converters[norm]("" if nested else value)
     except OptionError as exc:
-        raise OptionError(f"bad value {value!r} for option {norm}: {exc}") from None
+        raise OptionError(f"bad value {_show(value)} for option {norm}: {exc}") from None
+
+
+def _show(value: Any) -> str:
+    """A value as YAML would write it, cut short, for a message."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "(a mapping)"
+    if isinstance(value, list | tuple | set | frozenset):
+        return "(a list)"
+    try:
+        text = repr(value) if isinstance(value, str) else str(value)
+    except ValueError:  # an integer too long to print
+        text = "(a very long number)"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:
@@ -202,6 +226,12 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
     (``bourre:`` / ``bid-euchre:``) so one file can serve both games.
     """
     try:
+        if not stat.S_ISREG(path.stat().st_mode):  # a folder, a pipe or a device
+            raise OptionError(f"{path}: the house-rules file is not a regular file")
+        if path.stat().st_size > MAX_RULES_BYTES:
+            raise OptionError(
+                f"{path}: the house-rules file is too large (over {MAX_RULES_BYTES} bytes)"
+            )
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise OptionError(f"{path}: house-rules file not found") from None
@@ -214,6 +244,11 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise OptionError(f"{path}{where}: invalid YAML: {problem}") from None
+    except RecursionError:
+        raise OptionError(f"{path}: invalid YAML: nested too deeply") from None
+    except ValueError as exc:  # a number too long to convert, a date such as 2001-02-31
+        problem = str(exc) if len(str(exc)) <= 80 else str(exc)[:77] + "..."
+        raise OptionError(f"{path}: invalid YAML: {problem}") from None
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -226,7 +261,7 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
         data = section
     for key in data:
         if not isinstance(key, str):
-            raise OptionError(f"{path}: option keys must be words, got {key!r}")
+            raise OptionError(f"{path}: option keys must be words, got {_show(key)}")
     return data
 
 

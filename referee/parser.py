@@ -24,9 +24,10 @@ from __future__ import annotations
 import io
 import re
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import partial
 from importlib import resources
 from pathlib import Path
 from typing import Literal, cast
@@ -52,6 +53,9 @@ from referee.records import (
     NameAt,
     OptionLine,
     Play,
+    QuickDecision,
+    QuickHand,
+    QuickTrick,
     ScoreLine,
     SettleLine,
     TeamPoints,
@@ -86,6 +90,7 @@ _PLAYER_COUNT: dict[str, tuple[int, int]] = {"bourre": (2, 8), "bid-euchre": (4,
 _MAX_NUMBER_DIGITS = 9  # hand, trick and discard numbers and bids: anything longer is nonsense
 _MAX_AMOUNT_CHARS = 24  # money and points
 _MAX_SOURCE_LINE = 1000  # longer lines are not copied into errors
+_MAX_GUESS = 16  # the quick path's patterns for a number of plays or cards go no further
 _BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
 
 # ----------------------------------------------------------------------------- the grammar
@@ -145,6 +150,12 @@ class _Syntax:
             rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
         )
         self.trick = re.compile(rf"{colon}(?:({number}){colon})?")
+        # The quick path: a trick's plays without `(was CARD)`, checked whole, then listed;
+        # or, with a number of plays guessed, both in one match (see repeated()).
+        self.bare_plays = re.compile(rf"(?:{sep}{name}[\t ,]+{card})+{sep}")
+        self.bare_play = re.compile(rf"{sep}({name})[\t ,]+({card})")
+        self._repeated: dict[tuple[str, int], re.Pattern[str]] = {}
+        self._units = {"play": rf"{sep}({name})[\t ,]+({card})", "card": rf"{sep}({card})"}
 
         def rest(pattern: str) -> re.Pattern[str]:
             return re.compile(pattern + sep)
@@ -169,6 +180,7 @@ class _Syntax:
                         rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)")
         self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
         self.score = rest(rf"{colon}{team}{sep}{team}")
+        self.deal_player = re.compile(rf"{colon}({name})")
         keywords = (t for t in self.lark.terminals if t.name.isalpha() and t.name.isupper()
                     and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
         self.keyword = re.compile("|".join(t.pattern.to_regexp() for t in keywords))
@@ -176,6 +188,16 @@ class _Syntax:
 
 
 # ----------------------------------------------------------------------------- small pieces
+
+
+    def repeated(self, unit: str, count: int) -> re.Pattern[str]:
+        """``count`` plays (``unit`` "play": a NAME group and a CARD group each) or cards
+        ("card") and the end of the line, in one pattern with a group per item."""
+        key = (unit, count)
+        pattern = self._repeated.get(key)
+        if pattern is None:
+            pattern = self._repeated[key] = re.compile(self._units[unit] * count + r"[\t ,]*")
+        return pattern
 
 
 class _Fault(Exception):
@@ -266,12 +288,19 @@ class _Names:
         """The NameAt for a name written at ``line``/``column``."""
         declared = self.exact.get(text)
         if declared is None:
-            declared = self.folded.get(text.casefold())
+            declared = self.seat_of(text)
             if declared is None:
                 return NameAt(str(text), False, line, column)
-            if len(self.exact) < 512:
-                self.exact[str(text)] = declared
         return NameAt(declared, True, line, column)
+
+    def seat_of(self, text: str) -> str | None:
+        """The seated player's name as declared, for a name as written; None if not seated."""
+        declared = self.exact.get(text)
+        if declared is None:
+            declared = self.folded.get(text.casefold())
+            if declared is not None and len(self.exact) < 512:
+                self.exact[str(text)] = declared
+        return declared
 
     def again(self, name: NameAt) -> NameAt:
         """``name`` resolved again (header names are read before ``players`` is known)."""
@@ -473,6 +502,174 @@ class _FastPath:
         if m is None:
             return None
         return ScoreLine(self._teams(m, 1, line), line, first.start(1) + 1)
+
+
+# ----------------------------------------------------------------------------- quick path
+
+
+class _QuickPath:
+    """Reads a whole Bourré hand into a :class:`QuickHand` when every line is a usual one.
+
+    It recognises a subset of what :class:`_FastPath` recognises, with the same patterns, but
+    keeps plain names, cards and amounts instead of building records: a hand of a bulk file
+    is read about twice as fast. Whatever it does not take (a claim, a `(was CARD)`, a name
+    not seated, a number too long, a second `deal` for one player, any line the fast path
+    would leave to Lark) makes :meth:`hand` give None, and the hand is read in full. So a
+    hand it takes has no read error, and :attr:`QuickHand.read` gives its full records.
+    """
+
+    def __init__(self, syntax: _Syntax, names: _Names, hand_size: int) -> None:
+        self.s = syntax
+        self.exact = names.exact  # names as written -> as declared (grows)
+        self.seat = names.seat_of
+        self.width = len(names.players)  # plays in the last trick read: the next one's guess
+        self.hand_size = hand_size  # cards in the last deal read: the next one's guess
+
+    def hand(self, number: int, line: int, column: int, block: list[_BlockLine],
+             read: Callable[[], Hand]) -> QuickHand | None:
+        """The hand of ``block`` (its lines after `hand`), or None to read it in full."""
+        quick = QuickHand(number, line, column, [], [], {}, {}, [], [], [], read)
+        keyword = self.s.keyword.fullmatch
+        for _, text, _, first, lower in block:
+            if first is None:
+                return None
+            reader = self._readers.get(lower)
+            if reader is None:
+                word = first.group(1)
+                if lower in KEYWORDS or not (word.isascii() or keyword(word) is None):
+                    return None
+                reader = _QuickPath.decision
+            if not reader(self, text, first, quick):
+                return None
+        return quick
+
+    def trick(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        s = self.s
+        head = s.trick.match(text, first.end())
+        assert head is not None  # every part of it is optional
+        pos = head.end()
+        written = head.group(1)
+        if written is not None and len(written) > _MAX_NUMBER_DIGITS:
+            return False
+        m = s.repeated("play", self.width).fullmatch(text, pos)  # as many as the last trick
+        if m is not None:
+            items: Sequence[str] = m.groups()
+        elif s.bare_plays.fullmatch(text, pos) is not None:
+            items = [item for play in s.bare_play.findall(text, pos) for item in play]
+            self.width = min(len(items) // 2, _MAX_GUESS)
+        else:
+            return False
+        players = list(map(self.exact.get, items[::2]))
+        if None in players:  # a new spelling of a seated name, or not seated at all
+            players = [self.seat(name) for name in items[::2]]
+            if None in players:
+                return False
+        cards = tuple(map(_CARDS.__getitem__, items[1::2]))
+        number = None if written is None else int(written)
+        quick.tricks.append(QuickTrick(number, tuple(players), cards))  # type: ignore[arg-type]
+        return True
+
+    def deal(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        s = self.s
+        head = s.deal_player.match(text, first.end())
+        if head is None:
+            return False
+        m = s.repeated("card", self.hand_size).fullmatch(text, head.end())
+        if m is not None:
+            dealt = tuple([_CARDS[c] for c in m.groups()])
+        else:
+            whole = s.deal.fullmatch(text, first.end())
+            if whole is None:
+                return False
+            dealt = self._cards(whole.group(2))
+            self.hand_size = min(len(dealt), _MAX_GUESS)
+        player = self.exact.get(head.group(1)) or self.seat(head.group(1))
+        if player is None or player in quick.deals:
+            return False
+        quick.deals[player] = dealt
+        return True
+
+    def _cards(self, text: str) -> tuple[str, ...]:
+        cards = _CARDS
+        return tuple([cards[c] for c in self.s.cards.findall(text)])
+
+    def decision(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        m = self.s.decision.fullmatch(text, first.end())
+        player = None if m is None else self.seat(first.group(1))
+        if m is None or player is None or player in quick.decisions:
+            return False
+        passed, _, discard, count, listed, _, drawn = m.groups()
+        if passed is not None:
+            decision = QuickDecision("pass", None, None, None)
+        elif discard is None:
+            decision = QuickDecision("play", 0, None, None)
+        elif count is not None:
+            if len(count) > _MAX_NUMBER_DIGITS:
+                return False
+            decision = QuickDecision("play", int(count), None, None)
+        else:
+            discards = self._cards(listed)
+            draws = None if drawn is None else self._cards(drawn)
+            decision = QuickDecision("play", len(discards), discards, draws)
+        quick.decisions[player] = decision
+        return True
+
+    def trump(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        m = self.s.trump.fullmatch(text, first.end())
+        if m is None:
+            return False
+        if m.group(1) is None:
+            quick.trumps.append((_suit(m.group(2)), None))
+            return True
+        card = _CARDS[m.group(1)]
+        if card == JOKER:
+            return False
+        quick.trumps.append((card[-1], card))
+        return True
+
+    def dealer(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        m = self.s.dealer.fullmatch(text, first.end())
+        player = None if m is None else self.seat(m.group(1))
+        if player is None:
+            return False
+        quick.dealers.append(player)
+        return True
+
+    def ante(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        m = self.s.ante.fullmatch(text, first.end())
+        if m is None:
+            return False
+        players = [self.seat(name) for name in self.s.names.findall(m.group(1))]
+        if None in players:
+            return False
+        quick.antes.append(cast(tuple[str, ...], tuple(players)))
+        return True
+
+    def settle(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
+        m = self.s.settle.fullmatch(text, first.end())
+        if m is None:
+            return False
+        if m.group(1) is not None:
+            quick.settles.append(("split", None, None))
+            return True
+        if m.group(2) is not None:
+            amount = m.group(3)
+            if len(amount) > _MAX_AMOUNT_CHARS:
+                return False
+            quick.settles.append(("pot", None, Decimal(amount)))
+            return True
+        name, amount = m.group(4), m.group(6)
+        player = None if name is None else self.seat(name)
+        if player is None or len(amount) > _MAX_AMOUNT_CHARS:
+            return False  # a team settle, a keyword or a name not seated
+        kind = cast(Literal["wins", "bourre", "renege"], _word(m.group(5)))
+        quick.settles.append((kind, player, Decimal(amount)))
+        return True
+
+    _readers: dict[str, Callable[[_QuickPath, str, re.Match[str], QuickHand], bool]] = {
+        "trick": trick, "deal": deal, "trump": trump, "dealer": dealer, "ante": ante,
+        "settle": settle,
+    }
 
 
 # ----------------------------------------------------------------------------- Lark path
@@ -731,6 +928,8 @@ def _statement_word(stmt: _Statement) -> str:
 
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
+# A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
+_BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 
 
 class LogReader:
@@ -745,7 +944,7 @@ class LogReader:
     header: Header | None
     errors: list[ReadError]
 
-    def __init__(self, lines: Iterable[str]) -> None:
+    def __init__(self, lines: Iterable[str], *, quick: bool = False) -> None:
         self.errors = []
         self.header = None
         self._syntax = _syntax()
@@ -759,6 +958,9 @@ class LogReader:
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self._read_header()
+        self._quick = (_QuickPath(self._syntax, self._names, 5)
+                       if quick and self.header is not None and self.header.game == "bourre"
+                       else None)
 
     # ------------------------------------------------------------------ one line
 
@@ -914,8 +1116,12 @@ class LogReader:
 
     # ------------------------------------------------------------------ hands
 
-    def hands(self) -> Iterator[Hand]:
-        """The hands in log order, each read when it is reached."""
+    def hands(self) -> Iterator[Hand | QuickHand]:
+        """The hands in log order, each read when it is reached.
+
+        With ``quick`` (see :func:`read_log`) a Bourré hand whose lines all have the usual
+        shapes comes as a :class:`QuickHand`; every other hand as a :class:`Hand`.
+        """
         number = 0
         while self._pending is not None:
             entry, self._pending = self._pending, None
@@ -924,9 +1130,14 @@ class LogReader:
                 number, line, column = head.number, head.line, head.column
             else:  # an unreadable `hand` line (reported): keep the count going
                 number, line, column = number + 1, entry[0], 1
-            events = self._hand_events()
-            if self.header is not None:
-                yield Hand(number, tuple(events), line, column)
+            block = self._block()
+            if self.header is None:
+                self._events(block)  # for the errors
+                continue
+            read = partial(self._hand, number, line, column, block)
+            quick = None if self._quick is None else self._quick.hand(
+                number, line, column, block, read)
+            yield read() if quick is None else quick
 
     def _hand_head(self, entry: _Line) -> _HandHead | None:
         """The `hand N` line: fast, or by Lark to explain what is wrong with it."""
@@ -941,31 +1152,45 @@ class LogReader:
         stmt = self._parse(entry)
         return stmt if isinstance(stmt, _HandHead) else None
 
-    def _hand_events(self) -> list[Event]:
-        """Read the statements up to the next `hand` line (kept in ``_pending``) or the end.
+    def _hand(self, number: int, line: int, column: int, block: list[_BlockLine]) -> Hand:
+        return Hand(number, tuple(self._events(block)), line, column)
+
+    def _block(self) -> list[_BlockLine]:
+        """The non-blank lines up to the next `hand` line (kept in ``_pending``) or the end.
 
         This loop runs once per line of a bulk file, so it is written for speed.
         """
-        events: list[Event] = []
-        first_word, keyword = self._syntax.first_word.match, self._syntax.keyword.fullmatch
-        by_keyword = self._fast.by_keyword if self._use_fast else {}
-        decision = self._fast.decision if self._use_fast else None
+        block: list[_BlockLine] = []
+        first_word = self._syntax.first_word.match
         number = self._lineno
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
             first = first_word(text)
-            stmt: _Statement | None = None
             if first is None:
-                if not text.strip("\t ,"):
-                    continue
-            else:
+                if text.strip("\t ,"):
+                    block.append((number, text, raw, None, ""))
+                continue
+            word = first.group(1)
+            lower = word.lower()
+            if lower == "hand" or (not word.isascii() and self._is_hand(word)):
+                self._pending = (number, text, raw)
+                break
+            block.append((number, text, raw, first, lower))
+        self._lineno = number
+        return block
+
+    def _events(self, block: list[_BlockLine]) -> list[Event]:
+        """Read a hand's statements (reporting the lines that do not parse)."""
+        events: list[Event] = []
+        keyword = self._syntax.keyword.fullmatch
+        by_keyword = self._fast.by_keyword if self._use_fast else {}
+        decision = self._fast.decision if self._use_fast else None
+        for number, text, raw, first, lower in block:
+            stmt: _Statement | None = None
+            if first is not None:
                 word = first.group(1)
-                lower = word.lower()
-                if lower == "hand" or (not word.isascii() and self._is_hand(word)):
-                    self._pending = (number, text, raw)
-                    break
                 method = by_keyword.get(lower)
                 if method is None and lower not in KEYWORDS and (
                         word.isascii() or keyword(word) is None):
@@ -986,15 +1211,18 @@ class LogReader:
                             "`hand`", raw)
             elif stmt is not None:
                 events.append(stmt)
-        self._lineno = number
         return events
 
 
-def read_log(lines: Iterable[str]) -> LogReader:
-    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``)."""
-    return LogReader(lines)
+def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:
+    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``).
+
+    ``quick``: give the usual Bourré hands as :class:`QuickHand` (for the engine's quick
+    lane) rather than :class:`Hand`.
+    """
+    return LogReader(lines, quick=quick)
 
 
-def read_text(text: str) -> LogReader:
+def read_text(text: str, *, quick: bool = False) -> LogReader:
     """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
-    return LogReader(io.StringIO(text, newline=None))
+    return LogReader(io.StringIO(text, newline=None), quick=quick)

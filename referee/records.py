@@ -13,6 +13,7 @@ Money and points are :class:`~decimal.Decimal`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, NamedTuple
@@ -259,3 +260,49 @@ class Hand:
     events: tuple[Event, ...]
     line: int
     column: int
+
+
+# ----------------------------------------------------------------------------- the quick lane
+
+
+class QuickDecision(NamedTuple):
+    """A Bourré decision line as plain values (see :class:`DecisionLine`)."""
+
+    action: Literal["pass", "play"]
+    discard_count: int | None
+    discards: tuple[str, ...] | None
+    draws: tuple[str, ...] | None
+
+
+class QuickTrick(NamedTuple):
+    """A ``trick`` line as plain values: who played, and what, in the order played."""
+
+    number: int | None
+    players: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+class QuickHand(NamedTuple):
+    """A Bourré hand whose every line has one of the usual shapes, as plain values.
+
+    The parser gives one (with ``quick=True``) when every statement of the hand is a
+    ``dealer``, ``trump``, ``deal``, ``ante``, ``settle`` (not a team settle), decision or
+    ``trick`` line without ``(was CARD)``, every name in it is a seated player's (as
+    declared) and no player has two ``deal`` or two decision lines. Nothing else is in it:
+    no positions, no records. It is what the engine's quick lane reads; :attr:`read` gives
+    the :class:`Hand` with its full records, for the replay that explains findings.
+    The lists and dicts are not to be modified.
+    """
+
+    number: int
+    line: int
+    column: int
+    dealers: list[str]  # in log order
+    trumps: list[tuple[str, str | None]]  # (suit, upcard or None), in log order
+    deals: dict[str, tuple[str, ...]]  # player -> cards dealt
+    decisions: dict[str, QuickDecision]
+    tricks: list[QuickTrick]
+    antes: list[tuple[str, ...]]
+    settles: list[tuple[Literal["wins", "bourre", "renege", "split", "pot"], str | None,
+                        Decimal | None]]  # (kind, player, amount)
+    read: Callable[[], Hand]  # the same hand's full records

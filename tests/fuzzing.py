@@ -152,14 +152,71 @@ def seed_logs() -> list[tuple[str, str]]:
 ODD_CARDS = ["2h", "joker", "1s", "Zz", "10♣", "T♥", "9h", "Jd", "Ah", "As", "9s", "Kc", "11h"]
 ODD_NAMES = ["rob", "ann", "ANN", "Ann", "eve", "zoë", "hand", "pass", "7h", "x", "é", "dee"]
 ODD_WORDS = [
-    "hand", "trick", "deal", "dealer", "trump", "bid", "settle", "score", "claim", "renege",
-    "exchange", "ante", "pass", "play", "discard", "draw", "wins", "bourre", "split", "pot",
-    "ask", "moon", "game", "players", "option", "rules", "exempt", "(was", ")", "(", ":", ",",
-    "+", "#", "-1", "0", "999999999999", "1e9", "0.5", "hearts", "♠", "\t", "\ufeff", "\u00a0",
-    "\u200b", "\x0c", "ﬀ", "ſ", "K", "İ",
+    "hand",
+    "trick",
+    "deal",
+    "dealer",
+    "trump",
+    "bid",
+    "settle",
+    "score",
+    "claim",
+    "renege",
+    "exchange",
+    "ante",
+    "pass",
+    "play",
+    "discard",
+    "draw",
+    "wins",
+    "bourre",
+    "split",
+    "pot",
+    "ask",
+    "moon",
+    "game",
+    "players",
+    "option",
+    "rules",
+    "exempt",
+    "(was",
+    ")",
+    "(",
+    ":",
+    ",",
+    "+",
+    "#",
+    "-1",
+    "0",
+    "999999999999",
+    "1e9",
+    "0.5",
+    "hearts",
+    "♠",
+    "\t",
+    "\ufeff",
+    "\u00a0",
+    "\u200b",
+    "\x0c",
+    "ﬀ",
+    "ſ",
+    "K",
+    "İ",
 ]
-RANDOM_BYTES = [b"\x00", b"\xff", b"\xc3", b"\r", b"\n", b"\r\n", b"\x85", b"\xe2\x80\xa8",
-                b"\xef\xbb\xbf", b"\xed\xa0\x80", b"\x7f", b"\x1b[31m"]
+RANDOM_BYTES = [
+    b"\x00",
+    b"\xff",
+    b"\xc3",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"\x85",
+    b"\xe2\x80\xa8",
+    b"\xef\xbb\xbf",
+    b"\xed\xa0\x80",
+    b"\x7f",
+    b"\x1b[31m",
+]
 
 
 def _lines(data: bytes) -> list[bytes]:
@@ -222,9 +279,9 @@ def _splice(rng: random.Random, data: bytes, other: bytes) -> bytes:
     return _join(lines[:i] + chunk + lines[i:])
 
 
-def _token_edit(edit: Callable[[random.Random, list[str]], list[str]]) -> Callable[
-    [random.Random, bytes, bytes], bytes
-]:
+def _token_edit(
+    edit: Callable[[random.Random, list[str]], list[str]],
+) -> Callable[[random.Random, bytes, bytes], bytes]:
     """A mutation of the tokens (space-separated words) of one non-blank line."""
 
     def mutation(rng: random.Random, data: bytes, other: bytes) -> bytes:
@@ -396,34 +453,58 @@ def random_log(rng: random.Random) -> str:
     count = 4 if game == "bid-euchre" else rng.randint(2, 8)
     pool = ["ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal", "ida"]
     seats = pool[:count]
+
     def name() -> str:
         return rng.choice(seats) if rng.random() < 0.93 else rng.choice(["rob", "zed", "Ann"])
+
     def card() -> str:
         if rng.random() < 0.04:
             return rng.choice(["joker", "2h", "3c"])
         ranks = _RANKS[:6] if game == "bid-euchre" and rng.random() < 0.9 else _RANKS
         return rng.choice(ranks) + rng.choice(_SUITS)
+
     def cards(n: int) -> str:
         return " ".join(card() for _ in range(n))
+
     def team() -> str:
         a = rng.choice(seats)
         b = seats[(seats.index(a) + rng.choice([2, 2, 2, 1])) % len(seats)]
         return f"{a}+{b}"
+
     lines = [f"game {game}", "players " + " ".join(seats)]
     if rng.random() < 0.3:
         if game == "bourre":
-            lines.append(rng.choice([
-                "option limit 3", "option hand_size 4", "option cinch false",
-                "option all_pass dealer", "option double_ante true", "pot 7", "exempt " + name(),
-                "option limit_caps_winner true", "option renege_penalty none",
-                "option must_trump false", "option head_when_trumped true",
-            ]))
+            lines.append(
+                rng.choice(
+                    [
+                        "option limit 3",
+                        "option hand_size 4",
+                        "option cinch false",
+                        "option all_pass dealer",
+                        "option double_ante true",
+                        "pot 7",
+                        "exempt " + name(),
+                        "option limit_caps_winner true",
+                        "option renege_penalty none",
+                        "option must_trump false",
+                        "option head_when_trumped true",
+                    ]
+                )
+            )
         else:
-            lines.append(rng.choice([
-                "option target 5", "option stick_the_dealer true", "option first_lead left",
-                "option first_bidder dealer", "option min_bid 1", "option renege_points 0",
-                f"score {team()} {rng.randint(0, 40)} {team()} {rng.randint(-10, 40)}",
-            ]))
+            lines.append(
+                rng.choice(
+                    [
+                        "option target 5",
+                        "option stick_the_dealer true",
+                        "option first_lead left",
+                        "option first_bidder dealer",
+                        "option min_bid 1",
+                        "option renege_points 0",
+                        f"score {team()} {rng.randint(0, 40)} {team()} {rng.randint(-10, 40)}",
+                    ]
+                )
+            )
     for number in range(1, rng.randint(1, 5) + 1):
         lines.append(f"hand {number if rng.random() < 0.95 else rng.randint(0, 9)}")
         body: list[str] = []
@@ -468,20 +549,29 @@ def random_log(rng: random.Random) -> str:
             if plays:
                 body.append(label + ", ".join(plays))
         if rng.random() < 0.2:
-            body.append(f"claim {name()} renege {name()}"
-                        + (f" trick {rng.randint(0, 8)}" if rng.random() < 0.5 else ""))
+            body.append(
+                f"claim {name()} renege {name()}"
+                + (f" trick {rng.randint(0, 8)}" if rng.random() < 0.5 else "")
+            )
         if game == "bourre":
             for _ in range(rng.randint(0, 3)):
-                body.append(rng.choice([
-                    f"settle {name()} wins {rng.randint(0, 20)}", "settle split",
-                    f"settle pot {rng.randint(0, 20)}", f"settle {name()} bourre 5",
-                    f"settle {name()} renege 0.5",
-                ]))
+                body.append(
+                    rng.choice(
+                        [
+                            f"settle {name()} wins {rng.randint(0, 20)}",
+                            "settle split",
+                            f"settle pot {rng.randint(0, 20)}",
+                            f"settle {name()} bourre 5",
+                            f"settle {name()} renege 0.5",
+                        ]
+                    )
+                )
         else:
             for kind in ("settle", "score"):
                 if rng.random() < 0.4:
-                    body.append(f"{kind} {team()} {rng.randint(-6, 24)} {team()} "
-                                f"{rng.randint(-6, 24)}")
+                    body.append(
+                        f"{kind} {team()} {rng.randint(-6, 24)} {team()} {rng.randint(-6, 24)}"
+                    )
         if rng.random() < 0.3:
             rng.shuffle(body)
         lines.extend(body)

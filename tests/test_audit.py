@@ -84,10 +84,13 @@ def fake_engine(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         return reader
 
     module = types.ModuleType("referee.parser")
-    module.read_text = read_text  # type: ignore[attr-defined]
+    module.read_text = lambda text, **_: read_text(text)  # type: ignore[attr-defined]
+    module.read_log = lambda lines, **_: read_text("".join(lines))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "referee.parser", module)
     FakeSession.crash_on = None
-    monkeypatch.setattr(audit, "_new_session", lambda header, options: FakeSession(header, options))
+    monkeypatch.setattr(
+        audit, "_new_session", lambda header, options, *_: FakeSession(header, options)
+    )
     return config
 
 
@@ -248,7 +251,7 @@ def test_engine_crash_becomes_p_internal(fake_engine: dict[str, Any]) -> None:
 def test_parser_crash_becomes_p_internal(monkeypatch: pytest.MonkeyPatch) -> None:
     module = types.ModuleType("referee.parser")
 
-    def read_text(text: str) -> Any:
+    def read_text(text: str, **_: Any) -> Any:
         raise RuntimeError("parser exploded")
 
     module.read_text = read_text  # type: ignore[attr-defined]
@@ -359,7 +362,7 @@ def test_exit_code() -> None:
 def test_session_start_crash_keeps_parse_errors(
     fake_engine: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def broken(header: Header, options: Any) -> Any:
+    def broken(header: Header, options: Any, *_: Any) -> Any:
         raise ValueError("bad seats")
 
     monkeypatch.setattr(audit, "_new_session", broken)

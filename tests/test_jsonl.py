@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from referee import audit
-from referee.audit import HandStream, rule_filter
-from referee.cli import _render_jsonl
+from referee import batch
+from referee.audit import HandStream
+from referee.batch import Job, run_batch
 from referee.render.json import hand_json, render_json
 from referee.render.jsonl import JsonlWriter, render_jsonl
 from referee.report import FileReport, HandResult, Report
@@ -120,30 +120,27 @@ def test_each_line_is_written_and_flushed_before_the_next_hand_is_judged(
             assert out.getvalue().count("\n") == i and out.flushes == i
             yield hand
 
-    def fake_stream_inputs(items: Any, rules: Any, jobs: int) -> Iterator[HandStream]:
-        yield HandStream(FileReport(path=source.path, game="bourre"), hands())
+    def fake_stream(item: Any, job: Job) -> HandStream:
+        return HandStream(FileReport(path=source.path, game="bourre"), hands())
 
-    monkeypatch.setattr(audit, "stream_inputs", fake_stream_inputs)
-    code = _render_jsonl([], None, 1, rule_filter(), out, exit_zero=False)
-    assert code == 1  # bourre_file has violations
+    monkeypatch.setattr(batch, "_stream_of", fake_stream)
+    tally = run_batch([Path(source.path)], JsonlWriter(out), Job("jsonl"), jobs=1)
+    assert tally.exit_code() == 1  # bourre_file has violations
     objs = parse_lines(out.getvalue())
     assert [o["kind"] for o in objs] == ["hand", "hand", "summary"]
     assert out.flushes == 3
 
 
-def test_filter_applies_to_lines_and_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_filter_applies_to_lines_and_counts() -> None:
     source = bourre_file()
-    monkeypatch.setattr(
-        audit, "stream_inputs", lambda items, rules, jobs: iter([HandStream.of_report(source)])
-    )
     out = io.StringIO()
-    code = _render_jsonl([], None, 1, rule_filter(["BR-HEAD"]), out, exit_zero=False)
+    tally = run_batch([source], JsonlWriter(out), Job("jsonl", select=("BR-HEAD",)))
     objs = parse_lines(out.getvalue())
     rules = [v["rule"] for o in objs if o["kind"] == "hand" for v in o["violations"]]
-    assert rules == ["BR-HEAD"] and objs[-1]["violation_count"] == 1 and code == 1
+    assert rules == ["BR-HEAD"] and objs[-1]["violation_count"] == 1 and tally.exit_code() == 1
     out = io.StringIO()
-    code = _render_jsonl([], None, 1, rule_filter(["L-"]), out, exit_zero=False)
-    assert code == 0 and parse_lines(out.getvalue())[-1]["violation_count"] == 0
+    tally = run_batch([source], JsonlWriter(out), Job("jsonl", select=("L-",)))
+    assert tally.exit_code() == 0 and parse_lines(out.getvalue())[-1]["violation_count"] == 0
 
 
 def test_writer_counts_reset_per_file() -> None:

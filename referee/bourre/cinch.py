@@ -9,13 +9,16 @@ player's own discards, a dead upcard).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.bourre.play import trick_winner_index, value
 from referee.cards import RANKS
 
 _SUIT_CARDS: dict[str, frozenset[str]] = {s: frozenset(r + s for r in RANKS) for s in "shdc"}
+_BY_VALUE: dict[str, tuple[tuple[str, int], ...]] = {  # a suit's cards, lowest first
+    s: tuple((r + s, v) for v, r in enumerate(RANKS, start=2)) for s in "shdc"
+}
 
 
 def all_trumps(trump: str) -> frozenset[str]:
@@ -75,13 +78,46 @@ def _pretty(card: str) -> str:
 
 def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -> CinchView:
     """The player's sure tricks given their hand and the dead cards they know of."""
-    cards = set(hand)
-    held = sum(1 for c in cards if c[-1] == trump)
-    if won + held < 3:  # cannot be a cinch: skip the matching
+    cards = _as_set(hand)
+    mine = [(c, v) for c, v in _BY_VALUE[trump] if c in cards]
+    if won + len(mine) < 3:  # cannot be a cinch: skip the matching
         return CinchView(won, (), 0, frozenset())
-    trumps = tuple(sorted((c for c in cards if c[-1] == trump), key=value, reverse=True))
-    unseen = all_trumps(trump) - cards - set(dead)
-    return CinchView(won, trumps, beatable_count(trumps, unseen), frozenset(unseen))
+    unseen = _unseen(cards, _as_set(dead), trump)
+    trumps = tuple(c for c, _ in reversed(mine))
+    return CinchView(won, trumps, _beaten(mine, unseen), frozenset(c for c, _ in unseen))
+
+
+def cinch_unseen(
+    won: int, hand: Collection[str], dead: Collection[str], trump: str
+) -> frozenset[str] | None:
+    """The unseen trumps of a player who holds a cinch, or None when the player does not:
+    ``cinch_view(...).unseen`` when ``cinch_view(...).is_cinch``, without building the view
+    (the quick lane asks this of every player at every trick)."""
+    mine = [(c, v) for c, v in _BY_VALUE[trump] if c in hand]
+    if won + len(mine) < 3:
+        return None
+    unseen = _unseen(hand, dead, trump)
+    if won + len(mine) - _beaten(mine, unseen) < 3:
+        return None
+    return frozenset(c for c, _ in unseen)
+
+
+def _as_set(cards: Iterable[str]) -> Collection[str]:
+    return cards if isinstance(cards, set | frozenset) else set(cards)
+
+
+def _unseen(hand: Collection[str], dead: Collection[str], trump: str) -> list[tuple[str, int]]:
+    """The trumps neither held nor dead, with their values, lowest first."""
+    return [(c, v) for c, v in _BY_VALUE[trump] if c not in hand and c not in dead]
+
+
+def _beaten(mine: list[tuple[str, int]], unseen: list[tuple[str, int]]) -> int:
+    """:func:`beatable_count` for cards with their values, both lowest first."""
+    beaten = 0
+    for _, v in unseen:
+        if beaten < len(mine) and mine[beaten][1] < v:
+            beaten += 1
+    return beaten
 
 
 def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset[str]:

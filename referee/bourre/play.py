@@ -113,17 +113,28 @@ def is_legal(
     if not trick:
         return True
     led = trick[0][-1]
+    top = max(RANK_VALUE[c[0]] for c in trick if c[-1] == led)
+    top_trump = max((RANK_VALUE[c[0]] for c in trick if c[-1] == trump), default=0)
+    return is_legal_on(card, hand, led, top, top_trump, trump, opts)
+
+
+def is_legal_on(
+    card: str,
+    hand: Iterable[str],
+    led: str,
+    top: int,
+    top_trump: int,
+    trump: str | None,
+    opts: BourreOptions,
+) -> bool:
+    """:func:`is_legal` on a trick already led, given as what rules 1-3 look at: the suit
+    ``led``, the ``top`` value of that suit on the table and the top trump's (0: none)."""
     suit = card[-1]
     if suit == led:
-        if not opts.head_trick:
+        if not opts.head_trick or RANK_VALUE[card[0]] > top:
             return True
-        if led != trump and trump is not None and not opts.head_when_trumped:
-            for c in trick:
-                if c[-1] == trump:
-                    return True  # trumped: any card of the suit led
-        top = max(RANK_VALUE[c[0]] for c in trick if c[-1] == led)
-        if RANK_VALUE[card[0]] > top:
-            return True
+        if led != trump and top_trump and not opts.head_when_trumped:
+            return True  # trumped: any card of the suit led
         return not any(c[-1] == led and RANK_VALUE[c[0]] > top for c in hand)
     if any(c[-1] == led for c in hand):
         return False
@@ -132,11 +143,9 @@ def is_legal(
     trumps = [RANK_VALUE[c[0]] for c in hand if c[-1] == trump]
     if not trumps:
         return True
-    on_table = [RANK_VALUE[c[0]] for c in trick if c[-1] == trump]
-    if not on_table or not opts.must_overtrump:
+    if not top_trump or not opts.must_overtrump:
         return suit == trump
-    top = max(on_table)
-    can_beat = max(trumps) > top
+    can_beat = max(trumps) > top_trump
     if suit == trump:
-        return RANK_VALUE[card[0]] > top or not can_beat
+        return RANK_VALUE[card[0]] > top_trump or not can_beat
     return not can_beat and not opts.must_undertrump

@@ -94,6 +94,7 @@ class HandReplay:
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
         self.winners: list[str | None] = []
         self._by_player: dict[str, list[LoggedPlay]] = {}
+        self._contested: set[str] = set()  # cards dealt to two players: neither is convicted
 
     # ------------------------------------------------------------------ reporting
 
@@ -297,9 +298,12 @@ class HandReplay:
                 if c.card not in BOURRE_DECK:
                     self._off_deck(c, name, None)
                 elif c.card in owner:
+                    self._contested.add(c.card)
                     self.flag(
                         L_CARD,
-                        f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}",
+                        f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}"
+                        if owner[c.card] != name
+                        else f"{pretty(c.card)} dealt twice to {name}",
                         c.line,
                         c.column,
                         player=name,
@@ -538,7 +542,7 @@ class HandReplay:
     def _check_size(
         self, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
     ) -> None:
-        if written == len(self.active):
+        if written == len(self.active) or len(plays) == len(self.active):
             return  # the right number of cards (a bad one among them is reported on its own)
         missing = [p for p in self.active if p not in {x.player for x in plays}]
         detail = ("missing: " + ", ".join(missing)) if missing else ""
@@ -614,6 +618,8 @@ class HandReplay:
             if name in self.active and not ran_out:
                 for c in decision.discards or ():
                     where.setdefault(c.card, (name, f"{name} discarded it"))
+        for card in self._contested:  # which deal line is wrong is unknown
+            where.pop(card, None)
         return where
 
     def _flag_held_elsewhere(self, play: LoggedPlay, why: str) -> None:

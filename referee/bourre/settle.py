@@ -56,34 +56,49 @@ def settle_hand(
     seats: tuple[str, ...], outcome: HandOutcome, state: MoneyState, opts: BourreOptions
 ) -> Settlement:
     """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry."""
+    ante = opts.ante
     owed = [p for p in seats if opts.double_ante or p not in state.exempt]
     second = list(outcome.active) if opts.double_ante else []
-    paid = {p: Decimal(0) for p in seats}
-    for p in (*owed, *second):
-        paid[p] += opts.ante
-    pot = state.carry + opts.ante * (len(owed) + len(second))
-    capped = min(pot, opts.limit) if opts.limit_caps_winner and opts.limit is not None else pot
-    penalty = min(pot, opts.limit) if opts.limit is not None else pot
+    paid = dict.fromkeys(seats, _ZERO)
+    for p in owed:
+        paid[p] = ante
+    for p in second:
+        paid[p] += ante
+    pot = state.carry + ante * (len(owed) + len(second))
+    limit = opts.limit
+    capped = min(pot, limit) if opts.limit_caps_winner and limit is not None else pot
+    penalty = min(pot, limit) if limit is not None else pot
     winner, exempt, result = _pot_fate(outcome, opts)
-    took = capped if winner is not None else Decimal(0)
+    took = capped if winner is not None else _ZERO
     bourre: dict[str, Decimal] = {}
     if len(outcome.active) >= 2:
-        bourre = {p: penalty for p in outcome.active if outcome.tricks_won.get(p, 0) == 0}
-    reneges = [
-        (v.player, penalty)
-        for v in outcome.reneges
-        if not v.corrected and v.player is not None and opts.renege_penalty == "pot"
-    ]
-    carry = pot - took + sum(bourre.values(), Decimal(0)) + sum((a for _, a in reneges), Decimal(0))
+        won = outcome.tricks_won
+        bourre = {p: penalty for p in outcome.active if not won.get(p, 0)}
+    reneges = (
+        [
+            (v.player, penalty)
+            for v in outcome.reneges
+            if not v.corrected and v.player is not None and opts.renege_penalty == "pot"
+        ]
+        if outcome.violations
+        else []
+    )
+    carry = pot - took + sum(bourre.values(), _ZERO) + sum((a for _, a in reneges), _ZERO)
     payouts = {}
     for p in seats:
-        net = (took if p == winner else Decimal(0)) - paid[p] - bourre.get(p, Decimal(0))
-        net -= sum((a for who, a in reneges if who == p), Decimal(0))
+        net = (took if p == winner else _ZERO) - paid[p]
+        if p in bourre:
+            net -= bourre[p]
+        if reneges:
+            net -= sum((a for who, a in reneges if who == p), _ZERO)
         payouts[p] = net
     exempt_next = frozenset() if opts.double_ante else frozenset(exempt) | frozenset(bourre)
     return Settlement(
         owed, second, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, paid
     )
+
+
+_ZERO = Decimal(0)
 
 
 def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, set[str], str]:

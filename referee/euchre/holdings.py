@@ -95,7 +95,9 @@ def _deal_cards(deal: DealLine, holdings: Holdings, findings: Findings) -> set[s
                 "L-CARD",
                 c.line,
                 c.column,
-                f"{pretty(c.card)} dealt to {name} and to {who}",
+                f"{pretty(c.card)} dealt to {name} and to {who}"
+                if who != name
+                else f"{pretty(c.card)} dealt twice to {name}",
                 player=name,
                 card=c.card,
                 evidence="a card cannot be in two hands at once",

@@ -19,6 +19,7 @@ and the index of files, known only at the end, are written last and put at the t
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Iterable
 from decimal import Decimal
@@ -28,7 +29,7 @@ from typing import TextIO
 from referee import __version__
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.json import number_text
-from referee.render.source import LineSource, read_source_lines
+from referee.render.source import LineSource, read_source_lines, snippet_window
 from referee.render.svg import Mark, RefLine, Series, line_chart
 from referee.report import (
     BourreHandResult,
@@ -64,13 +65,44 @@ def render_html(
 class HtmlWriter:
     """Writes the page one file section at a time; :meth:`close` adds the summary."""
 
-    def __init__(self, out: TextIO, *, sources: LineSource | None = None, title: str = "") -> None:
+    def __init__(
+        self,
+        out: TextIO,
+        *,
+        sources: LineSource | None = None,
+        title: str = "",
+        keep: bool = False,
+    ) -> None:
         self._out = out
+        self._keep = keep
         self._sources: LineSource = sources or read_source_lines
         self._title = title or "Referee report"
         self._index: list[tuple[str, FileReport, int]] = []  # (anchor, summary, violations)
         self._hand_counts: list[int] = []
+        self._open = FileReport(path="")
         self._out.write(_head(self._title))
+
+    def begin(self, report: FileReport) -> None:
+        """A file starts; its hands are gathered (the page's charts need them all)."""
+        self._open = dataclasses.replace(report, hands=[])
+
+    def hand(self, hand: HandResult) -> None:
+        """One judged hand of the file begun."""
+        self._open.hands.append(hand)
+
+    def end(self, report: FileReport) -> None:
+        """Write the file begun (with ``keep``, keep it for :meth:`take_part` instead)."""
+        self._open = dataclasses.replace(report, hands=self._open.hands)
+        if not self._keep:
+            self.file(self._open)
+
+    def take_part(self) -> FileReport:
+        """The file just ended (``keep``), for :meth:`part` in another process."""
+        return self._open
+
+    def part(self, report: FileReport) -> None:
+        """Write a file gathered by another writer (:meth:`take_part`)."""
+        self.file(report)
 
     def file(self, report: FileReport) -> None:
         """Write one file's section."""
@@ -204,6 +236,7 @@ def _where(path: str, line: int | None, column: int | None) -> str:
 def _snippet(line: int | None, column: int | None, source: str | None) -> str:
     if not line or source is None:
         return ""
+    source, column = snippet_window(source, column)
     shown = source.expandtabs(8)
     gutter = " " * len(str(line))
     text = f"{line} | {shown}"

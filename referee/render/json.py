@@ -5,8 +5,14 @@ their exact decimal text (``0.5``, ``12``), never through a binary float. Keys k
 order; the output is indented by two spaces (an object or array holding only scalars, such
 as ``payouts`` or ``players``, stays on one line), UTF-8, and ends with a newline.
 
-The document can be written in one go (:func:`render_json`) or streamed file by file
-(:class:`JsonWriter`) with identical bytes, so a long batch never holds every report.
+The document can be written in one go (:func:`render_json`) or streamed (:class:`JsonWriter`)
+with identical bytes: file by file, and each file hand by hand as its hands are judged, so
+neither a long batch nor a long log is ever held whole. So that a file's object can be written
+before its last hand is judged, its keys come in this order: ``path``, ``game``, ``players``,
+``metadata``, ``options``, ``hands``, ``errors`` (read errors are complete only once every
+line was read), ``totals`` and, for Bid Euchre, ``score`` (JSON key order carries no meaning;
+this one is fixed). A hand's object is rendered by :func:`hand_text`, which for Bourré writes
+the fixed shape directly, byte for byte what the general serializer writes.
 
 Additions to the spec's keys (allowed by "keys may be added"): file ``players``,
 ``metadata``, ``options`` (house options that differ from the defaults); for Bid Euchre the
@@ -19,10 +25,12 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``tricks_won``, ``game``; viola
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+import io
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from json.encoder import encode_basestring as _quote  # what json.dumps(ensure_ascii=False) uses
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from referee.cards import parse_card
 from referee.report import (
@@ -37,6 +45,7 @@ from referee.report import (
 )
 
 JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "JsonValue"]
+_T = TypeVar("_T")
 
 _KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
 
@@ -52,8 +61,6 @@ def _key(key: object) -> str:
 
 def render_json(report: Report) -> str:
     """The whole JSON document for ``report``."""
-    import io
-
     out = io.StringIO()
     writer = JsonWriter(out)
     for file in report.files:
@@ -62,22 +69,98 @@ def render_json(report: Report) -> str:
     return out.getvalue()
 
 
-class JsonWriter:
-    """Streams the document ``{"files": [...]}`` one file report at a time."""
+_FILE_LEVEL = 2  # files are items of the top-level "files" list
+_HAND_LEVEL = _FILE_LEVEL + 2  # hands are items of a file's "hands" list
 
-    def __init__(self, out: TextIO) -> None:
+
+class JsonWriter:
+    """Streams the document ``{"files": [...]}``: a file at a time, each a hand at a time.
+
+    For each file call :meth:`begin`, :meth:`hand` for each of its hands, then :meth:`end`
+    (or :meth:`file` for a complete report, or :meth:`part` for a file's object rendered
+    elsewhere); finally :meth:`close`. With ``document`` False the writer renders one file's
+    object only, for :meth:`take_part` (a worker process's share of a batch).
+    """
+
+    def __init__(self, out: TextIO, *, document: bool = True) -> None:
         self._out = out
+        self._document = document
         self._count = 0
+        self._hands = 0
+
+    def begin(self, report: FileReport) -> None:
+        """Open a file's object: its keys up to ``hands`` (the header fields are known)."""
+        self._out.write(self._separator() + file_head(report))
+        self._hands = 0
+
+    def hand(self, hand: HandResult) -> None:
+        """Append one hand to the open file."""
+        self._out.write(_HAND_SEPARATORS[self._hands == 0] + hand_text(hand, _HAND_LEVEL))
+        self._hands += 1
+
+    def end(self, report: FileReport) -> None:
+        """Close the open file with its errors and standings (complete once it is judged)."""
+        self._out.write(file_tail(report, self._hands))
 
     def file(self, report: FileReport) -> None:
-        """Append one file's object."""
-        self._out.write('{\n  "files": [\n    ' if self._count == 0 else ",\n    ")
-        self._out.write(dumps(file_json(report), level=2))
-        self._count += 1
+        """Append one complete file's object."""
+        self.begin(report)
+        for hand in report.hands:
+            self.hand(hand)
+        self.end(report)
+
+    def part(self, text: str) -> None:
+        """Append a file's object rendered by another writer (:meth:`take_part`)."""
+        self._out.write(self._separator() + text)
+
+    def take_part(self) -> str:
+        """The file object written so far (``document`` False), and start afresh."""
+        assert isinstance(self._out, io.StringIO) and not self._document
+        text = self._out.getvalue()
+        self._out.seek(0)
+        self._out.truncate()
+        return text
 
     def close(self) -> None:
         """Finish the document."""
         self._out.write('{\n  "files": []\n}\n' if self._count == 0 else "\n  ]\n}\n")
+
+    def _separator(self) -> str:
+        self._count += 1
+        if not self._document:
+            return ""
+        return '{\n  "files": [\n    ' if self._count == 1 else ",\n    "
+
+
+_HAND_SEPARATORS = {
+    True: "\n" + "  " * _HAND_LEVEL,
+    False: ",\n" + "  " * _HAND_LEVEL,
+}
+
+
+def file_head(report: FileReport) -> str:
+    """A file's object from its opening brace to ``"hands": [``."""
+    obj = file_json(dataclasses.replace(report, hands=[], errors=[]))
+    inner = "\n" + "  " * (_FILE_LEVEL + 1)
+    parts = ["{"]
+    for key in ("path", "game", "players", "metadata", "options"):
+        parts.append(inner + _key(key))
+        _write(obj[key], _FILE_LEVEL + 1, parts)
+        parts.append(",")
+    parts.append(inner + '"hands": [')
+    return "".join(parts)
+
+
+def file_tail(report: FileReport, hands: int) -> str:
+    """A file's object after its ``hands`` (``hands``: how many were written)."""
+    obj = file_json(dataclasses.replace(report, hands=[]))
+    inner = "\n" + "  " * (_FILE_LEVEL + 1)
+    parts = [(inner + "]") if hands else "]"]
+    for key in list(obj)[list(obj).index("hands") + 1 :]:
+        parts.append("," + inner + _key(key))
+        _write(obj[key], _FILE_LEVEL + 1, parts)
+    parts.append("\n" + "  " * _FILE_LEVEL + "}")
+    return "".join(parts)
 
 
 # ----------------------------------------------------------------------------- shapes
@@ -91,8 +174,8 @@ def file_json(report: FileReport) -> dict[str, JsonValue]:
         "players": list(report.players),
         "metadata": dict(report.metadata),
         "options": {k: _option_value(v) for k, v in report.options_changed.items()},
-        "errors": [error_json(e) for e in report.errors],
         "hands": [hand_json(h) for h in report.hands],
+        "errors": [error_json(e) for e in report.errors],
     }
     if report.game == "bid-euchre":
         score: dict[str, JsonValue] = dict(report.score)
@@ -170,6 +253,50 @@ def hand_json(hand: HandResult) -> dict[str, JsonValue]:
         obj["tricks_won"] = dict(hand.tricks_won)
         obj["game"] = hand.game_number
     return obj
+
+
+def hand_text(hand: HandResult, level: int) -> str:
+    """One hand's object serialized at nesting ``level``: ``dumps(hand_json(hand), level)``.
+
+    A Bourré hand is written straight from its fields (a bulk audit writes millions), the
+    same bytes with a fraction of the calls; ``tests/test_render.py`` checks they agree.
+    """
+    if not isinstance(hand, BourreHandResult):
+        return dumps(hand_json(hand), level)
+    pad = "\n" + "  " * (level + 1)
+    return "".join((
+        "{", pad, '"number": ', str(hand.number),
+        ",", pad, '"line": ', str(hand.line),
+        ",", pad, '"dealer": ', _text(hand.dealer),
+        ",", pad, '"trump": ', _text(hand.trump),
+        ",", pad, '"violations": ', _objects(hand.violations, violation_json, level + 1),
+        ",", pad, '"claims": ', _objects(hand.claims, claim_json, level + 1),
+        ",", pad, '"upcard": ', _text(card_text(hand.upcard)),
+        ",", pad, '"payouts": ', _amounts(hand.payouts),
+        ",", pad, '"pot": ', number_text(hand.pot),
+        ",", pad, '"winner": ', _text(hand.winner),
+        ",", pad, '"carry": ', number_text(hand.carry),
+        ",", pad, '"result": ', _quote(hand.result),
+        ",", pad, '"active": [', ", ".join([_quote(p) for p in hand.active]), "]",
+        ",", pad, '"tricks_won": {', ", ".join([_key(p) + str(n) for p, n in
+                                                  hand.tricks_won.items()]), "}",
+        "\n", "  " * level, "}",
+    ))
+
+
+def _text(value: str | None) -> str:
+    return "null" if value is None else _quote(value)
+
+
+def _amounts(amounts: Mapping[str, Decimal]) -> str:
+    return "{" + ", ".join([_key(k) + number_text(v) for k, v in amounts.items()]) + "}"
+
+
+def _objects(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
+    """A list of objects at nesting ``level``, as :func:`dumps` writes it."""
+    if not items:
+        return "[]"
+    return dumps([shape(item) for item in items], level)
 
 
 def card_text(card: str | None) -> str | None:

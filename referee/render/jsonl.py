@@ -42,6 +42,7 @@ line, keys in a fixed order.
 from __future__ import annotations
 
 import dataclasses
+import io
 from typing import TextIO
 
 from referee.render.json import JsonValue, dumps_line, error_json, file_json, hand_json
@@ -49,20 +50,30 @@ from referee.report import FileReport, HandResult
 
 
 class JsonlWriter:
-    """Writes the lines of one or more files; counts what it wrote for the exit status."""
+    """Writes the lines of one or more files; counts what it wrote for the exit status.
+
+    For each file: :meth:`begin`, :meth:`hand` per hand as it is judged, :meth:`end` (or
+    :meth:`file` for a complete report, or :meth:`part` for lines a worker wrote).
+    """
 
     def __init__(self, out: TextIO, *, flush: bool = True) -> None:
         self._out = out
         self._flush = flush
+        self._report: FileReport | None = None
         self._hands = 0
         self._violations = 0
         self.total_violations = 0
         self.total_errors = 0
         self.files = 0
 
-    def hand(self, report: FileReport, hand: HandResult) -> None:
-        """Write one judged hand of ``report``'s file."""
-        self._line(hand_line(report, hand))
+    def begin(self, report: FileReport) -> None:
+        """A file starts (its header fields are known)."""
+        self._report = report
+
+    def hand(self, hand: HandResult) -> None:
+        """Write one judged hand of the file begun."""
+        assert self._report is not None
+        self._line(hand_line(self._report, hand))
         self._hands += 1
         self._violations += len(hand.violations)
 
@@ -79,12 +90,28 @@ class JsonlWriter:
         self.total_errors += len(report.errors)
         self.files += 1
         self._hands = self._violations = 0
+        self._report = None
 
     def file(self, report: FileReport) -> None:
         """Write a complete report: its hands, errors and summary."""
+        self.begin(report)
         for hand in report.hands:
-            self.hand(report, hand)
+            self.hand(hand)
         self.end(report)
+
+    def part(self, text: str) -> None:
+        """Write the lines of a file that another writer wrote (:meth:`take_part`)."""
+        self._out.write(text)
+        if self._flush:
+            self._out.flush()
+
+    def take_part(self) -> str:
+        """The lines written so far to a :class:`io.StringIO`, and start afresh."""
+        assert isinstance(self._out, io.StringIO)
+        text = self._out.getvalue()
+        self._out.seek(0)
+        self._out.truncate()
+        return text
 
     def _line(self, obj: dict[str, JsonValue]) -> None:
         self._out.write(dumps_line(obj) + "\n")
@@ -118,8 +145,6 @@ def summary_line(report: FileReport, hands: int, violations: int) -> dict[str, J
 
 def render_jsonl(reports: list[FileReport]) -> str:
     """All the lines for complete reports, as one string (for tests and embedding)."""
-    import io
-
     out = io.StringIO()
     writer = JsonlWriter(out, flush=False)
     for report in reports:

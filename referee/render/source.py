@@ -28,3 +28,21 @@ def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
     except OSError:
         return {}
     return found
+
+
+#: The widest source snippet printed under a finding: a longer line is cut around the column.
+SNIPPET_WIDTH = 160
+
+
+def snippet_window(source: str, column: int | None) -> tuple[str, int | None]:
+    """``source`` cut to about :data:`SNIPPET_WIDTH` characters around ``column`` (a cut
+    end shown as ``…``), and the column within the cut text. A 5 MB line with many findings
+    must not be printed once per finding."""
+    if len(source) <= SNIPPET_WIDTH:
+        return source, column
+    at = (column or 1) - 1
+    start = max(0, min(at - SNIPPET_WIDTH // 2, len(source) - SNIPPET_WIDTH))
+    end = start + SNIPPET_WIDTH
+    head = "…" if start else ""
+    cut = head + source[start:end] + ("…" if end < len(source) else "")
+    return cut, (at - start + len(head) + 1) if column else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TextIO
 
@@ -23,12 +23,13 @@ from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.json import number_text
-from referee.render.source import LineSource, read_source_lines
+from referee.render.source import LineSource, read_source_lines, snippet_window
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
     EuchreHandResult,
     FileReport,
+    HandResult,
     ReadError,
     Report,
     Violation,
@@ -36,10 +37,12 @@ from referee.report import (
 
 __all__ = [
     "GAME_NAMES",
+    "FileDigest",
     "LineSource",
     "TextRenderer",
     "make_console",
     "money",
+    "new_digest",
     "read_source_lines",
     "render_text",
     "signed",
@@ -105,63 +108,152 @@ class _Row:
     errors: int
 
 
+_CELL = "\x1f"  # joins a settlement row's cells while the row waits to be printed
+
+
+@dataclass(slots=True)
+class FileDigest:
+    """What the text report keeps of one file while its hands stream by.
+
+    The file is printed once its last hand is judged (its header gives the number of hands,
+    its table's columns fit the widest cell), but only this is kept: the report without its
+    hands, the findings, and each hand's settlement row as one string, a few dozen bytes a
+    hand. It is plain data: a worker process can build it and the main process print it.
+    """
+
+    report: FileReport
+    quiet: bool
+    hands: int = 0
+    violations: int = 0
+    findings: list[Violation | ClaimRuling] = field(default_factory=list)  # in print order
+    rows: list[str] = field(default_factory=list)
+    teams: list[str] = field(default_factory=list)  # Bid Euchre: the table's team columns
+    games: list[str] = field(default_factory=list)  # Bid Euchre: games won, in order
+
+    def add(self, hand: HandResult) -> None:
+        """Take one judged hand."""
+        self.hands += 1
+        self.violations += len(hand.violations)
+        if hand.violations or (hand.claims and not self.quiet):
+            claims = [] if self.quiet else hand.claims
+            findings: list[Violation | ClaimRuling] = [*hand.violations, *claims]
+            findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
+            self.findings.extend(findings)
+        if self.quiet:
+            return
+        if isinstance(hand, BourreHandResult):
+            if self.report.game == "bourre":
+                self.rows.append(_CELL.join(_bourre_row(hand, self.report.players)))
+        elif self.report.game == "bid-euchre":
+            self._add_euchre(hand)
+
+    def _add_euchre(self, hand: EuchreHandResult) -> None:
+        teams = self.teams
+        tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
+        cells = [
+            str(hand.number),
+            hand.dealer or "-",
+            _contract(hand),
+            SUIT_SYMBOL.get(hand.trump or "", "-"),
+            "" if hand.redeal else tricks,
+            *(_team_cell(hand, t) for t in teams),
+            hand.winner or "",
+        ]
+        self.rows.append(_CELL.join(cells))
+        if hand.winner:
+            self.games.append(f"game {hand.game_number} won by {hand.winner} (hand {hand.number})")
+
+
 class TextRenderer:
     """Prints file reports one at a time, then a batch summary (:meth:`finish`).
 
-    With ``quiet`` only the findings (violations and read errors) are printed.
+    With ``quiet`` only the findings (violations and read errors) are printed. A file can be
+    given whole (:meth:`file`) or streamed: :meth:`begin`, :meth:`hand` per hand, :meth:`end`.
+    With ``keep`` a file is not printed at its end but kept for :meth:`take_part` (a worker
+    process's share of a batch); :meth:`part` prints such a part.
     """
 
     def __init__(
-        self, console: Console, *, quiet: bool = False, sources: LineSource | None = None
+        self,
+        console: Console,
+        *,
+        quiet: bool = False,
+        sources: LineSource | None = None,
+        keep: bool = False,
     ) -> None:
         self.console = console
         self.quiet = quiet
         self.sources: LineSource = sources or read_source_lines
         self.rows: list[_Row] = []
+        self._digest: FileDigest | None = None
+        self._keep = keep
+        self._kept: FileDigest | None = None
 
     # ------------------------------------------------------------------ per file
 
     def file(self, report: FileReport) -> None:
         """Print one file's report."""
+        self.begin(report)
+        for hand in report.hands:
+            self.hand(hand)
+        self.end(report)
+
+    def begin(self, report: FileReport) -> None:
+        """Start a file (its header fields are known; its hands are to come)."""
+        self._digest = new_digest(report, self.quiet)
+
+    def hand(self, hand: HandResult) -> None:
+        """Take one judged hand of the file begun."""
+        assert self._digest is not None
+        self._digest.add(hand)
+
+    def end(self, report: FileReport) -> None:
+        """Print the file begun, now that its errors and standings are complete."""
+        assert self._digest is not None
+        digest, self._digest = self._digest, None
+        digest.report = report
+        if self._keep:
+            self._kept = digest
+        else:
+            self.part(digest)
+
+    def take_part(self) -> FileDigest:
+        """The file just ended (``keep``)."""
+        assert self._kept is not None
+        digest, self._kept = self._kept, None
+        return digest
+
+    def part(self, digest: FileDigest) -> None:
+        """Print a file from its :class:`FileDigest`."""
+        report = digest.report
         self.rows.append(
-            _Row(
-                report.path,
-                report.game,
-                len(report.hands),
-                report.violation_count,
-                len(report.errors),
-            )
+            _Row(report.path, report.game, digest.hands, digest.violations, len(report.errors))
         )
         if not self.quiet:
             if len(self.rows) > 1:
                 self._print(Text(""))
-            self._header(report)
-        lines = self._source_lines(report)
+            self._header(report, digest.hands)
+        lines = self._source_lines(report, digest.findings)
         for error in report.errors:
             self._error(report.path, error, lines)
-        for hand in report.hands:
-            claims = [] if self.quiet else hand.claims
-            findings: list[Violation | ClaimRuling] = [*hand.violations, *claims]
-            findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
-            for finding in findings:
-                if isinstance(finding, Violation):
-                    self._violation(report.path, finding, lines)
-                else:
-                    self._claim(report.path, finding)
-        if not self.quiet and report.hands:
-            self._settlements(report)
+        for finding in digest.findings:
+            if isinstance(finding, Violation):
+                self._violation(report.path, finding, lines)
+            else:
+                self._claim(report.path, finding)
+        if not self.quiet and digest.hands:
+            self._settlements(digest)
 
     def _print(self, text: Text) -> None:
         self.console.print(text, soft_wrap=True)
 
-    def _header(self, report: FileReport) -> None:
+    def _header(self, report: FileReport, hands: int) -> None:
         title = Text(report.path, style=S_PATH)
         if report.game is None:
             title.append(" (not judged)" if report.errors else "")
             self._print(title)
             return
-        n = len(report.hands)
-        judged = "not judged" if report.errors and not n else _count(n, "hand")
+        judged = "not judged" if report.errors and not hands else _count(hands, "hand")
         title.append(f" — {GAME_NAMES.get(report.game, report.game)}, {judged}")
         self._print(title)
         if report.players:
@@ -172,10 +264,11 @@ class TextRenderer:
             opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
             self._print(Text("  house options: " + opts))
 
-    def _source_lines(self, report: FileReport) -> dict[int, str]:
+    def _source_lines(
+        self, report: FileReport, findings: list[Violation | ClaimRuling]
+    ) -> dict[int, str]:
         wanted = {e.line for e in report.errors if e.line and e.source_line is None}
-        for hand in report.hands:
-            wanted.update(v.line for v in hand.violations if v.line)
+        wanted.update(f.line for f in findings if isinstance(f, Violation) and f.line)
         if not wanted:
             return {}
         return self.sources(report.path, wanted)
@@ -232,6 +325,7 @@ class TextRenderer:
     def _snippet(self, line: int | None, column: int | None, source: str | None) -> None:
         if not line or source is None:
             return
+        source, column = snippet_window(source, column)
         shown = source.expandtabs(8)
         pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
         gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
@@ -244,49 +338,25 @@ class TextRenderer:
 
     # ------------------------------------------------------------------ settlements
 
-    def _settlements(self, report: FileReport) -> None:
+    def _settlements(self, digest: FileDigest) -> None:
+        report = digest.report
+        rows = [row.split(_CELL) for row in digest.rows]
         if report.game == "bourre":
-            self._bourre_table(report)
+            players = list(report.players)
+            header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players, "result"]
+            ledger = [_signed_of(report.totals, p) for p in players]
+            footer = ["total", "", "", "", "", "", *ledger, ""]
+            right = {0, 3, 5, *range(6, 6 + len(players))}
+            self._table(header, rows, right, footer)
         elif report.game == "bid-euchre":
-            self._euchre_table(report)
-
-    def _bourre_table(self, report: FileReport) -> None:
-        players = list(report.players)
-        header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players, "result"]
-        rows = [_bourre_row(h, players) for h in report.hands if isinstance(h, BourreHandResult)]
-        ledger = [_signed_of(report.totals, p) for p in players]
-        footer = ["total", "", "", "", "", "", *ledger, ""]
-        right = {0, 3, 5, *range(6, 6 + len(players))}
-        self._table(header, rows, right, footer)
-
-    def _euchre_table(self, report: FileReport) -> None:
-        teams = _teams(report)
-        header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "winner"]
-        rows: list[list[str]] = []
-        games: list[str] = []
-        for hand in report.hands:
-            if not isinstance(hand, EuchreHandResult):
-                continue
-            tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
-            rows.append(
-                [
-                    str(hand.number),
-                    hand.dealer or "-",
-                    _contract(hand),
-                    SUIT_SYMBOL.get(hand.trump or "", "-"),
-                    "" if hand.redeal else tricks,
-                    *(_team_cell(hand, t) for t in teams),
-                    hand.winner or "",
-                ]
-            )
-            if hand.winner:
-                games.append(f"game {hand.game_number} won by {hand.winner} (hand {hand.number})")
-        self._table(header, rows, {0, *range(5, 5 + len(teams))}, None)
-        if report.score:
-            score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
-            self._print(Text(f"  score: {score}", style="bold"))
-        for line in games:
-            self._print(Text(f"  {line}", style="bold"))
+            teams = digest.teams
+            header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "winner"]
+            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None)
+            if report.score:
+                score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
+                self._print(Text(f"  score: {score}", style="bold"))
+            for line in digest.games:
+                self._print(Text(f"  {line}", style="bold"))
 
     def _table(
         self,
@@ -396,16 +466,13 @@ def _signed_of(amounts: dict[str, Decimal], player: str) -> str:
     return signed(amounts[player]) if player in amounts else ""
 
 
-def _teams(report: FileReport) -> list[str]:
-    """Team keys in seat order (seats 1+3, then 2+4), else as the results name them."""
-    if len(report.players) == 4:
+def new_digest(report: FileReport, quiet: bool) -> FileDigest:
+    """An empty :class:`FileDigest` for a file whose header fields are known."""
+    digest = FileDigest(report, quiet)
+    if report.game == "bid-euchre" and len(report.players) == 4:
         p = report.players
-        return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]
-    keys: list[str] = []
-    for hand in report.hands:
-        if isinstance(hand, EuchreHandResult):
-            keys.extend(k for k in [*hand.points, *hand.score] if k not in keys)
-    return keys
+        digest.teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]  # seats 1+3, then 2+4
+    return digest
 
 
 def _contract(hand: EuchreHandResult) -> str:

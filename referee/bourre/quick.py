@@ -1,0 +1,450 @@
+"""The quick lane: a Bourré hand judged in one pass when the log shows it is clean.
+
+Most hands of a bulk log break no rule, and explaining a breach is the costly part of
+judging. :func:`quick_outcome` only asks "may I?": it replays a :class:`QuickHand` (plain
+names and cards, see :mod:`referee.parser`) through the same checks as
+:class:`~referee.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
+the order and size of every trick, the cards against the deal and the draw, every play
+against rules 1-3 and the cinch — but gives up (None) at the first thing the replay would
+report, or that it does not handle itself (a second dealer or trump line, say). The hand is
+then replayed in full, which finds and explains what is wrong. So the quick lane never
+decides a finding: it answers only for hands with none, and for those its outcome is the
+replay's (``tests/test_bourre_quick.py`` compares both on clean, faulty and mutated logs).
+
+:func:`recorded_agrees` is the same for the recorded settlement: True when
+:func:`~referee.bourre.settle.check_recorded` would find nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.bourre.cinch import cinch_duty, cinch_unseen
+from referee.bourre.play import follower_duty, is_legal_on
+from referee.bourre.replay import HandOutcome
+from referee.bourre.settle import Settlement
+from referee.cards import BOURRE_DECK, RANK_VALUE
+from referee.options import BourreOptions
+from referee.records import QuickDecision, QuickHand, QuickTrick
+from referee.report import TrickRecord
+
+def quick_outcome(
+    hand: QuickHand,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    expected_dealer: str | None,
+    *,
+    keep_tricks: bool = False,
+) -> HandOutcome | None:
+    """The replay's outcome for a hand that breaks no rule, or None (replay it in full)."""
+    dealer = _dealer(hand, expected_dealer)
+    if dealer is None or len(hand.trumps) != 1:
+        return None
+    trump, upcard = hand.trumps[0]
+    if upcard is not None and upcard not in BOURRE_DECK:
+        return None
+    active = _active(hand, seats)
+    if not _decisions_ok(hand, opts, dealer, upcard, active) or not _deck_ok(
+        hand, opts, dealer, upcard
+    ):
+        return None
+    winners = _tricks_ok(hand, seats, opts, dealer, trump, active)
+    if winners is None:
+        return None
+    plays = _plays_by_player(hand.tricks, active)
+    if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
+        return None
+    dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
+    if not _plays_legal(hand, opts, trump, active, plays, winners, dead_up):
+        return None
+    won = dict.fromkeys(active, 0)
+    for winner in winners:
+        won[winner] += 1
+    return HandOutcome(
+        dealer=dealer,
+        trump=trump,
+        upcard=upcard,
+        active=active,
+        tricks_won=won,
+        tricks_played=len(hand.tricks),
+        tricks=_records(hand.tricks, winners) if keep_tricks else [],
+    )
+
+
+def _dealer(hand: QuickHand, expected: str | None) -> str | None:
+    """Who dealt: the one `dealer` line, agreeing with the rotation; else the rotation's."""
+    if not hand.dealers:
+        return expected
+    if len(hand.dealers) > 1 or (expected is not None and hand.dealers[0] != expected):
+        return None
+    return hand.dealers[0]
+
+
+def _active(hand: QuickHand, seats: tuple[str, ...]) -> list[str]:
+    """Who played, in seat order: a `play` decision, or no decision and a card in a trick."""
+    in_tricks = {player for trick in hand.tricks for player in trick.players}
+    decisions = hand.decisions
+    active = []
+    for seat in seats:
+        decision = decisions.get(seat)
+        if decision.action == "play" if decision is not None else seat in in_tricks:
+            active.append(seat)
+    return active
+
+
+def _decisions_ok(
+    hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | None, active: list[str]
+) -> bool:
+    """BR-ACE-DEALER, BR-DRAW and the deck of the discards and draws."""
+    if opts.dealer_plays_ace and upcard is not None and upcard[0] == "A" and dealer not in active:
+        return False
+    for d in hand.decisions.values():
+        if d.action == "play":
+            if (d.discard_count or 0) > opts.hand_size:
+                return False
+            if d.discards is not None and d.draws is not None and len(d.draws) != len(d.discards):
+                return False
+        for card in (*(d.discards or ()), *(d.draws or ())):
+            if card not in BOURRE_DECK:
+                return False
+    return True
+
+
+def _deck_ok(hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | None) -> bool:
+    """Deal lines of the right size, cards of the deck, no card dealt twice, the upcard the
+    dealer's."""
+    dealt: dict[str, str] = {}
+    for name, cards in hand.deals.items():
+        if len(cards) != opts.hand_size:
+            return False
+        for card in cards:
+            if card not in BOURRE_DECK or card in dealt:
+                return False
+            dealt[card] = name
+    return upcard is None or dealt.get(upcard, dealer) == dealer
+
+
+def _tricks_ok(
+    hand: QuickHand,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    dealer: str,
+    trump: str,
+    active: list[str],
+) -> list[str] | None:
+    """The winner of each trick when every trick is complete, numbered right, led by the
+    right player and played clockwise, with cards of the deck played once; else None."""
+    tricks = hand.tricks
+    if len(tricks) != (opts.hand_size if len(active) >= 2 else 0):
+        return None
+    if not tricks:
+        return []
+    order = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}  # by the leader
+    leader = _first_leader(seats, dealer, active)
+    played: set[str] = set()
+    winners = []
+    for number, trick in enumerate(tricks, start=1):
+        cards = trick.cards
+        if (
+            (trick.number is not None and trick.number != number)
+            or trick.players != order[leader]
+            or not BOURRE_DECK.issuperset(cards)
+            or not played.isdisjoint(cards)
+        ):
+            return None
+        played.update(cards)
+        leader = trick.players[_winner(cards, trump)]
+        winners.append(leader)
+    if len(played) != len(tricks) * len(active):
+        return None  # a card played twice in one trick
+    return winners
+
+
+def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
+    """The first active player to the dealer's left."""
+    start = seats.index(dealer)
+    return next(
+        seat for step in range(1, len(seats) + 1) if (seat := seats[(start + step) % len(seats)])
+        in active
+    )
+
+
+def _winner(cards: tuple[str, ...], trump: str) -> int:
+    """Which card takes a trick: the highest trump, else the highest of the suit led."""
+    best, top = 0, cards[0]
+    led = top[-1]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = card[-1]
+        if suit == top[-1]:
+            if RANK_VALUE[card[0]] > RANK_VALUE[top[0]]:
+                best, top = i, card
+        elif suit == trump or (suit == led and top[-1] != trump):
+            best, top = i, card
+    return best
+
+
+def _plays_by_player(tricks: list[QuickTrick], active: list[str]) -> dict[str, list[str]]:
+    """Each active player's cards, in the order played (a card in each trick)."""
+    plays: dict[str, list[str]] = {p: [] for p in active}
+    for trick in tricks:
+        for player, card in zip(trick.players, trick.cards, strict=True):
+            plays[player].append(card)
+    return plays
+
+
+def _cards_ok(
+    hand: QuickHand,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    dealer: str,
+    upcard: str | None,
+    active: list[str],
+    plays: dict[str, list[str]],
+) -> bool:
+    """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD)."""
+    ran_out = _stock_ran_out(hand, seats, opts, active, plays)
+    elsewhere = _cards_out_of_play(hand, active, ran_out)
+    for player in active:
+        for card in plays[player]:
+            if elsewhere.get(card, player) != player:
+                return False
+        decision = hand.decisions.get(player)
+        if decision is not None and not _exchange_ok(
+            hand, opts, player, dealer, upcard, plays[player], decision
+        ):
+            return False
+    return True
+
+
+def _stock_ran_out(
+    hand: QuickHand,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    active: list[str],
+    plays: dict[str, list[str]],
+) -> bool:
+    """As :meth:`HandReplay._stock_ran_out`: whether the draws may have emptied the stock."""
+    drawn = 0
+    for player in active:
+        decision = hand.decisions.get(player)
+        if decision is not None and decision.discard_count is not None:
+            drawn += decision.discard_count
+            continue
+        deal = hand.deals.get(player)
+        if deal is None:
+            return True
+        drawn += sum(1 for card in plays[player] if card not in deal)
+    return drawn > 52 - opts.hand_size * len(seats)
+
+
+def _cards_out_of_play(hand: QuickHand, active: list[str], ran_out: bool) -> dict[str, str]:
+    """As :meth:`HandReplay._cards_out_of_play`: card -> the player the log places it with."""
+    where: dict[str, str] = {}
+    decisions = hand.decisions
+    for name, deal in hand.deals.items():
+        decision = decisions.get(name)
+        thrown = set(decision.discards or ()) if decision is not None else set()
+        passed = name not in active
+        for card in deal:
+            if passed or card in thrown:
+                if not ran_out:
+                    where[card] = name
+            elif decision is not None and decision.discard_count == 0:
+                where[card] = name
+    if not ran_out:
+        for name, decision in decisions.items():
+            if name in active:
+                for card in decision.discards or ():
+                    where.setdefault(card, name)
+    return where
+
+
+def _exchange_ok(
+    hand: QuickHand,
+    opts: BourreOptions,
+    player: str,
+    dealer: str,
+    upcard: str | None,
+    played: list[str],
+    decision: QuickDecision,
+) -> bool:
+    """As :meth:`HandReplay._check_against_record`: the discards were dealt, and every card
+    played was kept or drawn."""
+    thrown = decision.discards
+    if thrown is None and decision.discard_count == 0:
+        thrown = ()  # a plain `play` keeps every card
+    deal = hand.deals.get(player)
+    dealt = set(deal) if deal is not None else None
+    if dealt is not None and player == dealer and upcard is not None:
+        dealt.add(upcard)
+    if thrown is not None:
+        if dealt is not None and not dealt.issuperset(thrown):
+            return False
+        out = set(thrown)
+        drawn = set(decision.draws) if decision.draws is not None else None
+        if not out:
+            drawn = set()
+        kept = None if dealt is None or drawn is None else (dealt - out) | drawn
+        for card in played:
+            if card in out and (drawn is None or card not in drawn):
+                return False
+            if kept is not None and card not in kept:
+                return False
+        return True
+    if dealt is None or decision.discard_count is None:
+        return True
+    count = decision.discard_count
+    from_deal = sum(1 for card in played if card in dealt)
+    keep = opts.hand_size - count
+    return not (keep >= 0 and from_deal > keep) and len(played) - from_deal <= count
+
+
+def _dead_upcard(
+    hand: QuickHand,
+    dealer: str,
+    upcard: str | None,
+    active: list[str],
+    plays: dict[str, list[str]],
+) -> str | None:
+    """As :meth:`HandReplay._dead_upcard`: the upcard when it is known to be out of play."""
+    if upcard is None:
+        return None
+    if dealer not in active:
+        return upcard
+    decision = hand.decisions.get(dealer)
+    thrown = decision.discards if decision is not None else None
+    if (thrown is not None and upcard in thrown) or upcard not in plays[dealer]:
+        return upcard
+    return None
+
+
+def _plays_legal(
+    hand: QuickHand,
+    opts: BourreOptions,
+    trump: str,
+    active: list[str],
+    plays: dict[str, list[str]],
+    winners: list[str],
+    dead_up: str | None,
+) -> bool:
+    """Every play against rules 1-3 and, for a player holding a cinch, its duty (as
+    :meth:`HandReplay._judge_plays`).
+
+    Every trick is complete here, so a player's hand at trick ``k`` is their cards played
+    from trick ``k`` on.
+    """
+    won = dict.fromkeys(active, 0)
+    trumps_from: dict[str, list[int]] = {}  # player -> trumps held at the start of each trick
+    own_dead: dict[str, set[str]] = {}  # player -> trumps they know to be out, own discards
+    if opts.cinch:
+        for p in active:
+            trumps_from[p] = _suffix_counts([c[-1] == trump for c in plays[p]])
+            own_dead[p] = {c for c in _own_discards(hand, p, set(plays[p])) if c[-1] == trump}
+            if dead_up is not None and dead_up[-1] == trump:
+                own_dead[p].add(dead_up)
+    gone: set[str] = set()  # trumps played to earlier tricks
+    last = len(active) - 1
+    for k, (trick, winner) in enumerate(zip(hand.tricks, winners, strict=True)):
+        cinches: dict[str, frozenset[str]] = {}
+        for p in trumps_from:
+            if won[p] + trumps_from[p][k] >= 3:
+                unseen = cinch_unseen(won[p], set(plays[p][k:]), own_dead[p] | gone, trump)
+                if unseen is not None:
+                    cinches[p] = unseen
+        cards = trick.cards
+        led, top, top_trump = cards[0][-1], 0, 0  # the highest of the suit led, of trump
+        for i, player in enumerate(trick.players):
+            card = cards[i]
+            suit, value = card[-1], RANK_VALUE[card[0]]
+            if cinches and player in cinches:
+                if not _cinch_play_ok(card, plays[player][k:], cards[:i], trump, opts,
+                                      cinches[player], i == last):
+                    return False
+            elif (suit != led or value <= top) and not is_legal_on(
+                card, plays[player][k:], led, top, top_trump, trump, opts
+            ):  # (leading, or following above the suit led, is always legal)
+                return False
+            if suit == led and value > top:
+                top = value
+            if suit == trump and value > top_trump:
+                top_trump = value
+        gone.update(c for c in cards if c[-1] == trump)
+        won[winner] += 1
+    return True
+
+
+def _suffix_counts(flags: list[bool]) -> list[int]:
+    """``counts[k]``: how many of ``flags[k:]`` are true."""
+    counts = [0] * (len(flags) + 1)
+    for k in range(len(flags) - 1, -1, -1):
+        counts[k] = counts[k + 1] + flags[k]
+    return counts
+
+
+def _cinch_play_ok(
+    card: str,
+    cards: list[str],
+    table: tuple[str, ...],
+    trump: str,
+    opts: BourreOptions,
+    unseen: frozenset[str],
+    is_last: bool,
+) -> bool:
+    """A play by a player holding a cinch: rules 1-3, then the cinch's own duty."""
+    held = frozenset(cards)
+    allowed = follower_duty(held, table, trump, opts).allowed
+    duty = cinch_duty(held, table, trump, allowed, unseen - set(table), is_last)
+    return card in allowed and (duty is None or card in duty.allowed)
+
+
+def _own_discards(hand: QuickHand, player: str, shown: set[str]) -> set[str]:
+    """As :meth:`HandReplay._own_discards`: the cards the player knows are out of play."""
+    decision = hand.decisions.get(player)
+    if decision is not None and decision.discards is not None:
+        return set(decision.discards)
+    deal = hand.deals.get(player)
+    if deal is not None:
+        return set(deal) - shown
+    return set()
+
+
+def _records(tricks: list[QuickTrick], winners: list[str]) -> list[TrickRecord]:
+    """The replay records of the tricks (for ``referee show``)."""
+    return [
+        TrickRecord(
+            number,
+            trick.players[0],
+            tuple(zip(trick.players, trick.cards, strict=True)),
+            winner,
+            trick.cards[0][-1],
+        )
+        for number, (trick, winner) in enumerate(zip(tricks, winners, strict=True), start=1)
+    ]
+
+
+# ---------------------------------------------------------------------- recorded settlement
+
+
+def recorded_agrees(hand: QuickHand, s: Settlement) -> bool:
+    """Whether the hand's `ante` and `settle` lines agree with the referee's settlement (as
+    :func:`~referee.bourre.settle.check_recorded` finding nothing)."""
+    if hand.antes:
+        owed = set(s.antes)
+        if any(set(names) != owed for names in hand.antes):
+            return False
+    settles = hand.settles
+    if not settles:
+        return True
+    wins = [(player, amount) for kind, player, amount in settles if kind == "wins"]
+    split = any(kind == "split" for kind, _, _ in settles)
+    if any(kind == "pot" and amount != s.pot for kind, _, amount in settles):
+        return False
+    if s.winner is not None:
+        if split or wins != [(s.winner, s.took)]:
+            return False
+    elif wins or not split:
+        return False
+    bourre = Counter((player, amount) for kind, player, amount in settles if kind == "bourre")
+    reneges = Counter((player, amount) for kind, player, amount in settles if kind == "renege")
+    return bourre == Counter(s.bourre.items()) and reneges == Counter(s.reneges)

@@ -1,0 +1,105 @@
+"""The quick lane (:mod:`referee.bourre.quick`) against the full replay.
+
+The quick lane judges only the hands it can vouch for, and must then give exactly what the
+full replay gives; any other hand it must leave to the replay. Here both lanes judge the same
+logs — clean and faulty generated sessions under random house options, and real logs after
+random damage — and the reports must be equal, hand for hand, field for field.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from referee.audit import audit_text
+from referee.bourre import engine
+from referee.records import QuickHand
+from referee.report import FileReport
+from referee.simulate import ILLEGAL_RULES, generate_session, random_options
+from tests import fuzzing
+
+
+def _both_lanes(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport, FileReport]:
+    quick = audit_text(text, keep_tricks=True)
+    with monkeypatch.context() as m:
+        m.setattr(engine, "QUICK_LANE", False)
+        full = audit_text(text, keep_tricks=True)
+    return quick, full
+
+
+@pytest.fixture
+def lane_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
+    """Counts the hands the quick lane judged and those it left to the replay."""
+    count = {"quick": 0, "replayed": 0}
+    real = engine.BourreSession._judge_quick
+
+    def judge_quick(self: engine.BourreSession, hand: QuickHand) -> object:
+        result = real(self, hand)
+        count["quick" if result is not None else "replayed"] += 1
+        return result
+
+    monkeypatch.setattr(engine.BourreSession, "_judge_quick", judge_quick)
+    yield count
+
+
+def _sessions(seed: int) -> Iterator[str]:
+    """A clean session and, when the options allow, one with illegal plays."""
+    rng = random.Random(f"quick-{seed}")
+    options = random_options(rng)
+    detail = ("mixed", "full", "plays-only", "mixed")[seed % 4]
+    players = 2 + seed % 7
+    yield generate_session(rng, players=players, hands=5, options=options, detail=detail).text
+    rule = ILLEGAL_RULES[seed % len(ILLEGAL_RULES)]
+    try:
+        gen = generate_session(
+            rng, players=players, hands=4, options=options, illegal=rule, corrected=seed % 3 == 0
+        )
+    except ValueError:  # the options switch this rule off
+        return
+    yield gen.text
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_lanes_agree_on_generated_sessions(
+    batch: int, monkeypatch: pytest.MonkeyPatch, lane_count: dict[str, int]
+) -> None:
+    for seed in range(batch * 40, batch * 40 + 40):
+        for text in _sessions(seed):
+            quick, full = _both_lanes(text, monkeypatch)
+            assert quick == full, text
+    assert lane_count["quick"] > 10 * lane_count["replayed"]  # the lane is really used
+
+
+def test_clean_sessions_take_the_quick_lane(lane_count: dict[str, int]) -> None:
+    """Every hand of a clean session without `(was CARD)` is judged by the quick lane."""
+    for seed in range(30):
+        rng = random.Random(f"clean-{seed}")
+        options = random_options(rng)
+        gen = generate_session(
+            rng, players=2 + seed % 7, hands=6, options=options, retractions=False
+        )
+        report = audit_text(gen.text)
+        assert not report.errors and report.violation_count == 0
+    assert lane_count["replayed"] == 0 and lane_count["quick"] == 30 * 6
+
+
+@pytest.mark.parametrize("batch", range(4))
+def test_lanes_agree_on_damaged_logs(batch: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    logs = [text for name, text in fuzzing.seed_logs() if "euchre" not in name]
+    rng = random.Random(f"damaged-{batch}")
+    for _ in range(150):
+        data = rng.choice(logs).encode()
+        other = rng.choice(logs).encode()
+        text = fuzzing.mutate(rng, data, other).decode("utf-8", errors="replace")
+        quick, full = _both_lanes(text, monkeypatch)
+        assert quick == full, text
+
+
+def test_lanes_agree_on_random_statements(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random("statements")
+    for _ in range(300):
+        text = fuzzing.random_log(rng)
+        quick, full = _both_lanes(text, monkeypatch)
+        assert quick == full, text

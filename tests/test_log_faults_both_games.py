@@ -1,0 +1,393 @@
+"""Log faults in both games: each is judged (an L- violation at its line), never rejected,
+and the replay goes on: the rest of the hand and the later hands are still judged, settled
+and scored as if the fault were not there.
+
+One clean three-hand log per game; each test writes one fault into it and checks the exact
+findings of the faulty hand, that it raised no read error, and that every later hand comes
+out exactly as in the clean log.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from referee.audit import audit_text
+from referee.report import BourreHandResult, EuchreHandResult, FileReport
+
+# Bourré. Hand 1: ann 3 tricks, bob 1, cy 1, dee 0 (bourré); eve deals and passes; nobody
+# holds a heart (trump). Hand 2: the same deal one seat on; bob takes it. Hand 3: all pass.
+BOURRE = """game bourre
+players ann bob cy dee eve
+
+hand 1
+dealer eve
+deal ann As Ks Qs 2c 3c
+deal bob 2s 5s 8s Ac 6d
+deal cy 3s 6s 9s 4c Ad
+deal dee 4s 7s Ts 5c 7d
+deal eve 9h 2h 3h 4h 5h
+trump 9h
+ann play
+bob play
+cy play
+dee play
+eve pass
+trick 1: ann As, bob 2s, cy 3s, dee 4s
+trick 2: ann Ks, bob 5s, cy 6s, dee 7s
+trick 3: ann Qs, bob 8s, cy 9s, dee Ts
+trick 4: ann 2c, bob Ac, cy 4c, dee 5c
+trick 5: bob 6d, cy Ad, dee 7d, ann 3c
+settle pot 5
+settle ann wins 5
+settle dee bourre 5
+
+hand 2
+dealer ann
+trump 9h
+ann pass
+trick 1: bob As, cy 2s, dee 3s, eve 4s
+trick 2: bob Ks, cy 5s, dee 6s, eve 7s
+trick 3: bob Qs, cy 8s, dee 9s, eve Ts
+trick 4: bob 2c, cy Ac, dee 4c, eve 5c
+trick 5: cy 6d, dee Ad, eve 7d, bob 3c
+
+hand 3
+trump 2c
+"""
+
+# Bid Euchre. Hand 1: lena asks and takes all six (iris sits out). Hand 2: rik asks and
+# fails. Hand 3: moe shoots the moon (no dealer line: the rotation gives it).
+EUCHRE = """game bid-euchre
+players lena rik iris moe
+
+hand 1
+dealer moe
+deal lena Js As Ks Qs Ah 9d
+deal rik 9s Kh Qh Ad Td Ac
+deal iris Jc Ts 9h Kd Qc 9c
+deal moe Jh Th Qd Jd Kc Tc
+bid lena ask
+bid rik pass
+bid iris pass
+bid moe pass
+trump spades
+exchange lena 9d iris Jc
+trick 1: lena Js, rik 9s, moe Th
+trick 2: lena Ah, rik Qh, moe Jh
+trick 3: lena Jc, rik Td, moe Tc
+trick 4: lena As, rik Kh, moe Jd
+trick 5: lena Ks, rik Ad, moe Qd
+trick 6: lena Qs, rik Ac, moe Kc
+settle lena+iris 12 rik+moe 0
+
+hand 2
+dealer lena
+deal lena As Th 9h Kd Td Qs
+deal rik Jh Kh Qh Ac Ks 9d
+deal iris Ad Kc Qc Jc Js Ts
+deal moe Jd Ah Qd 9s Tc 9c
+bid rik ask
+trump hearts
+exchange rik 9d moe Jd
+trick 1: rik Jh, iris Ts, lena 9h
+trick 2: rik Jd, iris Js, lena Th
+trick 3: rik Kh, iris Jc, lena Td
+trick 4: rik Ac, iris Qc, lena Qs
+trick 5: rik Qh, iris Kc, lena Kd
+trick 6: rik Ks, iris Ad, lena As
+settle lena+iris 1 rik+moe -6
+
+hand 3
+bid moe moon
+trump clubs
+trick 1: moe Jc, lena Tc, iris 9c
+trick 2: moe Ah, lena Jh, iris 9h
+trick 3: moe Js, lena Td, iris Th
+trick 4: moe Ac, lena Kd, iris Qh
+trick 5: moe Kc, lena Kh, iris Ks
+trick 6: moe Qc, lena As, iris Ad
+settle lena+iris 0 rik+moe 24
+"""
+
+Finding = tuple[str, int, int, str | None, int | None, str | None]
+
+
+def findings(hand: BourreHandResult | EuchreHandResult) -> list[Finding]:
+    return [(v.rule, v.line, v.column, v.player, v.trick, v.card) for v in hand.violations]
+
+
+def judge(text: str) -> FileReport:
+    report = audit_text(text, "faulty.hlog")
+    assert report.errors == [], report.errors  # judged, not rejected
+    return report
+
+
+def outcome(hand: BourreHandResult | EuchreHandResult) -> tuple[object, ...]:
+    """What a hand decided: money or points, and who took it."""
+    if isinstance(hand, BourreHandResult):
+        return (hand.winner, hand.pot, hand.carry, dict(hand.payouts), hand.violations)
+    return (hand.bidder, hand.bid, dict(hand.points), dict(hand.score), hand.violations)
+
+
+def check(base: str, old: str, new: str, hand: int, expected: list[Finding]) -> FileReport:
+    """Write the fault, check the faulty hand's findings and that later hands are unchanged."""
+    assert base.count(old) == 1, old
+    clean, faulty = judge(base), judge(base.replace(old, new, 1))
+    assert [h.number for h in faulty.hands] == [1, 2, 3]
+    assert findings(faulty.hands[hand - 1]) == expected
+    for number in range(1, 4):
+        if number != hand:
+            assert faulty.hands[number - 1].violations == [], number
+    for later in range(hand, 3):
+        assert outcome(faulty.hands[later]) == outcome(clean.hands[later]), later + 1
+    return faulty
+
+
+def test_the_clean_logs_are_clean() -> None:
+    bourre = judge(BOURRE)
+    assert [findings(h) for h in bourre.hands] == [[], [], []]
+    assert [h.winner for h in bourre.hands] == ["ann", "bob", None]  # type: ignore[union-attr]
+    assert bourre.totals == {"ann": 2, "bob": 6, "cy": -3, "dee": -7, "eve": -11}
+    euchre = judge(EUCHRE)
+    assert [findings(h) for h in euchre.hands] == [[], [], []]
+    assert [h.points for h in euchre.hands] == [  # type: ignore[union-attr]
+        {"lena+iris": 12, "rik+moe": 0},
+        {"lena+iris": 1, "rik+moe": -6},
+        {"lena+iris": 0, "rik+moe": 24},
+    ]
+
+
+# ----------------------------------------------------------------------------- Bourré
+
+
+def test_bourre_duplicate_card_in_a_deal() -> None:
+    faulty = check(
+        BOURRE,
+        "deal eve 9h 2h 3h 4h 5h",
+        "deal eve 9h 2h 3h 4h 4h",
+        1,
+        [("L-CARD", 10, 22, "eve", None, "4h")],
+    )
+    assert "dealt twice to eve" in faulty.hands[0].violations[0].message
+
+
+def test_bourre_card_dealt_to_two_players() -> None:
+    # which deal line is wrong is unknown: ann's play of the A♠ is not also convicted
+    check(
+        BOURRE,
+        "deal eve 9h 2h 3h 4h 5h",
+        "deal eve 9h 2h 3h 4h As",
+        1,
+        [("L-CARD", 10, 22, "eve", None, "As")],
+    )
+
+
+def test_bourre_card_played_twice() -> None:
+    faulty = check(
+        BOURRE, "dee 7d, ann 3c", "dee 7d, ann 2c", 1, [("L-CARD", 21, 37, "ann", 5, "2c")]
+    )
+    assert faulty.hands[0].winner == "ann"  # type: ignore[union-attr]
+
+
+def test_bourre_card_not_in_the_deck() -> None:
+    check(BOURRE, "dee 4s\n", "dee joker\n", 1, [("L-CARD", 17, 37, "dee", 1, "joker")])
+
+
+def test_bourre_trick_with_too_many_cards() -> None:
+    check(
+        BOURRE,
+        "cy 3s, dee 4s\n",
+        "cy 3s, dee 4s, ann Ks\n",
+        1,
+        [("L-TRICK", 17, 45, "ann", 1, "Ks")],
+    )
+
+
+def test_bourre_trick_with_too_few_cards() -> None:
+    check(BOURRE, "cy 3s, dee 4s\n", "cy 3s\n", 1, [("L-TRICK", 17, 1, None, 1, None)])
+
+
+def test_bourre_six_tricks() -> None:
+    six = "ann 3c\ntrick 6: ann Qd, bob Qc, cy Kd, dee Kc\nsettle pot"
+    faulty = check(BOURRE, "ann 3c\nsettle pot", six, 1, [("L-COUNT", 22, 1, None, None, None)])
+    first = faulty.hands[0]
+    assert isinstance(first, BourreHandResult)
+    assert first.tricks_won == {"ann": 3, "bob": 1, "cy": 1, "dee": 0}  # trick 6 not counted
+
+
+def test_bourre_player_not_seated() -> None:
+    check(BOURRE, "bob 2s,", "rob 2s,", 1, [("L-PLAYER", 17, 18, "rob", 1, "2s")])
+
+
+def test_bourre_passed_player_plays() -> None:
+    check(
+        BOURRE,
+        "dee 7d, ann 3c",
+        "dee 7d, ann 3c, eve 5h",
+        1,
+        [("L-PASSED", 21, 45, "eve", 5, "5h")],
+    )
+
+
+def test_bourre_wrong_leader() -> None:
+    check(
+        BOURRE,
+        "trick 1: ann As, bob 2s, cy 3s, dee 4s",
+        "trick 1: bob 2s, cy 3s, dee 4s, ann As",
+        1,
+        [("L-TURN", 17, 14, "bob", 1, "2s")],
+    )
+
+
+def test_bourre_dealer_out_of_rotation() -> None:
+    # eve deals hand 2 again instead of ann: reported, and the replay goes on with eve
+    faulty = check(BOURRE, "dealer ann", "dealer eve", 2, [("L-DEALER", 27, 8, "eve", None, None)])
+    assert [h.dealer for h in faulty.hands] == ["eve", "eve", "ann"]
+
+
+# ----------------------------------------------------------------------------- Bid Euchre
+
+
+def test_euchre_duplicate_card_in_a_deal() -> None:
+    faulty = check(
+        EUCHRE,
+        "deal iris Jc Ts 9h Kd Qc 9c",
+        "deal iris Jc Ts 9h Kd Qc Qc",
+        1,
+        [("L-CARD", 8, 26, "iris", None, "Qc")],
+    )
+    assert "dealt twice to iris" in faulty.hands[0].violations[0].message
+
+
+def test_euchre_card_dealt_to_two_players() -> None:
+    check(
+        EUCHRE,
+        "deal iris Jc Ts 9h Kd Qc 9c",
+        "deal iris Jc Ts 9h Kd Qc Tc",
+        1,
+        [("L-CARD", 9, 25, "moe", None, "Tc")],
+    )
+
+
+def test_euchre_card_played_twice() -> None:
+    check(EUCHRE, "moe Kc\n", "moe Tc\n", 1, [("L-CARD", 21, 31, "moe", 6, "Tc")])
+
+
+def test_euchre_card_not_in_the_deck() -> None:
+    check(EUCHRE, "moe Th\n", "moe 2h\n", 1, [("L-CARD", 16, 31, "moe", 1, "2h")])
+
+
+def test_euchre_card_not_in_the_deck_in_a_deal() -> None:
+    check(
+        EUCHRE,
+        "deal iris Jc Ts 9h Kd Qc 9c",
+        "deal iris Jc Ts 9h Kd Qc 2h",
+        1,
+        [("L-CARD", 8, 26, "iris", None, "2h")],
+    )
+
+
+def test_euchre_trick_with_too_many_cards() -> None:
+    check(
+        EUCHRE,
+        "rik 9s, moe Th\n",
+        "rik 9s, moe Th, rik Kh\n",
+        1,
+        [("L-TRICK", 16, 39, "rik", 1, "Kh")],
+    )
+
+
+def test_euchre_trick_with_too_few_cards() -> None:
+    check(EUCHRE, "rik 9s, moe Th\n", "rik 9s\n", 1, [("L-TRICK", 16, 1, None, 1, None)])
+
+
+def test_euchre_seven_tricks() -> None:
+    seven = "moe Kc\ntrick 7: lena 9h, rik Kd, moe 9c\n"
+    faulty = check(EUCHRE, "moe Kc\n", seven, 1, [("L-COUNT", 22, 1, None, 7, None)])
+    assert faulty.hands[0].tricks_won == {"lena+iris": 6, "rik+moe": 0}  # type: ignore[union-attr]
+
+
+def test_euchre_player_not_seated() -> None:
+    # the Bid Euchre engine also reports the seat left empty in the trick
+    check(
+        EUCHRE,
+        "rik 9s,",
+        "rob 9s,",
+        1,
+        [("L-TRICK", 16, 1, None, 1, None), ("L-PLAYER", 16, 19, None, 1, None)],
+    )
+
+
+def test_euchre_sitting_out_partner_plays() -> None:
+    check(
+        EUCHRE,
+        "rik 9s, moe Th\n",
+        "rik 9s, moe Th, iris 9h\n",
+        1,
+        [("L-PASSED", 16, 40, "iris", 1, "9h")],
+    )
+
+
+def test_euchre_wrong_leader() -> None:
+    check(
+        EUCHRE,
+        "trick 1: lena Js, rik 9s, moe Th",
+        "trick 1: rik 9s, moe Th, lena Js",
+        1,
+        [("L-TURN", 16, 14, "rik", 1, "9s")],
+    )
+
+
+def test_euchre_dealer_out_of_rotation() -> None:
+    faulty = check(EUCHRE, "dealer lena", "dealer moe", 2, [("L-DEALER", 25, 1, "moe", None, None)])
+    assert [h.dealer for h in faulty.hands] == ["moe", "moe", "lena"]
+
+
+# ----------------------------------------------------------------------------- many faults
+
+
+@pytest.mark.parametrize("game", ["bourre", "bid-euchre"])
+def test_every_fault_at_once_still_settles_the_later_hands(game: str) -> None:
+    """All the faults above in hand 1 together: hand 1 is judged, hands 2 and 3 unchanged."""
+    base = BOURRE if game == "bourre" else EUCHRE
+    edits = (
+        [
+            ("deal eve 9h 2h 3h 4h 5h", "deal eve 9h 2h 3h 4h 4h"),
+            ("dee 4s\n", "dee joker, ann Ks\n"),
+            ("trick 2: ann Ks, bob 5s", "trick 2: bob 5s"),
+            ("cy 9s, dee Ts", "rob 9s, dee Ts"),
+            ("ann 3c\nsettle pot", "ann 2c, eve 5h\ntrick 6: ann 3c\nsettle pot"),
+        ]
+        if game == "bourre"
+        else [
+            ("deal iris Jc Ts 9h Kd Qc 9c", "deal iris Jc Ts 9h Kd Qc Qc"),
+            ("moe Th\n", "moe 2h, iris 9h\n"),
+            ("trick 2: lena Ah, rik Qh", "trick 2: rik Qh"),
+            ("rik Td,", "rob Td,"),
+            ("moe Kc\n", "moe Tc\ntrick 7: lena 9h\n"),
+        ]
+    )
+    text = base
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    clean, faulty = judge(base), judge(text)
+    assert {v.rule for v in faulty.hands[0].violations} >= {"L-CARD", "L-TRICK", "L-PLAYER"}
+    assert all(v.rule.startswith(("L-", "BR-", "BE-")) for v in faulty.hands[0].violations)
+    for later in (1, 2):  # judged as before (the money carried and the running score differ)
+        assert faulty.hands[later].violations == []
+        before, after = clean.hands[later], faulty.hands[later]
+        if isinstance(before, BourreHandResult):
+            assert isinstance(after, BourreHandResult)
+            assert (after.winner, after.active, after.tricks_won) == (
+                before.winner,
+                before.active,
+                before.tricks_won,
+            )
+            carried_in = faulty.hands[later - 1].carry  # type: ignore[union-attr]
+            assert sum(after.payouts.values(), Decimal(0)) == carried_in - after.carry
+        else:
+            assert isinstance(after, EuchreHandResult)
+            assert (after.bidder, after.points) == (before.bidder, before.points)
