@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from decimal import Decimal
 from pathlib import Path
 
 CHESS_READER = """
@@ -35,7 +36,14 @@ print(plies)
 
 
 def make_bourre_corpus(folder: Path, hands: int, seed: int) -> tuple[int, int, int]:
-    """Write sessions of clean hands into ``folder``; return (files, hands, plays)."""
+    """Write sessions of clean hands into ``folder``; return (files, hands, plays).
+
+    Each session plays with a house ``limit`` (chosen at random), as most tables do: without
+    one the pot doubles with every bourré, and a few hundred hands into a session it no
+    longer fits the log's amounts (24 characters), so those hands' `settle` lines would be
+    log errors, and the corpus would not be clean.
+    """
+    from referee.options import BourreOptions
     from referee.simulate import generate_session
 
     rng = random.Random(seed)
@@ -43,8 +51,14 @@ def make_bourre_corpus(folder: Path, hands: int, seed: int) -> tuple[int, int, i
     total_hands = plays = files = 0
     while total_hands < hands:
         size = min(rng.randint(50, 400), hands - total_hands)
+        options = BourreOptions(limit=Decimal(rng.choice((10, 25, 50, 100))))
         session = generate_session(
-            rng, players=rng.randint(2, 8), hands=size, detail="mixed", retractions=False
+            rng,
+            players=rng.randint(2, 8),
+            hands=size,
+            detail="mixed",
+            retractions=False,
+            options=options,
         )
         (folder / f"session-{files:04d}.hlog").write_text(session.text, encoding="utf-8")
         plays += sum(len(t) for h in session.hands for t in h.tricks)

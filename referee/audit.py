@@ -26,7 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from referee.report import FileReport, HandResult, ReadError
+from referee.report import FileReport, HandResult, ReadError, Violation
 
 #: The file suffix searched for inside folders (matched without regard to case).
 LOG_SUFFIX = ".hlog"
@@ -331,7 +331,7 @@ def _finishing(
         except Exception as exc:
             report.errors.append(_internal_error(exc, None, None, "reading the log"))
     report.errors.extend(late)
-    report.errors = _sorted_errors(report.errors)
+    report.errors = _sorted_errors(_capped_errors(report.errors))
 
 
 def decode_problem(data: bytes) -> ReadError | None:
@@ -423,6 +423,8 @@ def _judged(
                 break
             if not keep_tricks and result.tricks:
                 result.tricks = []
+            if len(result.violations) > MAX_PER_LINE:
+                result.violations = _capped_violations(result.violations)
             yield result
         if internal is None:
             _fill_standings(report, session)
@@ -430,6 +432,62 @@ def _judged(
             report.errors.append(internal)
     for _ in hands:  # drain, so the parser's error list is complete
         pass
+
+
+#: At most this many findings of one rule (or read errors of one code) are listed for one line;
+#: the rest are counted in one more finding. Only a freak line has more (a 5 MB trick line
+#: with the same player a million times), and listing them all would make the report, and
+#: its text snippets, many times the size of the log.
+MAX_PER_LINE = 50
+
+
+def _capped_violations(violations: list[Violation]) -> list[Violation]:
+    seen: dict[tuple[str, int], int] = {}
+    kept: list[Violation] = []
+    first_left: dict[tuple[str, int], Violation] = {}
+    for v in violations:
+        key = (v.rule, v.line)
+        seen[key] = count = seen.get(key, 0) + 1
+        if count <= MAX_PER_LINE:
+            kept.append(v)
+        elif count == MAX_PER_LINE + 1:
+            first_left[key] = v
+    for key, v in first_left.items():
+        more = seen[key] - MAX_PER_LINE
+        kept.append(
+            Violation(
+                v.rule,
+                None,
+                v.trick,
+                None,
+                v.line,
+                v.column,
+                f"and {more} more {v.rule} findings on this line, not listed",
+            )
+        )
+    kept.sort(key=lambda v: (v.line, v.column))
+    return kept
+
+
+def _capped_errors(errors: list[ReadError]) -> list[ReadError]:
+    if len(errors) <= MAX_PER_LINE:
+        return errors
+    seen: dict[tuple[str, int | None], int] = {}
+    kept: list[ReadError] = []
+    first_left: dict[tuple[str, int | None], ReadError] = {}
+    for e in errors:
+        key = (e.code, e.line)
+        seen[key] = count = seen.get(key, 0) + 1
+        if count <= MAX_PER_LINE:
+            kept.append(e)
+        elif count == MAX_PER_LINE + 1:
+            first_left[key] = e
+    for key, e in first_left.items():
+        more = seen[key] - MAX_PER_LINE
+        kept.append(
+            ReadError(e.code, e.line, e.column, f"and {more} more {e.code} errors on this line")
+        )
+    return kept
 
 
 def _fill_standings(report: FileReport, session: Any) -> None:

@@ -119,15 +119,15 @@ def run_batch(
 
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(paths)))
     try:
-        for item in _ordered_parts(pool, items, job, window=4 * jobs):
-            if isinstance(item, tuple):
-                part, counts = item
+        for done in _ordered_parts(pool, items, job, window=4 * jobs):
+            if isinstance(done, tuple):
+                part, counts = done
                 writer.part(part)
                 tally.add(counts)
                 if progress is not None:
                     progress(tally)
             else:
-                _write_stream(_stream_of(item, job), writer, job, tally, progress)
+                _write_stream(_stream_of(done, job), writer, job, tally, progress)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return tally

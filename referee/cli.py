@@ -229,14 +229,18 @@ def report(
 
 def _stdout(fmt: Format) -> TextIO:
     """stdout, made safe for any name or suit symbol: JSON is always UTF-8; text whose
-    terminal encoding lacks a character shows a replacement instead of failing."""
+    terminal encoding lacks a character shows a replacement instead of failing. A file name
+    that is not UTF-8 (its bad bytes held as lone surrogates) is written as ``\\udcff``,
+    which is a valid escape inside a JSON string too."""
     stream = sys.stdout
     reconfigure = getattr(stream, "reconfigure", None)
     encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
-    if reconfigure is not None and encoding != "utf8":
+    if reconfigure is not None:
         try:
-            if fmt is not Format.text:
-                reconfigure(encoding="utf-8")
+            if encoding == "utf8":
+                reconfigure(errors="backslashreplace")
+            elif fmt is not Format.text:
+                reconfigure(encoding="utf-8", errors="backslashreplace")
             else:
                 reconfigure(errors="replace")
         except (OSError, ValueError):
@@ -332,7 +336,9 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
 
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        with os.fdopen(
+            fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
+        ) as handle:
             code = write(handle)
             handle.flush()
             os.fsync(handle.fileno())

@@ -15,8 +15,6 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 #: A house-rules file is a few lines; anything larger is not one (and is not read whole).
 MAX_RULES_BYTES = 1 << 20
 
@@ -225,6 +223,8 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
     A file may hold the keys directly, or under a section named after the game
     (``bourre:`` / ``bid-euchre:``) so one file can serve both games.
     """
+    import yaml  # only when a rules file is read (it takes a while to import)
+
     try:
         if not stat.S_ISREG(path.stat().st_mode):  # a folder, a pipe or a device
             raise OptionError(f"{path}: the house-rules file is not a regular file")

@@ -1,18 +1,26 @@
 """Reading hand logs: text in, typed records (:mod:`referee.records`) and ``P-`` errors out.
 
 The grammar, ``grammar/hand_log.lark``, is the spec of the syntax and the authority on it. It
-is applied in two ways:
+is applied in these ways:
 
-* **Lark** (LALR, contextual lexer, one line at a time) reads every header line, every hand
-  line that the fast path does not recognise, and every bad line, for which its view of what
-  was expected gives the error message.
+* **Lark** (LALR, contextual lexer, one line at a time) reads every line that the fast path
+  does not recognise, and every bad line, for which its view of what was expected gives the
+  error message.
 * **The fast path** recognises the usual shapes of the hand statements with anchored regular
   expressions assembled from the grammar's own terminals (names, cards, suits, numbers) and
   builds the records directly. Lark's pure-Python lexer and parser cost 3-4 µs a token, which
   caps a Lark-only reader near 3,000 five-player hands a second; the fast path is what makes
   bulk files fast. It accepts only lines that the grammar accepts, and builds the same
   records (``tests/test_parser.py`` reads lines both ways and compares); anything else it
-  leaves to Lark.
+  leaves to Lark. The usual header statements have a fast path too.
+* **The quick path** (``read_log(..., quick=True)``, what ``referee audit`` uses) goes one
+  step further for Bourré: a hand whose every line has one of the usual shapes is read into
+  a :class:`~referee.records.QuickHand` of plain names and cards, for the engine's quick
+  lane; its full records are read only if the engine asks (to explain a finding).
+
+Lark builds its parser in about 60 ms, so it is built only when a line needs it; the
+terminals the fast paths are made of are kept in the user's cache folder (see
+:func:`_terminals`), so a log whose lines are all usual ones never waits for Lark.
 
 Errors never escape: a line that does not parse is reported (``P-SYNTAX``, or ``P-HEADER``
 for header problems) and skipped, and reading goes on with the next line. Memory stays
@@ -30,10 +38,11 @@ from decimal import Decimal
 from functools import partial
 from importlib import resources
 from pathlib import Path
-from typing import Literal, cast
+from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+    from lark.exceptions import UnexpectedInput
 
 import referee
 from referee.cards import JOKER, parse_card, parse_suit
@@ -97,6 +106,7 @@ _BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
 
 _GRAMMAR_FILE = "hand_log.lark"
 _lock = threading.Lock()
+_lock_lark = threading.RLock()
 _syntax_instance: _Syntax | None = None
 
 
@@ -110,7 +120,7 @@ def grammar_text() -> str:
 
 
 def _syntax() -> _Syntax:
-    """The parser and the fast-path patterns, built once per process (about 60 ms)."""
+    """The fast-path patterns (and, on demand, the Lark parser), built once per process."""
     global _syntax_instance
     if _syntax_instance is None:
         with _lock:
@@ -119,15 +129,48 @@ def _syntax() -> _Syntax:
     return _syntax_instance
 
 
+#: The terminals the fast path is built from (see :func:`_terminals`).
+_TERMINALS = ("NAME", "CARD", "SUIT", "INT", "AMOUNT", "HAND")
+
+
+def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
+    """The regular expressions of the grammar's terminals that the fast path is built from,
+    and of its keywords (``"keyword"``).
+
+    They are Lark's reading of the grammar, so they take Lark's ~60 ms to build the parser;
+    a log whose every line the fast path reads needs nothing else from Lark. So they are
+    kept in a small JSON file in the user's cache folder, keyed by the grammar's text and the
+    installed Lark, and read from there while both stay the same. Anything wrong with the
+    cache (missing, unreadable, stale, not writable) just means asking Lark again.
+    """
+    from referee import cache
+
+    key = cache.key("terminals", grammar, cache.module_stamp("lark"))
+    found = cache.load_json("terminals", key)
+    if isinstance(found, dict) and set(found) == {*_TERMINALS, "keyword"} and all(
+        isinstance(v, str) for v in found.values()
+    ):
+        return found
+    lark = build()
+    terms = {name: lark.get_terminal(name).pattern.to_regexp() for name in _TERMINALS}
+    keywords = (t for t in lark.terminals if t.name.isalpha() and t.name.isupper()
+                and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
+    terms["keyword"] = "|".join(t.pattern.to_regexp() for t in keywords)
+    cache.save_json("terminals", key, terms)
+    return terms
+
+
 class _Syntax:
-    """The Lark parser plus the fast-path regular expressions built from its terminals."""
+    """The fast-path regular expressions, built from the grammar's terminals, and the Lark
+    parser itself, built the first time a line needs it."""
 
     def __init__(self, grammar: str) -> None:
-        self.lark = Lark(grammar, parser="lalr", lexer="contextual", start=["line", "log"],
-                         maybe_placeholders=False)
+        self._grammar = grammar
+        self._lark: Lark | None = None
+        terms = _terminals(grammar, lambda: self.lark)
 
         def term(name: str) -> str:
-            pattern = self.lark.get_terminal(name).pattern.to_regexp()
+            pattern = terms[name]
             assert re.compile(pattern).groups == 0, name  # the fast path numbers its groups
             return f"(?>{pattern})"  # atomic: a token never gives back characters, as in Lark
 
@@ -181,10 +224,26 @@ class _Syntax:
         self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
         self.score = rest(rf"{colon}{team}{sep}{team}")
         self.deal_player = re.compile(rf"{colon}({name})")
-        keywords = (t for t in self.lark.terminals if t.name.isalpha() and t.name.isupper()
-                    and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
-        self.keyword = re.compile("|".join(t.pattern.to_regexp() for t in keywords))
-        self.hand_word = re.compile(self.lark.get_terminal("HAND").pattern.to_regexp())
+        self.keyword = re.compile(terms["keyword"])
+        self.hand_word = re.compile(terms["HAND"])
+        # The header's usual statements (the others are left to Lark).
+        self.header_names = rest(rf"{colon}((?:{sep}{name})*)")
+        self.header_amount = rest(rf"{colon}({amount})")
+        text = r"[^\s,:#][^\n#]*"  # the grammar's TEXT: the rest of the line
+        self.header_text = re.compile(rf"{colon}({text})?")
+        self.header_option = re.compile(rf"{colon}((?>(?i:[a-z_][a-z0-9_-]*))){sep}({text})")
+
+    @property
+    def lark(self) -> Lark:
+        """The Lark parser (LALR, contextual lexer), built on first use (about 60 ms)."""
+        if self._lark is None:
+            with _lock_lark:
+                if self._lark is None:
+                    from lark import Lark
+
+                    self._lark = Lark(self._grammar, parser="lalr", lexer="contextual",
+                                      start=["line", "log"], maybe_placeholders=False)
+        return self._lark
 
 
 # ----------------------------------------------------------------------------- small pieces
@@ -514,7 +573,7 @@ class _QuickPath:
     keeps plain names, cards and amounts instead of building records: a hand of a bulk file
     is read about twice as fast. Whatever it does not take (a claim, a `(was CARD)`, a name
     not seated, a number too long, a second `deal` for one player, any line the fast path
-    would leave to Lark) makes :meth:`hand` give None, and the hand is read in full. So a
+    would leave to Lark) makes :meth:`line` say no, and the hand is read in full. So a
     hand it takes has no read error, and :attr:`QuickHand.read` gives its full records.
     """
 
@@ -525,23 +584,22 @@ class _QuickPath:
         self.width = len(names.players)  # plays in the last trick read: the next one's guess
         self.hand_size = hand_size  # cards in the last deal read: the next one's guess
 
-    def hand(self, number: int, line: int, column: int, block: list[_BlockLine],
-             read: Callable[[], Hand]) -> QuickHand | None:
-        """The hand of ``block`` (its lines after `hand`), or None to read it in full."""
-        quick = QuickHand(number, line, column, [], [], {}, {}, [], [], [], read)
-        keyword = self.s.keyword.fullmatch
-        for _, text, _, first, lower in block:
-            if first is None:
-                return None
-            reader = self._readers.get(lower)
-            if reader is None:
-                word = first.group(1)
-                if lower in KEYWORDS or not (word.isascii() or keyword(word) is None):
-                    return None
-                reader = _QuickPath.decision
-            if not reader(self, text, first, quick):
-                return None
-        return quick
+    def start(self, number: int, line: int, column: int, read: Callable[[], Hand]) -> QuickHand:
+        """An empty hand, to be filled by :meth:`line`."""
+        return QuickHand(number, line, column, [], [], {}, {}, [], [], [], read)
+
+    def line(self, text: str, first: re.Match[str] | None, lower: str, quick: QuickHand) -> bool:
+        """Add one line of the hand (``first``: its first word, ``lower`` that word in lower
+        case); False when the line is not one of the usual shapes."""
+        if first is None:
+            return False
+        reader = self._readers.get(lower)
+        if reader is None:
+            word = first.group(1)
+            if lower in KEYWORDS or not (word.isascii() or self.s.keyword.fullmatch(word) is None):
+                return False
+            reader = _QuickPath.decision
+        return reader(self, text, first, quick)
 
     def trick(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
         s = self.s
@@ -666,7 +724,7 @@ class _QuickPath:
         quick.settles.append((kind, player, Decimal(amount)))
         return True
 
-    _readers: dict[str, Callable[[_QuickPath, str, re.Match[str], QuickHand], bool]] = {
+    _readers: ClassVar[dict[str, Callable[[_QuickPath, str, re.Match[str], QuickHand], bool]]] = {
         "trick": trick, "deal": deal, "trump": trump, "dealer": dealer, "ante": ante,
         "settle": settle,
     }
@@ -680,6 +738,8 @@ def _col(token: Token) -> int:
 
 
 def _tokens(tree: Tree[Token]) -> list[Token]:
+    from lark import Token
+
     return [c for c in tree.children if isinstance(c, Token)]
 
 
@@ -690,7 +750,7 @@ class _TreeReader:
         self.names = names
 
     def statement(self, tree: Tree[Token], line: int) -> _Statement:
-        stmt = cast(Tree[Token], tree.children[0])
+        stmt = cast("Tree[Token]", tree.children[0])
         kind = str(stmt.data)
         toks = _tokens(stmt)
         column = _col(toks[0]) if toks else 1
@@ -706,6 +766,8 @@ class _TreeReader:
         return CardAt(_CARDS[str(tok)], line, _col(tok))
 
     def _teams(self, stmt: Tree[Token], line: int) -> tuple[TeamPoints, ...]:
+        from lark import Tree
+
         teams = [c for c in stmt.children if isinstance(c, Tree)]
         points = [t for t in _tokens(stmt) if t.type == "AMOUNT"]
         out = []
@@ -856,6 +918,8 @@ def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
     LALR merges the lookaheads of look-alike states, so the expected set can be a little
     wide (a `draw` after a `deal` line's cards); it is trimmed where that shows.
     """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     if isinstance(exc, UnexpectedToken):
         expected = set(exc.expected)
         end = exc.token.type == "$END"
@@ -944,13 +1008,13 @@ class LogReader:
     header: Header | None
     errors: list[ReadError]
 
-    def __init__(self, lines: Iterable[str], *, quick: bool = False) -> None:
+    def __init__(self, lines: Iterable[str], *, quick: bool = False, fast: bool = True) -> None:
         self.errors = []
         self.header = None
         self._syntax = _syntax()
         self._lines = iter(lines)
         self._lineno = 0
-        self._use_fast = True  # False reads every line with Lark (for tests)
+        self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
@@ -974,6 +1038,8 @@ class LogReader:
 
     def _parse(self, entry: _Line) -> _Statement | None:
         """Read one line with Lark; report it and return None when it does not parse."""
+        from lark.exceptions import UnexpectedInput
+
         line, text, raw = entry
         try:
             try:
@@ -1008,7 +1074,8 @@ class LogReader:
             if first is not None and self._is_hand(first.group(1)):
                 self._pending = entry
                 break
-            stmt = self._parse(entry)
+            fast = self._header_fast(entry, first) if first is not None else None
+            stmt = fast if fast is not None else self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
                 self._header_source[entry[0]] = entry[2]
@@ -1019,6 +1086,42 @@ class LogReader:
         self.header = self._make_header(items)
         if self.header is not None:
             self._names.seat(self.header.players)
+
+    def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
+        Lark, as Lark reads them; None for any other line, left to Lark."""
+        if not self._use_fast:
+            return None
+        line, text, _ = entry
+        kind, column, s = first.group(1).lower(), first.start(1) + 1, self._syntax
+        if kind == "pot":
+            m = s.header_amount.fullmatch(text, first.end())
+            if m is None or len(m.group(1)) > _MAX_AMOUNT_CHARS:
+                return None
+            return _HeaderLine("pot", (), Decimal(m.group(1)), line, column)
+        if kind in ("title", "date", "event", "table", "rules", "option"):
+            return self._header_text(kind, entry, first)
+        if kind not in ("game", "players", "exempt"):
+            return None
+        m = s.header_names.fullmatch(text, first.end())
+        if m is None:
+            return None
+        start = m.start(1) + 1
+        words = tuple((n.group(1), start + n.start(1)) for n in s.names.finditer(m.group(1)))
+        if (kind == "game" and len(words) != 1) or (kind == "exempt" and not words):
+            return None
+        return _HeaderLine(kind, words, None, line, column)
+
+    def _header_text(self, kind: str, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT."""
+        line, text, _ = entry
+        s = self._syntax
+        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, first.end())
+        if m is None or (kind == "rules" and m.group(1) is None):
+            return None
+        words = tuple((m.group(g).strip(), m.start(g) + 1)
+                      for g in range(1, m.re.groups + 1) if m.group(g) is not None)
+        return _HeaderLine(kind, words, None, line, first.start(1) + 1)
 
     def _is_hand(self, word: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
@@ -1130,13 +1233,13 @@ class LogReader:
                 number, line, column = head.number, head.line, head.column
             else:  # an unreadable `hand` line (reported): keep the count going
                 number, line, column = number + 1, entry[0], 1
-            block = self._block()
+            block: list[_BlockLine] = []
+            read = partial(self._hand, number, line, column, block)
+            quick = None if self._quick is None else self._quick.start(number, line, column, read)
+            quick = self._block(block, quick)
             if self.header is None:
                 self._events(block)  # for the errors
                 continue
-            read = partial(self._hand, number, line, column, block)
-            quick = None if self._quick is None else self._quick.hand(
-                number, line, column, block, read)
             yield read() if quick is None else quick
 
     def _hand_head(self, entry: _Line) -> _HandHead | None:
@@ -1155,13 +1258,15 @@ class LogReader:
     def _hand(self, number: int, line: int, column: int, block: list[_BlockLine]) -> Hand:
         return Hand(number, tuple(self._events(block)), line, column)
 
-    def _block(self) -> list[_BlockLine]:
-        """The non-blank lines up to the next `hand` line (kept in ``_pending``) or the end.
+    def _block(self, block: list[_BlockLine], quick: QuickHand | None) -> QuickHand | None:
+        """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
+        end into ``block``, and the usual ones into ``quick`` as they come; give ``quick``,
+        or None when a line was not a usual one (then the block is read in full).
 
         This loop runs once per line of a bulk file, so it is written for speed.
         """
-        block: list[_BlockLine] = []
         first_word = self._syntax.first_word.match
+        add_quick = self._quick.line if self._quick is not None else None
         number = self._lineno
         for raw in self._lines:
             number += 1
@@ -1171,6 +1276,7 @@ class LogReader:
             if first is None:
                 if text.strip("\t ,"):
                     block.append((number, text, raw, None, ""))
+                    quick = None
                 continue
             word = first.group(1)
             lower = word.lower()
@@ -1178,8 +1284,10 @@ class LogReader:
                 self._pending = (number, text, raw)
                 break
             block.append((number, text, raw, first, lower))
+            if quick is not None and not (add_quick and add_quick(text, first, lower, quick)):
+                quick = None
         self._lineno = number
-        return block
+        return quick
 
     def _events(self, block: list[_BlockLine]) -> list[Event]:
         """Read a hand's statements (reporting the lines that do not parse)."""

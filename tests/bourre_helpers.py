@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.parser import read_text
-
 from referee.bourre.engine import BourreSession
 from referee.options import BourreOptions, apply_settings
+from referee.parser import read_text
 from referee.report import BourreHandResult
 
 

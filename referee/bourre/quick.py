@@ -28,6 +28,7 @@ from referee.options import BourreOptions
 from referee.records import QuickDecision, QuickHand, QuickTrick
 from referee.report import TrickRecord
 
+
 def quick_outcome(
     hand: QuickHand,
     seats: tuple[str, ...],
@@ -139,15 +140,19 @@ def _tricks_ok(
         return None
     if not tricks:
         return []
-    order = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}  # by the leader
+    order: dict[str, tuple[str, ...]] = {}  # leader -> the players clockwise from them
     leader = _first_leader(seats, dealer, active)
     played: set[str] = set()
     winners = []
     for number, trick in enumerate(tricks, start=1):
         cards = trick.cards
+        clockwise = order.get(leader)
+        if clockwise is None:
+            i = active.index(leader)
+            clockwise = order[leader] = (*active[i:], *active[:i])
         if (
             (trick.number is not None and trick.number != number)
-            or trick.players != order[leader]
+            or trick.players != clockwise
             or not BOURRE_DECK.issuperset(cards)
             or not played.isdisjoint(cards)
         ):
@@ -335,21 +340,19 @@ def _plays_legal(
     from trick ``k`` on.
     """
     won = dict.fromkeys(active, 0)
-    trumps_from: dict[str, list[int]] = {}  # player -> trumps held at the start of each trick
-    own_dead: dict[str, set[str]] = {}  # player -> trumps they know to be out, own discards
-    if opts.cinch:
-        for p in active:
-            trumps_from[p] = _suffix_counts([c[-1] == trump for c in plays[p]])
-            own_dead[p] = {c for c in _own_discards(hand, p, set(plays[p])) if c[-1] == trump}
-            if dead_up is not None and dead_up[-1] == trump:
-                own_dead[p].add(dead_up)
+    cinch = opts.cinch
+    trumps_left = {p: [c[-1] for c in plays[p]].count(trump) for p in active} if cinch else {}
+    own_dead: dict[str, set[str]] = {}  # player -> trumps they know are out: own discards
     gone: set[str] = set()  # trumps played to earlier tricks
     last = len(active) - 1
     for k, (trick, winner) in enumerate(zip(hand.tricks, winners, strict=True)):
         cinches: dict[str, frozenset[str]] = {}
-        for p in trumps_from:
-            if won[p] + trumps_from[p][k] >= 3:
-                unseen = cinch_unseen(won[p], set(plays[p][k:]), own_dead[p] | gone, trump)
+        for p, left in trumps_left.items():
+            if won[p] + left >= 3:
+                dead = own_dead.get(p)
+                if dead is None:
+                    dead = own_dead[p] = _dead_trumps(hand, p, plays[p], trump, dead_up)
+                unseen = cinch_unseen(won[p], set(plays[p][k:]), dead | gone, trump)
                 if unseen is not None:
                     cinches[p] = unseen
         cards = trick.cards
@@ -367,19 +370,25 @@ def _plays_legal(
                 return False
             if suit == led and value > top:
                 top = value
-            if suit == trump and value > top_trump:
-                top_trump = value
-        gone.update(c for c in cards if c[-1] == trump)
+            if suit == trump:
+                if value > top_trump:
+                    top_trump = value
+                if cinch:
+                    gone.add(card)
+                    trumps_left[player] -= 1
         won[winner] += 1
     return True
 
 
-def _suffix_counts(flags: list[bool]) -> list[int]:
-    """``counts[k]``: how many of ``flags[k:]`` are true."""
-    counts = [0] * (len(flags) + 1)
-    for k in range(len(flags) - 1, -1, -1):
-        counts[k] = counts[k + 1] + flags[k]
-    return counts
+def _dead_trumps(
+    hand: QuickHand, player: str, played: list[str], trump: str, dead_up: str | None
+) -> set[str]:
+    """The trumps a player knows are out of play from the start: own discards, a dead
+    upcard (the cards played to earlier tricks are added as the tricks go)."""
+    dead = {c for c in _own_discards(hand, player, set(played)) if c[-1] == trump}
+    if dead_up is not None and dead_up[-1] == trump:
+        dead.add(dead_up)
+    return dead
 
 
 def _cinch_play_ok(

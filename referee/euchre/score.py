@@ -93,7 +93,7 @@ def line_text(line: TeamSettleLine | ScoreLine) -> str:
 
 
 def _number(points: Decimal) -> str:
-    return str(points.normalize()) if points == points.to_integral_value() else str(points)
+    return str(int(points)) if points == points.to_integral_value() else str(points)
 
 
 def read_entries(

@@ -12,7 +12,7 @@ terminal-width dependence.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TextIO
@@ -126,7 +126,8 @@ class FileDigest:
     hands: int = 0
     violations: int = 0
     findings: list[Violation | ClaimRuling] = field(default_factory=list)  # in print order
-    rows: list[str] = field(default_factory=list)
+    rows: list[str] = field(default_factory=list)  # each row's cells joined by _CELL
+    widths: list[int] = field(default_factory=list)  # the widest cell of each column so far
     teams: list[str] = field(default_factory=list)  # Bid Euchre: the table's team columns
     games: list[str] = field(default_factory=list)  # Bid Euchre: games won, in order
 
@@ -143,9 +144,19 @@ class FileDigest:
             return
         if isinstance(hand, BourreHandResult):
             if self.report.game == "bourre":
-                self.rows.append(_CELL.join(_bourre_row(hand, self.report.players)))
+                self._add_row(_bourre_row(hand, self.report.players))
         elif self.report.game == "bid-euchre":
             self._add_euchre(hand)
+
+    def _add_row(self, cells: list[str]) -> None:
+        widths = self.widths
+        if len(widths) < len(cells):
+            widths.extend([0] * (len(cells) - len(widths)))
+        for i, cell in enumerate(cells):
+            width = cell_len(cell)
+            if width > widths[i]:
+                widths[i] = width
+        self.rows.append(_CELL.join(cells))
 
     def _add_euchre(self, hand: EuchreHandResult) -> None:
         teams = self.teams
@@ -159,7 +170,7 @@ class FileDigest:
             *(_team_cell(hand, t) for t in teams),
             hand.winner or "",
         ]
-        self.rows.append(_CELL.join(cells))
+        self._add_row(cells)
         if hand.winner:
             self.games.append(f"game {hand.game_number} won by {hand.winner} (hand {hand.number})")
 
@@ -340,18 +351,18 @@ class TextRenderer:
 
     def _settlements(self, digest: FileDigest) -> None:
         report = digest.report
-        rows = [row.split(_CELL) for row in digest.rows]
+        rows = (row.split(_CELL) for row in digest.rows)  # one at a time: they can be many
         if report.game == "bourre":
             players = list(report.players)
             header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players, "result"]
             ledger = [_signed_of(report.totals, p) for p in players]
             footer = ["total", "", "", "", "", "", *ledger, ""]
             right = {0, 3, 5, *range(6, 6 + len(players))}
-            self._table(header, rows, right, footer)
+            self._table(header, rows, right, footer, digest.widths)
         elif report.game == "bid-euchre":
             teams = digest.teams
             header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "winner"]
-            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None)
+            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None, digest.widths)
             if report.score:
                 score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
                 self._print(Text(f"  score: {score}", style="bold"))
@@ -361,12 +372,20 @@ class TextRenderer:
     def _table(
         self,
         header: Sequence[str],
-        rows: Sequence[Sequence[str]],
+        rows: Iterable[Sequence[str]],
         right: set[int],
         footer: Sequence[str] | None,
+        widths: Sequence[int] = (),
     ) -> None:
-        body = [list(header), *rows, *([list(footer)] if footer else [])]
-        widths = [max(cell_len(r[i]) for r in body) for i in range(len(header))]
+        """Print a table; ``widths`` are the rows' widest cells, if known (else measured)."""
+        if not widths:
+            rows = [list(r) for r in rows]
+            widths = [max((cell_len(r[i]) for r in rows), default=0) for i in range(len(header))]
+        edges = [header, *([footer] if footer else [])]
+        widths = [
+            max(widths[i] if i < len(widths) else 0, *(cell_len(r[i]) for r in edges))
+            for i in range(len(header))
+        ]
 
         def fmt(cells: Sequence[str]) -> str:
             out = []
@@ -376,10 +395,22 @@ class TextRenderer:
             return ("  " + "  ".join(out)).rstrip()
 
         self._print(Text(fmt(header), style=S_DIM))
-        for row in rows:
-            self._print(Text(fmt(row)))
+        self._print_lines(fmt(row) for row in rows)
         if footer:
             self._print(Text(fmt(footer), style="bold"))
+
+    def _print_lines(self, lines: Iterable[str]) -> None:
+        """Print unstyled lines (table rows): written straight to the console's file, as
+        :meth:`_print` would write them (no style, no markup, no wrapping), far faster."""
+        write = self.console.file.write
+        batch: list[str] = []
+        for line in lines:
+            batch.append(line)
+            if len(batch) == 256:
+                write("\n".join(batch) + "\n")
+                batch = []
+        if batch:
+            write("\n".join(batch) + "\n")
 
     # ------------------------------------------------------------------ batch
 

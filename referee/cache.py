@@ -1,0 +1,95 @@
+"""A small cache of derived data in the user's cache folder (``~/.cache/referee``).
+
+It only spares start-up work (see :func:`referee.parser._terminals`), so it is built to be
+safe rather than clever:
+
+* only plain JSON is stored, never a pickle: reading an entry back cannot run code;
+* each entry is one file holding its key (a hash of everything it was derived from); an
+  entry whose key differs is stale and ignored;
+* an entry is written to a temporary file that is then renamed over the old one, so a reader
+  never sees half of it, whatever else runs at the same time;
+* every failure (no home folder, a read-only disk, a corrupt file) is silent: the caller
+  derives the data again.
+
+``REFEREE_CACHE_DIR`` names another folder; ``REFEREE_NO_CACHE=1`` turns the cache off.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
+
+
+def folder() -> Path | None:
+    """Where the entries live, or None when the cache is off."""
+    if os.environ.get("REFEREE_NO_CACHE"):
+        return None
+    chosen = os.environ.get("REFEREE_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "referee" if os.path.isabs(base) else None
+
+
+def key(*parts: str) -> str:
+    """A key for data derived from ``parts``."""
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
+    return digest.hexdigest()
+
+
+def module_stamp(name: str) -> str:
+    """Which installed copy of a module this is (its file, size and modification time),
+    without importing it: a part of a key for data that depends on the module."""
+    try:
+        spec = find_spec(name)
+        origin = spec.origin if spec is not None else None
+        if origin is None:
+            return ""
+        info = os.stat(origin)
+    except (ImportError, ValueError, OSError):
+        return ""
+    return f"{origin}:{info.st_size}:{info.st_mtime_ns}"
+
+
+def load_json(name: str, wanted: str) -> Any:
+    """The data stored under ``name`` if its key is ``wanted``, else None."""
+    where = folder()
+    if where is None:
+        return None
+    try:
+        with open(where / f"{name}.json", encoding="utf-8") as handle:
+            entry = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(entry, dict) or entry.get("key") != wanted:
+        return None
+    return entry.get("data")
+
+
+def save_json(name: str, entry_key: str, data: Any) -> None:
+    """Store ``data`` under ``name`` with its key, atomically; give up silently."""
+    where = folder()
+    if where is None:
+        return
+    tmp = None
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=where)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump({"key": entry_key, "data": data}, handle)
+        os.replace(tmp, where / f"{name}.json")
+        tmp = None
+    except (OSError, ValueError, TypeError):
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
