@@ -23,9 +23,7 @@ class BourreSession:
     ``keep_tricks``: keep each hand's trick records in its result (for ``referee show``).
     """
 
-    def __init__(
-        self, header: Header, options: BourreOptions, *, keep_tricks: bool = True
-    ) -> None:
+    def __init__(self, header: Header, options: BourreOptions, *, keep_tricks: bool = True) -> None:
         self.header = header
         self.options = options
         self.keep_tricks = keep_tricks

@@ -169,8 +169,9 @@ def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str
     """The first active player to the dealer's left."""
     start = seats.index(dealer)
     return next(
-        seat for step in range(1, len(seats) + 1) if (seat := seats[(start + step) % len(seats)])
-        in active
+        seat
+        for step in range(1, len(seats) + 1)
+        if (seat := seats[(start + step) % len(seats)]) in active
     )
 
 
@@ -361,8 +362,9 @@ def _plays_legal(
             card = cards[i]
             suit, value = card[-1], RANK_VALUE[card[0]]
             if cinches and player in cinches:
-                if not _cinch_play_ok(card, plays[player][k:], cards[:i], trump, opts,
-                                      cinches[player], i == last):
+                if not _cinch_play_ok(
+                    card, plays[player][k:], cards[:i], trump, opts, cinches[player], i == last
+                ):
                     return False
             elif (suit != led or value <= top) and not is_legal_on(
                 card, plays[player][k:], led, top, top_trump, trump, opts

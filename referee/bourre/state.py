@@ -1,0 +1,113 @@
+"""The state of one Bourré hand's replay, shared by its stages, and what it establishes.
+
+:class:`ReplayState` holds what the replay has laid out so far (dealer, trump, who played,
+the tricks as logged) and records findings with :meth:`ReplayState.flag`. The stages are
+mixins over it: :mod:`~referee.bourre.layout` (the log's structure and faults),
+:mod:`~referee.bourre.holdings` (the tricks against the deal, discards and draws) and
+:mod:`~referee.bourre.judging` (every play against the rules); :mod:`~referee.bourre.replay`
+runs them in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.bourre.facts import HandFacts
+from referee.bourre.rules import (
+    RENEGE_RULES,
+)
+from referee.options import BourreOptions
+from referee.records import CardAt
+from referee.report import ClaimRuling, TrickRecord, Violation
+from referee.rulebook import Rule
+
+
+@dataclass(slots=True)
+class LoggedPlay:
+    """A play that stands in a trick, after log faults were set aside."""
+
+    trick: int
+    player: str
+    card: CardAt
+    retracted: CardAt | None
+    judged: bool = True  # False for a card already played (nothing to judge)
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """What the replay established about one hand, for settlement and the report."""
+
+    dealer: str | None
+    trump: str | None
+    upcard: str | None
+    active: list[str]
+    tricks_won: dict[str, int]
+    tricks_played: int
+    violations: list[Violation] = field(default_factory=list)
+    claims: list[ClaimRuling] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    took_back: list[str] = field(default_factory=list)  # took back an illegal card
+
+    @property
+    def reneges(self) -> list[Violation]:
+        """Illegal plays (corrected or not), in log order."""
+        return [v for v in self.violations if v.rule in RENEGE_RULES]
+
+
+class ReplayState:
+    """One hand's replay state and its findings."""
+
+    def __init__(
+        self,
+        facts: HandFacts,
+        seats: tuple[str, ...],
+        opts: BourreOptions,
+        expected_dealer: str | None,
+    ) -> None:
+        self.facts = facts
+        self.seats = seats
+        self.opts = opts
+        self.expected_dealer = expected_dealer
+        self.violations: list[Violation] = []
+        self._flagged: set[tuple[int, int, bool]] = set()
+        self.dealer: str | None = None
+        self.trump: str | None = None
+        self.upcard: CardAt | None = None
+        self.active: list[str] = []
+        self.passed: set[str] = set()
+        self.plays: list[list[LoggedPlay]] = []  # per trick, in order
+        self.winners: list[str | None] = []
+        self._by_player: dict[str, list[LoggedPlay]] = {}
+        self._contested: set[str] = set()  # cards dealt to two players: neither is convicted
+
+    # ------------------------------------------------------------------ reporting
+
+    def flag(
+        self,
+        rule: Rule,
+        message: str,
+        line: int,
+        column: int,
+        *,
+        player: str | None = None,
+        trick: int | None = None,
+        card: str | None = None,
+        evidence: str = "",
+        corrected: bool = False,
+    ) -> None:
+        """Record a violation: at most one log fault and one illegal play per position."""
+        key = (line, column, rule.id in RENEGE_RULES)
+        if key in self._flagged:
+            return
+        self._flagged.add(key)
+        self.violations.append(
+            Violation(rule.id, player, trick, card, line, column, message, evidence, corrected)
+        )
+
+    def _plays_of(self, player: str) -> list[LoggedPlay]:
+        """The player's standing plays in the hand, in order (computed once)."""
+        cached = self._by_player.get(player)
+        if cached is None:
+            cached = [p for trick in self.plays for p in trick if p.player == player and p.judged]
+            self._by_player[player] = cached
+        return cached
