@@ -24,9 +24,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, TypeVar
 
 from referee.report import FileReport, HandResult, ReadError, Violation
+
+_T = TypeVar("_T")
 
 #: The file suffix searched for inside folders (matched without regard to case).
 LOG_SUFFIX = ".hlog"
@@ -441,53 +443,52 @@ def _judged(
 MAX_PER_LINE = 50
 
 
-def _capped_violations(violations: list[Violation]) -> list[Violation]:
-    seen: dict[tuple[str, int], int] = {}
-    kept: list[Violation] = []
-    first_left: dict[tuple[str, int], Violation] = {}
-    for v in violations:
-        key = (v.rule, v.line)
-        seen[key] = count = seen.get(key, 0) + 1
+def _cap_per_line(
+    items: list[_T], key: Callable[[_T], tuple[str, int | None]], more: Callable[[_T, int], _T]
+) -> list[_T]:
+    """``items`` with at most MAX_PER_LINE of each ``key``; for each key over the cap, one more
+    item made by ``more`` from its first left-out item and how many were left out."""
+    seen: dict[tuple[str, int | None], int] = {}
+    kept: list[_T] = []
+    first_left: dict[tuple[str, int | None], _T] = {}
+    for item in items:
+        k = key(item)
+        seen[k] = count = seen.get(k, 0) + 1
         if count <= MAX_PER_LINE:
-            kept.append(v)
+            kept.append(item)
         elif count == MAX_PER_LINE + 1:
-            first_left[key] = v
-    for key, v in first_left.items():
-        more = seen[key] - MAX_PER_LINE
-        kept.append(
-            Violation(
-                v.rule,
-                None,
-                v.trick,
-                None,
-                v.line,
-                v.column,
-                f"and {more} more {v.rule} findings on this line, not listed",
-            )
-        )
+            first_left[k] = item
+    for k, item in first_left.items():
+        kept.append(more(item, seen[k] - MAX_PER_LINE))
+    return kept
+
+
+def _more_violations(v: Violation, more: int) -> Violation:
+    return Violation(
+        v.rule,
+        None,
+        v.trick,
+        None,
+        v.line,
+        v.column,
+        f"and {more} more {v.rule} findings on this line, not listed",
+    )
+
+
+def _capped_violations(violations: list[Violation]) -> list[Violation]:
+    kept = _cap_per_line(violations, lambda v: (v.rule, v.line), _more_violations)
     kept.sort(key=lambda v: (v.line, v.column))
     return kept
+
+
+def _more_errors(e: ReadError, more: int) -> ReadError:
+    return ReadError(e.code, e.line, e.column, f"and {more} more {e.code} errors on this line")
 
 
 def _capped_errors(errors: list[ReadError]) -> list[ReadError]:
     if len(errors) <= MAX_PER_LINE:
         return errors
-    seen: dict[tuple[str, int | None], int] = {}
-    kept: list[ReadError] = []
-    first_left: dict[tuple[str, int | None], ReadError] = {}
-    for e in errors:
-        key = (e.code, e.line)
-        seen[key] = count = seen.get(key, 0) + 1
-        if count <= MAX_PER_LINE:
-            kept.append(e)
-        elif count == MAX_PER_LINE + 1:
-            first_left[key] = e
-    for key, e in first_left.items():
-        more = seen[key] - MAX_PER_LINE
-        kept.append(
-            ReadError(e.code, e.line, e.column, f"and {more} more {e.code} errors on this line")
-        )
-    return kept
+    return _cap_per_line(errors, lambda e: (e.code, e.line), _more_errors)
 
 
 def _fill_standings(report: FileReport, session: Any) -> None:

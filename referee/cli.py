@@ -56,6 +56,27 @@ class Game(StrEnum):
     bid_euchre = "bid-euchre"
 
 
+#: The argument and options that ``audit`` and ``report`` share.
+_PathsArgument = Annotated[
+    list[Path],
+    typer.Argument(
+        help="Hand-log files, and folders to search for *.hlog files.",
+        show_default=False,
+        metavar="PATH",
+    ),
+]
+_RulesOption = Annotated[
+    Path | None,
+    typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+]
+_JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
+    ),
+]
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
     typer.echo(f"referee: {message}", err=True)
@@ -75,27 +96,12 @@ def _split_ids(values: list[str] | None) -> list[str]:
     "html (one self-contained page with charts; see also `referee report`)."
 )
 def audit(
-    paths: Annotated[
-        list[Path],
-        typer.Argument(
-            help="Hand-log files, and folders to search for *.hlog files.",
-            show_default=False,
-            metavar="PATH",
-        ),
-    ],
+    paths: _PathsArgument,
     output_format: Annotated[
         Format, typer.Option("--format", "-f", help="Report format.", case_sensitive=False)
     ] = Format.text,
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
-    ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
-        ),
-    ] = 0,
+    rules: _RulesOption = None,
+    jobs: _JobsOption = 0,
     select: Annotated[
         list[str] | None,
         typer.Option(
@@ -183,14 +189,7 @@ def _audit(
     "(the same as `audit --format html -o FILE`).\n\nExit status as for `audit`."
 )
 def report(
-    paths: Annotated[
-        list[Path],
-        typer.Argument(
-            help="Hand-log files, and folders to search for *.hlog files.",
-            show_default=False,
-            metavar="PATH",
-        ),
-    ],
+    paths: _PathsArgument,
     output: Annotated[
         Path,
         typer.Option(
@@ -201,16 +200,8 @@ def report(
             show_default=False,
         ),
     ],
-    rules: Annotated[
-        Path | None,
-        typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
-    ] = None,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
-        ),
-    ] = 0,
+    rules: _RulesOption = None,
+    jobs: _JobsOption = 0,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="IDS", help="Report only these rule IDs or prefixes."),

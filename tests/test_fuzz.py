@@ -59,7 +59,7 @@ def test_the_seeds_are_real_logs_of_both_games() -> None:
     assert len(SEEDS) >= 10
 
 
-@fast(1400)
+@fast(1000)
 @given(st.integers(0, 2**32), st.integers(1, 6))
 def test_mutated_logs_are_judged_or_rejected_cleanly(seed: int, count: int) -> None:
     name, data = mutant(seed, count)
@@ -77,7 +77,7 @@ def test_mutated_logs_are_judged_or_rejected_cleanly(seed: int, count: int) -> N
         assert again.errors == report.errors and again.hands == report.hands
 
 
-@fast(400)
+@fast(300)
 @given(st.integers(0, 2**32))
 def test_random_statement_soup_is_judged_cleanly(seed: int) -> None:
     rng = random.Random(seed)
@@ -89,7 +89,7 @@ def test_random_statement_soup_is_judged_cleanly(seed: int) -> None:
     render_text(Report([report]))
 
 
-@fast(100)
+@fast(80)
 @given(st.integers(0, 2**32), st.integers(1, 4))
 def test_mutated_logs_through_files_and_the_command_line(seed: int, count: int) -> None:
     name, data = mutant(seed, count)

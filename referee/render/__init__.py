@@ -6,7 +6,9 @@
 * ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);
 * ``render.html`` and ``render.svg`` — the self-contained HTML report with inline SVG
   charts (dependency-free);
-* ``render.source`` — re-reading log lines for source snippets.
+* ``render.source`` — re-reading log lines for source snippets;
+* ``render.fmt`` — amounts, counts and option values as the reports write them
+  (dependency-free).
 """
 
 from __future__ import annotations

@@ -28,7 +28,10 @@ from typing import TextIO
 
 from referee import __version__
 from referee.cards import SUIT_SYMBOL, pretty
-from referee.render.json import number_text
+from referee.render.fmt import count as _count
+from referee.render.fmt import money as _money
+from referee.render.fmt import option_text as _option_text
+from referee.render.fmt import signed as _signed
 from referee.render.source import LineSource, read_source_lines, snippet_window
 from referee.render.svg import Mark, RefLine, Series, line_chart
 from referee.report import (
@@ -455,29 +458,6 @@ def _amount_cell(value: Decimal | int | None) -> str:
         return '<td class="num"></td>'
     cls = " neg" if value < 0 else " pos" if value > 0 else ""
     return f'<td class="num{cls}">{esc(_signed(value))}</td>'
-
-
-def _money(value: Decimal | int) -> str:
-    return number_text(Decimal(value))
-
-
-def _signed(value: Decimal | int) -> str:
-    text = _money(value)
-    return "+" + text if value > 0 else text
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _option_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Decimal):
-        return _money(value)
-    return str(value)
 
 
 CSS = """

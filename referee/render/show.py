@@ -33,7 +33,9 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
-from referee.render.text import GAME_NAMES, money, signed
+from referee.render.fmt import money, signed
+from referee.render.fmt import option_text as _option_text
+from referee.render.text import GAME_NAMES
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -373,13 +375,3 @@ def _contract(hand: EuchreHandResult) -> str:
     if not hand.bidder or not hand.bid:
         return "-"
     return f"{hand.bidder} {hand.bid}"
-
-
-def _option_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Decimal):
-        return money(value)
-    return str(value)

@@ -22,7 +22,9 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
-from referee.render.json import number_text
+from referee.render.fmt import count as _count
+from referee.render.fmt import money, signed
+from referee.render.fmt import option_text as _option_text
 from referee.render.source import LineSource, read_source_lines, snippet_window
 from referee.report import (
     BourreHandResult,
@@ -459,31 +461,6 @@ def summary_line(rows: Sequence[_Row]) -> Text:
 
 
 # ----------------------------------------------------------------------------- formatting
-
-
-def money(value: Decimal) -> str:
-    """An amount without exponent or trailing zeros: ``5``, ``0.5``."""
-    return number_text(value)
-
-
-def signed(value: Decimal | int) -> str:
-    """An amount with its sign: ``+4``, ``-1``, ``0``."""
-    text = money(Decimal(value))
-    return "+" + text if value > 0 else text
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _option_text(value: object) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Decimal):
-        return money(value)
-    return str(value)
 
 
 def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:

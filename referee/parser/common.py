@@ -1,0 +1,179 @@
+"""The small pieces of reading: game names and keywords, limits, value checks
+(numbers, amounts, bids, cards, suits), seated names and the header's statement records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+from referee.cards import JOKER, parse_card, parse_suit
+from referee.records import (
+    CardAt,
+    Event,
+    NameAt,
+    TrumpLine,
+)
+
+#: Every spelling of a game name on the ``game`` line, and the game it means.
+GAMES: dict[str, Literal["bourre", "bid-euchre"]] = {
+    "bourre": "bourre",
+    "bourré": "bourre",
+    "booray": "bourre",
+    "bid-euchre": "bid-euchre",
+    "bid_euchre": "bid-euchre",
+}
+
+#: Words that may not be a player's name (lower case): the grammar's keywords.
+KEYWORDS: frozenset[str] = frozenset({
+    "game", "players", "rules", "option", "title", "date", "event", "table", "pot", "exempt",
+    "score", "hand", "dealer", "deal", "trick", "claim", "renege", "trump", "ante", "pass",
+    "fold", "play", "stand", "discard", "draw", "settle", "wins", "bourre", "bourré", "split",
+    "bid", "exchange", "ask", "moon", "was",
+})
+
+#: Seats allowed per game.
+_PLAYER_COUNT: dict[str, tuple[int, int]] = {"bourre": (2, 8), "bid-euchre": (4, 4)}
+
+_MAX_NUMBER_DIGITS = 9  # hand, trick and discard numbers and bids: anything longer is nonsense
+_MAX_AMOUNT_CHARS = 24  # money and points
+_MAX_SOURCE_LINE = 1000  # longer lines are not copied into errors
+_MAX_GUESS = 16  # the quick path's patterns for a number of plays or cards go no further
+_BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
+
+
+# ----------------------------------------------------------------------------- small pieces
+
+
+class _Fault(Exception):
+    """A line that parses but cannot be meant (a bid of 9): reported as ``P-SYNTAX``."""
+
+    def __init__(self, column: int, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
+
+
+# Letters that Python's case-insensitive matching takes for ASCII ones (the grammar's `"ask"i`
+# matches `aſk`); mapped before a matched card, suit or keyword is looked up.
+_ODD_CASE = str.maketrans({"İ": "i", "ı": "i", "K": "k", "ſ": "s"})
+
+
+class _Cards(dict[str, str]):
+    """Card text as written -> normalised card; fills itself (the card texts are finitely many)."""
+
+    def __missing__(self, text: str) -> str:
+        card = parse_card(text.translate(_ODD_CASE))
+        assert card is not None, text  # the grammar's CARD and parse_card agree
+        self[text] = card
+        return card
+
+
+_CARDS = _Cards()
+
+
+def _number(text: str, column: int) -> int:
+    """A whole number as written (hand, trick, discard count, bid)."""
+    if len(text) > _MAX_NUMBER_DIGITS:
+        raise _Fault(column, f"the number {_short(text)} is too large")
+    return int(text)
+
+
+def _amount(text: str, column: int) -> Decimal:
+    """Money or points as written, exact."""
+    if len(text) > _MAX_AMOUNT_CHARS:
+        raise _Fault(column, f"the amount {_short(text)} is too large")
+    return Decimal(text)
+
+
+def _short(text: str, size: int = 20) -> str:
+    """``text``, cut to ``size`` characters for a message."""
+    return text if len(text) <= size else text[:size] + "..."
+
+
+def _bid(text: str, column: int) -> int:
+    """A numeric bid; above 6 is no bid at all (1 and 2 are judged by the engine)."""
+    value = _number(text, column)
+    if value > 6:
+        raise _Fault(column, _BID_MESSAGE)
+    return value
+
+
+def _trump_card(card: CardAt, column: int) -> TrumpLine:
+    """``trump CARD``: the upcard names trump, so it cannot be the joker."""
+    if card.card == JOKER:
+        raise _Fault(card.column, "the joker has no suit: expected a card such as 7h or a suit")
+    return TrumpLine(card.card[-1], card, card.line, column)
+
+
+def _suit(text: str) -> str:
+    suit = parse_suit(text.translate(_ODD_CASE))
+    assert suit is not None, text  # the grammar's SUIT and parse_suit agree
+    return suit
+
+
+def _word(text: str) -> str:
+    """A matched keyword in lower case (``Bourré`` -> ``bourre``)."""
+    return text.translate(_ODD_CASE).lower().replace("é", "e")
+
+
+class _Names:
+    """Resolves names as written against the seated players, ignoring case."""
+
+    def __init__(self, players: Iterable[str]) -> None:
+        self.seat(players)
+
+    def seat(self, players: Iterable[str]) -> None:
+        """Set who is seated (the header's ``players``)."""
+        self.players = tuple(players)
+        self.folded = {p.casefold(): p for p in self.players}
+        self.exact = {p: p for p in self.players}  # grows with other spellings of seated names
+
+    def at(self, text: str, line: int, column: int) -> NameAt:
+        """The NameAt for a name written at ``line``/``column``."""
+        declared = self.exact.get(text)
+        if declared is None:
+            declared = self.seat_of(text)
+            if declared is None:
+                return NameAt(str(text), False, line, column)
+        return NameAt(declared, True, line, column)
+
+    def seat_of(self, text: str) -> str | None:
+        """The seated player's name as declared, for a name as written; None if not seated."""
+        declared = self.exact.get(text)
+        if declared is None:
+            declared = self.folded.get(text.casefold())
+            if declared is not None and len(self.exact) < 512:
+                self.exact[str(text)] = declared
+        return declared
+
+    def again(self, name: NameAt) -> NameAt:
+        """``name`` resolved again (header names are read before ``players`` is known)."""
+        return self.at(name.name, name.line, name.column)
+
+    def seated(self, text: str) -> bool:
+        return text.casefold() in self.folded
+
+
+@dataclass(frozen=True, slots=True)
+class _HandHead:
+    """``hand N``."""
+
+    number: int
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class _HeaderLine:
+    """A header statement as written; ``words`` are its items with their columns."""
+
+    kind: str  # game players rules option title date event table pot exempt
+    words: tuple[tuple[str, int], ...]
+    amount: Decimal | None
+    line: int
+    column: int
+
+
+_Statement = Event | _HandHead | _HeaderLine

@@ -1,0 +1,383 @@
+"""Reading a whole log: the header at once, then the hands lazily, one at a time."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from functools import partial
+
+from referee.cards import parse_card
+from referee.parser.common import (
+    _MAX_AMOUNT_CHARS,
+    _MAX_SOURCE_LINE,
+    _PLAYER_COUNT,
+    GAMES,
+    KEYWORDS,
+    _Fault,
+    _HandHead,
+    _HeaderLine,
+    _Names,
+    _number,
+    _Statement,
+)
+from referee.parser.fastpath import _FastPath
+from referee.parser.messages import _explain, _kind, _statement_word
+from referee.parser.quickpath import _QuickPath
+from referee.parser.syntax import _syntax
+from referee.parser.tree import _TreeReader
+from referee.records import (
+    Event,
+    Hand,
+    Header,
+    OptionLine,
+    QuickHand,
+    ScoreLine,
+    TeamPoints,
+)
+from referee.report import ReadError
+
+_Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
+# A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
+_BlockLine = tuple[int, str, str, re.Match[str] | None, str]
+
+
+class LogReader:
+    """Reads one hand log: the header at once, then the hands lazily, one at a time.
+
+    ``header`` is None when the log has no usable header (no or an unknown ``game``, no valid
+    ``players``); ``hands()`` then yields nothing, though the hands' lines are still read for
+    errors. ``errors`` grows as hands are read and is complete once ``hands()`` is exhausted.
+    ``hands()`` can be iterated once.
+    """
+
+    header: Header | None
+    errors: list[ReadError]
+
+    def __init__(self, lines: Iterable[str], *, quick: bool = False, fast: bool = True) -> None:
+        self.errors = []
+        self.header = None
+        self._syntax = _syntax()
+        self._lines = iter(lines)
+        self._lineno = 0
+        self._use_fast = fast  # False reads every line with Lark (for tests)
+        self._fast_failures = 0  # fast-path exceptions (bugs), for tests
+        self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        self._header_source: dict[int, str] = {}  # header lines by number, for errors
+        self._names = _Names(())  # nobody is seated until the header has been read
+        self._fast = _FastPath(self._syntax, self._names)
+        self._trees = _TreeReader(self._names)
+        self._read_header()
+        self._quick = (_QuickPath(self._syntax, self._names, 5)
+                       if quick and self.header is not None and self.header.game == "bourre"
+                       else None)
+
+    # ------------------------------------------------------------------ one line
+
+    def _error(self, code: str, line: int | None, column: int | None, message: str,
+               source: str | None = None) -> None:
+        if source is None and line is not None:
+            source = self._header_source.get(line)
+        if source is not None and len(source) > _MAX_SOURCE_LINE:
+            source = source[:_MAX_SOURCE_LINE] if (column or 0) <= _MAX_SOURCE_LINE else None
+        self.errors.append(ReadError(code, line, column, message, source))
+
+    def _parse(self, entry: _Line) -> _Statement | None:
+        """Read one line with Lark; report it and return None when it does not parse."""
+        from lark.exceptions import UnexpectedInput
+
+        line, text, raw = entry
+        try:
+            try:
+                tree = self._syntax.lark.parse(text, start="line")
+                return self._trees.statement(tree, line)
+            except UnexpectedInput as exc:
+                column, message = _explain(exc, text, self._names)
+            except _Fault as fault:
+                column, message = fault.column, fault.message
+        except Exception as exc:  # never let a line stop the reading; this is a bug if seen
+            column, message = 1, f"could not read this line ({type(exc).__name__})"
+        self._error("P-SYNTAX", line, column, message, raw)
+        return None
+
+    # ------------------------------------------------------------------ header
+
+    def _header_lines(self) -> Iterator[_Line]:
+        """The non-blank lines before the first hand; comments, line ends and a BOM removed."""
+        for raw in self._lines:
+            self._lineno += 1
+            raw = raw.rstrip("\r\n")
+            if self._lineno == 1 and raw.startswith("\ufeff"):
+                raw = raw[1:]
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            if text.strip("\t ,"):
+                yield self._lineno, text, raw
+
+    def _read_header(self) -> None:
+        items: list[_HeaderLine | ScoreLine] = []
+        for entry in self._header_lines():
+            first = self._syntax.first_word.match(entry[1])
+            if first is not None and self._is_hand(first.group(1)):
+                self._pending = entry
+                break
+            fast = self._header_fast(entry, first) if first is not None else None
+            stmt = fast if fast is not None else self._parse(entry)
+            if isinstance(stmt, _HeaderLine | ScoreLine):
+                items.append(stmt)
+                self._header_source[entry[0]] = entry[2]
+            elif stmt is not None:
+                self._error("P-HEADER", entry[0], stmt.column,
+                            f"`{_statement_word(stmt)}` belongs in a hand: it must come after "
+                            "a `hand` line", entry[2])
+        self.header = self._make_header(items)
+        if self.header is not None:
+            self._names.seat(self.header.players)
+
+    def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
+        Lark, as Lark reads them; None for any other line, left to Lark."""
+        if not self._use_fast:
+            return None
+        line, text, _ = entry
+        kind, column, s = first.group(1).lower(), first.start(1) + 1, self._syntax
+        if kind == "pot":
+            m = s.header_amount.fullmatch(text, first.end())
+            if m is None or len(m.group(1)) > _MAX_AMOUNT_CHARS:
+                return None
+            return _HeaderLine("pot", (), Decimal(m.group(1)), line, column)
+        if kind in ("title", "date", "event", "table", "rules", "option"):
+            return self._header_text(kind, entry, first)
+        if kind not in ("game", "players", "exempt"):
+            return None
+        m = s.header_names.fullmatch(text, first.end())
+        if m is None:
+            return None
+        start = m.start(1) + 1
+        words = tuple((n.group(1), start + n.start(1)) for n in s.names.finditer(m.group(1)))
+        if (kind == "game" and len(words) != 1) or (kind == "exempt" and not words):
+            return None
+        return _HeaderLine(kind, words, None, line, column)
+
+    def _header_text(self, kind: str, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT."""
+        line, text, _ = entry
+        s = self._syntax
+        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, first.end())
+        if m is None or (kind == "rules" and m.group(1) is None):
+            return None
+        words = tuple((m.group(g).strip(), m.start(g) + 1)
+                      for g in range(1, m.re.groups + 1) if m.group(g) is not None)
+        return _HeaderLine(kind, words, None, line, first.start(1) + 1)
+
+    def _is_hand(self, word: str) -> bool:
+        """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
+        return word.lower() == "hand" or (
+            not word.isascii() and self._syntax.hand_word.fullmatch(word) is not None)
+
+    def _make_header(self, items: list[_HeaderLine | ScoreLine]) -> Header | None:
+        """Check the header statements and assemble the Header (None when unusable)."""
+        once: dict[str, _HeaderLine | ScoreLine] = {}
+        for item in items:
+            kind = _kind(item)
+            if kind in ("game", "players", "rules", "pot", "score"):
+                if kind in once:
+                    self._error("P-HEADER", item.line, item.column,
+                                f"a second `{kind}` line (the first is line {once[kind].line})")
+                    continue
+                once[kind] = item
+        game_line, players_line = once.get("game"), once.get("players")
+        game = None
+        if not isinstance(game_line, _HeaderLine):
+            self._error("P-HEADER", None, None,
+                        "the log has no `game` line (such as `game bourre` or `game bid-euchre`)")
+        else:
+            name, column = game_line.words[0]
+            game = GAMES.get(name.lower())
+            if game is None:
+                self._error("P-HEADER", game_line.line, column,
+                            f"unknown game '{name}': expected bourre or bid-euchre")
+        if not isinstance(players_line, _HeaderLine):
+            self._error("P-HEADER", None, None, "the log has no `players` line")
+            return None
+        seated = self._check_players(players_line, game)
+        for item in items:
+            kind = _kind(item)
+            if ((game == "bid-euchre" and kind in ("pot", "exempt"))
+                    or (game == "bourre" and kind == "score")):
+                other = "Bourré" if game == "bid-euchre" else "Bid Euchre"
+                self._error("P-HEADER", item.line, item.column,
+                            f"`{kind}` is a {other} statement")
+        if game is None or game_line is None or seated is None:
+            return None
+        names = _Names(seated)
+        header = [i for i in items if isinstance(i, _HeaderLine)]
+        rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
+        return Header(
+            game=game,
+            players=seated,
+            rules_path=rules.words[0][0] if isinstance(rules, _HeaderLine) else None,
+            options=tuple(OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
+                          for i in header if i.kind == "option"),
+            metadata=tuple((i.kind, i.words[0][0] if i.words else "")
+                           for i in header if i.kind in ("title", "date", "event", "table")),
+            pot=pot.amount if isinstance(pot, _HeaderLine) else None,
+            exempt=tuple(names.at(word, i.line, column)
+                         for i in header if i.kind == "exempt" for word, column in i.words),
+            score=tuple(TeamPoints((names.again(e.team[0]), names.again(e.team[1])),
+                                   e.points, e.line, e.column)
+                        for e in (score.entries if isinstance(score, ScoreLine) else ())),
+            line=game_line.line,
+            column=game_line.column,
+            players_line=players_line.line,
+            rules_line=rules.line if rules else 0,
+            rules_column=rules.words[0][1] if isinstance(rules, _HeaderLine) else 0,
+        )
+
+    def _check_players(self, item: _HeaderLine | None,
+                       game: str | None) -> tuple[str, ...] | None:
+        """The seated names, or None (reported) when the players line is not usable."""
+        if item is None:
+            return None
+        ok = True
+        seen: set[str] = set()
+        for name, column in item.words:
+            problem = None
+            if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+                problem = f"'{name}' is a keyword and cannot be a player's name"
+            elif parse_card(name) is not None:
+                problem = f"'{name}' looks like a card and cannot be a player's name"
+            elif name.casefold() in seen:
+                problem = f"'{name}' is seated twice"
+            seen.add(name.casefold())
+            if problem:
+                ok = False
+                self._error("P-HEADER", item.line, column, problem)
+        if game in _PLAYER_COUNT:
+            low, high = _PLAYER_COUNT[game]
+            count = len(item.words)
+            if not low <= count <= high:
+                ok = False
+                need = f"exactly {low}" if low == high else f"{low} to {high}"
+                title = "Bourré" if game == "bourre" else "Bid Euchre"
+                self._error("P-HEADER", item.line, item.column,
+                            f"{title} needs {need} players, not {count}")
+        return tuple(name for name, _ in item.words) if ok else None
+
+    # ------------------------------------------------------------------ hands
+
+    def hands(self) -> Iterator[Hand | QuickHand]:
+        """The hands in log order, each read when it is reached.
+
+        With ``quick`` (see :func:`read_log`) a Bourré hand whose lines all have the usual
+        shapes comes as a :class:`QuickHand`; every other hand as a :class:`Hand`.
+        """
+        number = 0
+        while self._pending is not None:
+            entry, self._pending = self._pending, None
+            head = self._hand_head(entry)
+            if head is not None:
+                number, line, column = head.number, head.line, head.column
+            else:  # an unreadable `hand` line (reported): keep the count going
+                number, line, column = number + 1, entry[0], 1
+            block: list[_BlockLine] = []
+            read = partial(self._hand, number, line, column, block)
+            quick = None if self._quick is None else self._quick.start(number, line, column, read)
+            quick = self._block(block, quick)
+            if self.header is None:
+                self._events(block)  # for the errors
+                continue
+            yield read() if quick is None else quick
+
+    def _hand_head(self, entry: _Line) -> _HandHead | None:
+        """The `hand N` line: fast, or by Lark to explain what is wrong with it."""
+        line, text, _ = entry
+        first = self._syntax.first_word.match(text)
+        m = self._syntax.hand.fullmatch(text, first.end()) if first else None
+        if first is not None and m is not None and self._use_fast:
+            try:
+                return _HandHead(_number(m.group(1), m.start(1) + 1), line, first.start(1) + 1)
+            except _Fault:
+                pass
+        stmt = self._parse(entry)
+        return stmt if isinstance(stmt, _HandHead) else None
+
+    def _hand(self, number: int, line: int, column: int, block: list[_BlockLine]) -> Hand:
+        return Hand(number, tuple(self._events(block)), line, column)
+
+    def _block(self, block: list[_BlockLine], quick: QuickHand | None) -> QuickHand | None:
+        """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
+        end into ``block``, and the usual ones into ``quick`` as they come; give ``quick``,
+        or None when a line was not a usual one (then the block is read in full).
+
+        This loop runs once per line of a bulk file, so it is written for speed.
+        """
+        first_word = self._syntax.first_word.match
+        add_quick = self._quick.line if self._quick is not None else None
+        number = self._lineno
+        for raw in self._lines:
+            number += 1
+            raw = raw.rstrip("\r\n")
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            first = first_word(text)
+            if first is None:
+                if text.strip("\t ,"):
+                    block.append((number, text, raw, None, ""))
+                    quick = None
+                continue
+            word = first.group(1)
+            lower = word.lower()
+            if lower == "hand" or (not word.isascii() and self._is_hand(word)):
+                self._pending = (number, text, raw)
+                break
+            block.append((number, text, raw, first, lower))
+            if quick is not None and not (add_quick and add_quick(text, first, lower, quick)):
+                quick = None
+        self._lineno = number
+        return quick
+
+    def _events(self, block: list[_BlockLine]) -> list[Event]:
+        """Read a hand's statements (reporting the lines that do not parse)."""
+        events: list[Event] = []
+        keyword = self._syntax.keyword.fullmatch
+        by_keyword = self._fast.by_keyword if self._use_fast else {}
+        decision = self._fast.decision if self._use_fast else None
+        for number, text, raw, first, lower in block:
+            stmt: _Statement | None = None
+            if first is not None:
+                word = first.group(1)
+                method = by_keyword.get(lower)
+                if method is None and lower not in KEYWORDS and (
+                        word.isascii() or keyword(word) is None):
+                    method = decision  # a line that starts with a name: `ann play`
+                if method is not None:
+                    try:
+                        stmt = method(text, first, number)
+                    except _Fault as fault:
+                        self._error("P-SYNTAX", number, fault.column, fault.message, raw)
+                        continue
+                    except Exception:  # a fast-path bug: Lark reads the line instead
+                        self._fast_failures += 1
+            if stmt is None:
+                stmt = self._parse((number, text, raw))
+            if isinstance(stmt, _HeaderLine | _HandHead):
+                self._error("P-HEADER", number, stmt.column,
+                            f"`{_statement_word(stmt)}` belongs in the header, before the first "
+                            "`hand`", raw)
+            elif stmt is not None:
+                events.append(stmt)
+        return events
+
+
+def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:
+    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``).
+
+    ``quick``: give the usual Bourré hands as :class:`QuickHand` (for the engine's quick
+    lane) rather than :class:`Hand`.
+    """
+    return LogReader(lines, quick=quick)
+
+
+def read_text(text: str, *, quick: bool = False) -> LogReader:
+    """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
+    return LogReader(io.StringIO(text, newline=None), quick=quick)

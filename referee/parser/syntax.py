@@ -1,0 +1,172 @@
+"""The grammar and what is built from it: the fast path's regular expressions (from the
+grammar's terminals, cached between runs) and, on demand, the Lark parser."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+import referee
+
+# ----------------------------------------------------------------------------- the grammar
+
+_GRAMMAR_FILE = "hand_log.lark"
+_lock = threading.Lock()
+_lock_lark = threading.RLock()
+_syntax_instance: _Syntax | None = None
+
+
+def grammar_text() -> str:
+    """The grammar, from the installed package ``referee.grammar`` or else the repository."""
+    try:
+        return resources.files("referee.grammar").joinpath(_GRAMMAR_FILE).read_text("utf-8")
+    except (ModuleNotFoundError, FileNotFoundError, OSError):
+        repo = Path(referee.__file__).resolve().parent.parent / "grammar" / _GRAMMAR_FILE
+        return repo.read_text("utf-8")
+
+
+def _syntax() -> _Syntax:
+    """The fast-path patterns (and, on demand, the Lark parser), built once per process."""
+    global _syntax_instance
+    if _syntax_instance is None:
+        with _lock:
+            if _syntax_instance is None:
+                _syntax_instance = _Syntax(grammar_text())
+    return _syntax_instance
+
+
+#: The terminals the fast path is built from (see :func:`_terminals`).
+_TERMINALS = ("NAME", "CARD", "SUIT", "INT", "AMOUNT", "HAND")
+
+
+def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
+    """The regular expressions of the grammar's terminals that the fast path is built from,
+    and of its keywords (``"keyword"``).
+
+    They are Lark's reading of the grammar, so they take Lark's ~60 ms to build the parser;
+    a log whose every line the fast path reads needs nothing else from Lark. So they are
+    kept in a small JSON file in the user's cache folder, keyed by the grammar's text and the
+    installed Lark, and read from there while both stay the same. Anything wrong with the
+    cache (missing, unreadable, stale, not writable) just means asking Lark again.
+    """
+    from referee import cache
+
+    key = cache.key("terminals", grammar, cache.module_stamp("lark"))
+    found = cache.load_json("terminals", key)
+    if isinstance(found, dict) and set(found) == {*_TERMINALS, "keyword"} and all(
+        isinstance(v, str) for v in found.values()
+    ):
+        return found
+    lark = build()
+    terms = {name: lark.get_terminal(name).pattern.to_regexp() for name in _TERMINALS}
+    keywords = (t for t in lark.terminals if t.name.isalpha() and t.name.isupper()
+                and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
+    terms["keyword"] = "|".join(t.pattern.to_regexp() for t in keywords)
+    cache.save_json("terminals", key, terms)
+    return terms
+
+
+class _Syntax:
+    """The fast-path regular expressions, built from the grammar's terminals, and the Lark
+    parser itself, built the first time a line needs it."""
+
+    def __init__(self, grammar: str) -> None:
+        self._grammar = grammar
+        self._lark: Lark | None = None
+        terms = _terminals(grammar, lambda: self.lark)
+
+        def term(name: str) -> str:
+            pattern = terms[name]
+            assert re.compile(pattern).groups == 0, name  # the fast path numbers its groups
+            return f"(?>{pattern})"  # atomic: a token never gives back characters, as in Lark
+
+        sep, end = r"[\t ,]*", r"(?![\w'-])"
+        colon = rf"{sep}(?::{sep})?"  # an optional ':' after a keyword
+
+        def kw(*words: str) -> str:
+            return "((?i:" + "|".join(words) + f")){end}"
+
+        name, card, suit = term("NAME"), term("CARD"), term("SUIT")
+        number, amount = term("INT"), term("AMOUNT")
+        cards = rf"((?:{sep}{card})+)"
+        team = rf"({name}){sep}\+{sep}({name}){sep}({amount})"
+        self.card, self.name = re.compile(card), re.compile(name)
+        self.cards = re.compile(rf"{sep}({card})")
+        self.names = re.compile(rf"{sep}({name})")
+        self.first_word = re.compile(rf"{sep}({name})")
+        self.tail = re.compile(sep)
+        self.play = re.compile(
+            rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
+        )
+        self.trick = re.compile(rf"{colon}(?:({number}){colon})?")
+        # The quick path: a trick's plays without `(was CARD)`, checked whole, then listed;
+        # or, with a number of plays guessed, both in one match (see repeated()).
+        self.bare_plays = re.compile(rf"(?:{sep}{name}[\t ,]+{card})+{sep}")
+        self.bare_play = re.compile(rf"{sep}({name})[\t ,]+({card})")
+        self._repeated: dict[tuple[str, int], re.Pattern[str]] = {}
+        self._units = {"play": rf"{sep}({name})[\t ,]+({card})", "card": rf"{sep}({card})"}
+
+        def rest(pattern: str) -> re.Pattern[str]:
+            return re.compile(pattern + sep)
+
+        self.hand = rest(rf"{colon}({number}){colon}")
+        self.dealer = rest(rf"{colon}({name})")
+        self.deal = rest(rf"{colon}({name}){cards}")
+        self.claim = rest(rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
+                          rf"(?:{sep}{kw('trick')}{sep}({number}))?")
+        self.trump = rest(rf"{colon}(?:({card})|({suit}))")
+        self.ante = rest(rf"{colon}((?:{sep}{name})*)")
+        self.decision = rest(
+            rf"{colon}(?:{kw('pass', 'fold')}|{kw('play', 'stand')}(?:{sep}{kw('discard')}"
+            rf"(?:{sep}({number})|{cards}(?:{sep}{kw('draw')}{cards})?))?)"
+        )
+        self.settle = rest(
+            rf"{colon}(?:{kw('split')}|{kw('pot')}{sep}({amount})"
+            rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege')}{sep}({amount})"
+            rf"|{team}{sep}{team})"
+        )
+        self.bid = rest(rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
+                        rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)")
+        self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
+        self.score = rest(rf"{colon}{team}{sep}{team}")
+        self.deal_player = re.compile(rf"{colon}({name})")
+        self.keyword = re.compile(terms["keyword"])
+        self.hand_word = re.compile(terms["HAND"])
+        # The header's usual statements (the others are left to Lark).
+        self.header_names = rest(rf"{colon}((?:{sep}{name})*)")
+        self.header_amount = rest(rf"{colon}({amount})")
+        text = r"[^\s,:#][^\n#]*"  # the grammar's TEXT: the rest of the line
+        self.header_text = re.compile(rf"{colon}({text})?")
+        self.header_option = re.compile(rf"{colon}((?>(?i:[a-z_][a-z0-9_-]*))){sep}({text})")
+
+    @property
+    def lark(self) -> Lark:
+        """The Lark parser (LALR, contextual lexer), built on first use (about 60 ms)."""
+        if self._lark is None:
+            with _lock_lark:
+                if self._lark is None:
+                    from lark import Lark
+
+                    self._lark = Lark(self._grammar, parser="lalr", lexer="contextual",
+                                      start=["line", "log"], maybe_placeholders=False)
+        return self._lark
+
+
+
+
+
+    def repeated(self, unit: str, count: int) -> re.Pattern[str]:
+        """``count`` plays (``unit`` "play": a NAME group and a CARD group each) or cards
+        ("card") and the end of the line, in one pattern with a group per item."""
+        key = (unit, count)
+        pattern = self._repeated.get(key)
+        if pattern is None:
+            pattern = self._repeated[key] = re.compile(self._units[unit] * count + r"[\t ,]*")
+        return pattern

@@ -1,0 +1,34 @@
+"""Small text formats shared by the renderers (dependency-free): amounts, counts, option values."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from referee.render.json import number_text
+
+
+def money(value: Decimal | int) -> str:
+    """An amount without exponent or trailing zeros: ``5``, ``0.5``."""
+    return number_text(Decimal(value))
+
+
+def signed(value: Decimal | int) -> str:
+    """An amount with its sign: ``+4``, ``-1``, ``0``."""
+    text = money(value)
+    return "+" + text if value > 0 else text
+
+
+def count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``1 hand``, ``3 files``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def option_text(value: object) -> str:
+    """A house-rule option's value as written in reports."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Decimal):
+        return money(value)
+    return str(value)
