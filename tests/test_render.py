@@ -301,13 +301,13 @@ def test_text_header_settlements_and_ledger() -> None:
     assert "friday.hlog:21:1: claim ann renege dee (trick 4): upheld — dee held 4♦" in text
     table = [ln for ln in text.splitlines() if re.match(r"\s+(hand|\d+|total)\s", ln)]
     assert table[0].split() == [
-        "hand", "dealer", "trump", "pot", "winner", "carry", *PLAYERS, "result"
+        "hand", "dealer", "trump", "pot", "winner", "carry", *PLAYERS, "recorded", "result"
     ]  # fmt: skip
     assert table[1].split()[:11] == [
         "1", "eve", "4♥", "5", "eve", "5", "-1", "-1", "-6", "-1.5", "+4"
     ]  # fmt: skip
-    assert table[1].endswith("  eve took most tricks (3)")
-    assert table[2].split() == ["2", "ann", "♠", "9", "carried", "9", "0", "0", "0", "0", "0"]
+    assert table[1].endswith("  differs: BR-SETTLE-WIN  eve took most tricks (3)")
+    assert table[2].split() == ["2", "ann", "♠", "9", "carried", "9", "0", "0", "0", "0", "0", "-"]
     assert table[3].split() == ["total", "-1", "-1", "-6", "-1.5", "+4"]
     assert text.rstrip().endswith("1 file, 2 hands: 3 violations")
 
@@ -323,9 +323,10 @@ def test_text_euchre_table_and_score() -> None:
         "tricks",
         "ann+cy",
         "bob+dee",
+        "recorded",
         "winner",
     ]
-    assert rows[1] == ["1", "dee", "dee", "4", "♥", "2-4", "+2", "=", "2", "+4", "=", "4"]
+    assert rows[1] == ["1", "dee", "dee", "4", "♥", "2-4", "+2", "=", "2", "+4", "=", "4", "-"]
     assert rows[2][:3] == ["2", "ann", "redeal"]
     assert rows[3][-1] == "ann+cy"
     assert "  score: ann+cy 32, bob+dee 4" in text
@@ -344,10 +345,20 @@ def test_text_errors_and_batch_summary() -> None:
     assert "bad.hlog: P-IO no such file or folder" in lines
     start = next(n for n, ln in enumerate(lines) if ln.split()[:2] == ["file", "game"])
     summary = [ln.split() for ln in lines[start : start + 5]]
-    assert summary[0] == ["file", "game", "hands", "violations", "errors"]
-    assert ["friday.hlog", "bourre", "2", "3", "0"] in summary
-    assert ["bad.hlog", "-", "0", "0", "2"] in summary
-    assert summary[-1] == ["total", "5", "3", "2"]
+    assert summary[0] == [
+        "file",
+        "game",
+        "hands",
+        "violations",
+        "settlement",
+        "errors",
+        "by",
+        "rule",
+    ]
+    assert ["friday.hlog", "bourre", "2", "3", "1", "0", "BR-FOLLOW", "1,", "BR-HEAD", "1,",
+            "BR-SETTLE-WIN", "1"] in summary  # fmt: skip
+    assert ["bad.hlog", "-", "0", "0", "0", "2"] in summary
+    assert summary[-1] == ["total", "5", "3", "1", "2"]
     assert lines[-1] == "3 files, 5 hands: 3 violations, 2 errors"
 
 

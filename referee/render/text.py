@@ -108,6 +108,8 @@ class _Row:
     hands: int
     violations: int
     errors: int
+    settlement: int = 0  # recorded settlement/score errors among the violations
+    by_rule: str = ""  # "BR-FOLLOW 1, L-TURN 2"
 
 
 _CELL = "\x1f"  # joins a settlement row's cells while the row waits to be printed
@@ -132,11 +134,14 @@ class FileDigest:
     widths: list[int] = field(default_factory=list)  # the widest cell of each column so far
     teams: list[str] = field(default_factory=list)  # Bid Euchre: the table's team columns
     games: list[str] = field(default_factory=list)  # Bid Euchre: games won, in order
+    by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
 
     def add(self, hand: HandResult) -> None:
         """Take one judged hand."""
         self.hands += 1
         self.violations += len(hand.violations)
+        for v in hand.violations:
+            self.by_rule[v.rule] = self.by_rule.get(v.rule, 0) + 1
         if hand.violations or (hand.claims and not self.quiet):
             claims = [] if self.quiet else hand.claims
             findings: list[Violation | ClaimRuling] = [*hand.violations, *claims]
@@ -170,6 +175,7 @@ class FileDigest:
             SUIT_SYMBOL.get(hand.trump or "", "-"),
             "" if hand.redeal else tricks,
             *(_team_cell(hand, t) for t in teams),
+            recorded_cell(hand),
             hand.winner or "",
         ]
         self._add_row(cells)
@@ -239,8 +245,17 @@ class TextRenderer:
     def part(self, digest: FileDigest) -> None:
         """Print a file from its :class:`FileDigest`."""
         report = digest.report
+        by_rule = sorted(digest.by_rule.items())
         self.rows.append(
-            _Row(report.path, report.game, digest.hands, digest.violations, len(report.errors))
+            _Row(
+                report.path,
+                report.game,
+                digest.hands,
+                digest.violations,
+                len(report.errors),
+                sum(n for rule, n in by_rule if rule.startswith(_RECORD_RULES)),
+                ", ".join(f"{rule} {n}" for rule, n in by_rule),
+            )
         )
         if not self.quiet:
             if len(self.rows) > 1:
@@ -314,11 +329,12 @@ class TextRenderer:
         text.append(" " + v.message)
         self._print(text)
         self._snippet(v.line, v.column, lines.get(v.line))
+        gutter = " " * self._gutter_width(v.line)
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
-                self._print(
-                    Text(f"{' ' * self._gutter_width(v.line)}= {evidence_line}", style=S_DIM)
-                )
+                self._print(Text(f"{gutter}= {evidence_line}", style=S_DIM))
+        if not self.quiet:
+            self._print(Text(f"{gutter}= rule: {_rule_hint(v.rule)}", style=S_DIM))
 
     def _claim(self, path: str, c: ClaimRuling) -> None:
         text = self._where(path, c.line, c.column)
@@ -356,14 +372,15 @@ class TextRenderer:
         rows = (row.split(_CELL) for row in digest.rows)  # one at a time: they can be many
         if report.game == "bourre":
             players = list(report.players)
-            header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players, "result"]
+            header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players]
+            header += ["recorded", "result"]
             ledger = [_signed_of(report.totals, p) for p in players]
-            footer = ["total", "", "", "", "", "", *ledger, ""]
+            footer = ["total", "", "", "", "", "", *ledger, "", ""]
             right = {0, 3, 5, *range(6, 6 + len(players))}
             self._table(header, rows, right, footer, digest.widths)
         elif report.game == "bid-euchre":
             teams = digest.teams
-            header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "winner"]
+            header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "recorded", "winner"]
             self._table(header, rows, {0, *range(5, 5 + len(teams))}, None, digest.widths)
             if report.score:
                 score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
@@ -422,20 +439,15 @@ class TextRenderer:
             return
         if len(self.rows) > 1:
             self._print(Text(""))
-            header = ["file", "game", "hands", "violations", "errors"]
+            counts = ("hands", "violations", "settlement", "errors")
+            header = ["file", "game", *counts, "by rule"]
             rows = [
-                [r.path, r.game or "-", str(r.hands), str(r.violations), str(r.errors)]
+                [r.path, r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
                 for r in self.rows
             ]
-            footer = [
-                "total",
-                "",
-                *(
-                    str(sum(getattr(r, k) for r in self.rows))
-                    for k in ("hands", "violations", "errors")
-                ),
-            ]
-            self._table(header, rows, {2, 3, 4}, footer)
+            totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
+            footer = ["total", "", *totals, ""]
+            self._table(header, rows, {2, 3, 4, 5}, footer)
         self._print(Text(""))
         self._print(summary_line(self.rows))
 
@@ -467,7 +479,32 @@ def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:
     trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
     head = [str(hand.number), hand.dealer or "-", trump, money(hand.pot)]
     head += [hand.winner or "carried", money(hand.carry)]
-    return [*head, *(_signed_of(hand.payouts, p) for p in players), hand.result]
+    payouts = [_signed_of(hand.payouts, p) for p in players]
+    return [*head, *payouts, recorded_cell(hand), hand.result]
+
+
+_RECORD_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
+
+
+def _rule_hint(rule_id: str) -> str:
+    """The rule's one-line summary and where to read it in full."""
+    from referee.rulebook import get_rule
+
+    rule = get_rule(rule_id)
+    if rule is None:
+        return f"see `referee explain {rule_id}`"
+    text = " ".join(rule.explanation.split())
+    first = text.split(". ")[0].rstrip(".")
+    return f"{first}. See `referee explain {rule_id}`"
+
+
+def recorded_cell(hand: HandResult) -> str:
+    """What the table recorded, beside the referee's settlement: ``-`` (nothing recorded),
+    ``agrees``, or ``differs:`` and the rule IDs of the differences."""
+    rules = sorted({v.rule for v in hand.violations if v.rule.startswith(_RECORD_RULES)})
+    if rules:
+        return "differs: " + ", ".join(rules)
+    return "agrees" if hand.recorded else "-"
 
 
 def _signed_of(amounts: dict[str, Decimal], player: str) -> str:
