@@ -172,4 +172,4 @@ def test_dealer_missing_in_hand_one() -> None:
 def test_unseated_bidder() -> None:
     result = judge(log(spec_hand("bid rob 3\nbid dee 4")))[0]
     (v,) = result.violations
-    assert (v.rule, v.player, v.column) == ("L-PLAYER", None, 5)
+    assert (v.rule, v.player, v.column) == ("L-PLAYER", "rob", 5)

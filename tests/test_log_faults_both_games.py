@@ -310,14 +310,8 @@ def test_euchre_seven_tricks() -> None:
 
 
 def test_euchre_player_not_seated() -> None:
-    # the Bid Euchre engine also reports the seat left empty in the trick
-    check(
-        EUCHRE,
-        "rik 9s,",
-        "rob 9s,",
-        1,
-        [("L-TRICK", 16, 1, None, 1, None), ("L-PLAYER", 16, 19, None, 1, None)],
-    )
+    # one fault, one finding (as in Bourré): the trick has its cards, one by a name not seated
+    check(EUCHRE, "rik 9s,", "rob 9s,", 1, [("L-PLAYER", 16, 19, "rob", 1, None)])
 
 
 def test_euchre_sitting_out_partner_plays() -> None:
@@ -341,7 +335,7 @@ def test_euchre_wrong_leader() -> None:
 
 
 def test_euchre_dealer_out_of_rotation() -> None:
-    faulty = check(EUCHRE, "dealer lena", "dealer moe", 2, [("L-DEALER", 25, 1, "moe", None, None)])
+    faulty = check(EUCHRE, "dealer lena", "dealer moe", 2, [("L-DEALER", 25, 8, "moe", None, None)])
     assert [h.dealer for h in faulty.hands] == ["moe", "moe", "lena"]
 
 

@@ -136,8 +136,8 @@ class EuchreSession:
         if expected is not None and dealer != expected:
             findings.add(
                 "L-DEALER",
-                stated.line,
-                stated.column,
+                stated.player.line,
+                stated.player.column,
                 f"{dealer} dealt, but it was {expected}'s deal",
                 player=dealer,
                 evidence="the deal passes to the left after every hand, redeals included",

@@ -305,8 +305,9 @@ class TrickReplay:
 
     def _check_size(self, line: TrickLine, seen: list[Seen], number: int) -> None:
         missing = [p for p in self.s.active if p not in {x.player for x in seen}]
-        if not missing:
-            return
+        unseated = sum(1 for play in line.plays if not play.player.seated)
+        if not missing or len(seen) + unseated == len(self.s.active):
+            return  # complete, or short only by names already reported as not seated
         self.findings.add(
             "L-TRICK",
             line.line,

@@ -97,7 +97,7 @@ class Findings:
             name.line,
             name.column,
             f"{name.name} is not seated at this table",
-            player=None,
+            player=name.name,
             trick=trick,
             evidence=f"{name.name} appears in {where} but is not on the players line",
         )
