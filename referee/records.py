@@ -303,6 +303,7 @@ class QuickHand(NamedTuple):
     decisions: dict[str, QuickDecision]
     tricks: list[QuickTrick]
     antes: list[tuple[str, ...]]
-    settles: list[tuple[Literal["wins", "bourre", "renege", "split", "pot"], str | None,
-                        Decimal | None]]  # (kind, player, amount)
+    settles: list[
+        tuple[Literal["wins", "bourre", "renege", "split", "pot"], str | None, Decimal | None]
+    ]  # (kind, player, amount)
     read: Callable[[], Hand]  # the same hand's full records

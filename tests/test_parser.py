@@ -112,8 +112,12 @@ def test_header_fields() -> None:
     assert h.rules_path == "house rules.yaml"
     assert (h.rules_line, h.rules_column) == (4, 7)
     assert [(o.key, o.value, o.line) for o in h.options] == [("limit", "20", 5), ("ante", "2", 6)]
-    assert h.metadata == (("title", "Friday night, at Ray's"), ("date", "2024-05-03"),
-                          ("event", "Spring Open"), ("table", "3"))
+    assert h.metadata == (
+        ("title", "Friday night, at Ray's"),
+        ("date", "2024-05-03"),
+        ("event", "Spring Open"),
+        ("table", "3"),
+    )
     assert h.pot == Decimal("7.50")
     assert h.exempt == (name("cy", 12, 8), name("Bob", 12, 12))
 
@@ -140,28 +144,49 @@ def test_euchre_header_score() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("players ann bob\n", [("P-HEADER", None, None, "the log has no `game` line (such as "
-                                "`game bourre` or `game bid-euchre`)")]),
+        (
+            "players ann bob\n",
+            [
+                (
+                    "P-HEADER",
+                    None,
+                    None,
+                    "the log has no `game` line (such as `game bourre` or `game bid-euchre`)",
+                )
+            ],
+        ),
         ("game bourre\n", [("P-HEADER", None, None, "the log has no `players` line")]),
-        ("game poker\nplayers ann bob\n",
-         [("P-HEADER", 1, 6, "unknown game 'poker': expected bourre or bid-euchre")]),
-        ("game bourre\nplayers ann\n",
-         [("P-HEADER", 2, 1, "Bourré needs 2 to 8 players, not 1")]),
-        ("game bourre\nplayers a b c d e f g h i\n",
-         [("P-HEADER", 2, 1, "Bourré needs 2 to 8 players, not 9")]),
-        ("game bid-euchre\nplayers ann bob cy\n",
-         [("P-HEADER", 2, 1, "Bid Euchre needs exactly 4 players, not 3")]),
-        ("game bourre\nplayers ann bob ANN\n",
-         [("P-HEADER", 2, 17, "'ANN' is seated twice")]),
-        ("game bourre\nplayers ann deal\n",
-         [("P-HEADER", 2, 13, "'deal' is a keyword and cannot be a player's name")]),
-        ("game bourre\nplayers ann td joker\n",
-         [("P-HEADER", 2, 13, "'td' looks like a card and cannot be a player's name"),
-          ("P-HEADER", 2, 16, "'joker' looks like a card and cannot be a player's name")]),
+        (
+            "game poker\nplayers ann bob\n",
+            [("P-HEADER", 1, 6, "unknown game 'poker': expected bourre or bid-euchre")],
+        ),
+        ("game bourre\nplayers ann\n", [("P-HEADER", 2, 1, "Bourré needs 2 to 8 players, not 1")]),
+        (
+            "game bourre\nplayers a b c d e f g h i\n",
+            [("P-HEADER", 2, 1, "Bourré needs 2 to 8 players, not 9")],
+        ),
+        (
+            "game bid-euchre\nplayers ann bob cy\n",
+            [("P-HEADER", 2, 1, "Bid Euchre needs exactly 4 players, not 3")],
+        ),
+        ("game bourre\nplayers ann bob ANN\n", [("P-HEADER", 2, 17, "'ANN' is seated twice")]),
+        (
+            "game bourre\nplayers ann deal\n",
+            [("P-HEADER", 2, 13, "'deal' is a keyword and cannot be a player's name")],
+        ),
+        (
+            "game bourre\nplayers ann td joker\n",
+            [
+                ("P-HEADER", 2, 13, "'td' looks like a card and cannot be a player's name"),
+                ("P-HEADER", 2, 16, "'joker' looks like a card and cannot be a player's name"),
+            ],
+        ),
     ],
 )
-def test_unusable_header(text: str, expected: list[tuple[str, int | None, int | None, str]],
-                         ) -> None:
+def test_unusable_header(
+    text: str,
+    expected: list[tuple[str, int | None, int | None, str]],
+) -> None:
     reader, hands = read(text + "hand 1\ndealer ann\n")
     assert reader.header is None
     assert hands == []
@@ -169,8 +194,10 @@ def test_unusable_header(text: str, expected: list[tuple[str, int | None, int | 
 
 
 def test_header_problems_that_leave_it_usable() -> None:
-    text = (EUCHRE_HEAD + "game bourre\npot 5\nexempt ann\n"
-            "hand 1\ndealer ann\nplayers ann bob\noption limit 3\n")
+    text = (
+        EUCHRE_HEAD + "game bourre\npot 5\nexempt ann\n"
+        "hand 1\ndealer ann\nplayers ann bob\noption limit 3\n"
+    )
     assert errors(text) == [
         ("P-HEADER", 3, 1, "a second `game` line (the first is line 1)"),
         ("P-HEADER", 4, 1, "`pot` is a Bourré statement"),
@@ -180,11 +207,17 @@ def test_header_problems_that_leave_it_usable() -> None:
     ]
     reader, hands = read(text)
     assert [e.source_line for e in reader.errors] == [
-        "game bourre", "pot 5", "exempt ann", "players ann bob", "option limit 3"]
+        "game bourre",
+        "pot 5",
+        "exempt ann",
+        "players ann bob",
+        "option limit 3",
+    ]
     assert reader.header is not None and reader.header.game == "bid-euchre"
     assert [type(e) for e in hands[0].events] == [DealerLine]
     assert errors(BOURRE_HEAD + "score ann+cy 1 bob+dee 2\n") == [
-        ("P-HEADER", 3, 1, "`score` is a Bid Euchre statement")]
+        ("P-HEADER", 3, 1, "`score` is a Bid Euchre statement")
+    ]
 
 
 def test_hand_statement_before_the_first_hand() -> None:
@@ -199,7 +232,10 @@ def test_no_header_still_reports_errors_in_hands() -> None:
     assert reader.header is None
     assert hands == []
     assert [(e.code, e.line) for e in reader.errors] == [
-        ("P-HEADER", None), ("P-HEADER", None), ("P-SYNTAX", 3)]
+        ("P-HEADER", None),
+        ("P-HEADER", None),
+        ("P-SYNTAX", 3),
+    ]
 
 
 # ----------------------------------------------------------------------------- hands
@@ -209,33 +245,54 @@ def test_hand_numbers_as_written() -> None:
     reader, hands = read(BOURRE_HEAD + "\nhand 1\nhand: 7:\n  HAND 3\nhand 3\n")
     assert reader.errors == []
     assert [(h.number, h.line, h.column, h.events) for h in hands] == [
-        (1, 4, 1, ()), (7, 5, 1, ()), (3, 6, 3, ()), (3, 7, 1, ())]
+        (1, 4, 1, ()),
+        (7, 5, 1, ()),
+        (3, 6, 3, ()),
+        (3, 7, 1, ()),
+    ]
 
 
 def test_dealer_and_deal() -> None:
     assert events("dealer: EVE\ndeal ann 7h, 10d td Q♠ JOKER\n") == [
         DealerLine(name("eve", 4, 9), 4, 1),
-        DealLine(name("ann", 5, 6), (CardAt("7h", 5, 10), CardAt("Td", 5, 14),
-                                     CardAt("Td", 5, 18), CardAt("Qs", 5, 21),
-                                     CardAt("joker", 5, 24)), 5, 1),
+        DealLine(
+            name("ann", 5, 6),
+            (
+                CardAt("7h", 5, 10),
+                CardAt("Td", 5, 14),
+                CardAt("Td", 5, 18),
+                CardAt("Qs", 5, 21),
+                CardAt("joker", 5, 24),
+            ),
+            5,
+            1,
+        ),
     ]
 
 
 def test_trick_forms() -> None:
     assert one("trick 3: ann 7h, cy 9h, dee Jh, eve Ah") == TrickLine(
         3,
-        (Play(name("ann", 4, 10), CardAt("7h", 4, 14)),
-         Play(name("cy", 4, 18), CardAt("9h", 4, 21)),
-         Play(name("dee", 4, 25), CardAt("Jh", 4, 29)),
-         Play(name("eve", 4, 33), CardAt("Ah", 4, 37))),
-        4, 1, 7)
+        (
+            Play(name("ann", 4, 10), CardAt("7h", 4, 14)),
+            Play(name("cy", 4, 18), CardAt("9h", 4, 21)),
+            Play(name("dee", 4, 25), CardAt("Jh", 4, 29)),
+            Play(name("eve", 4, 33), CardAt("Ah", 4, 37)),
+        ),
+        4,
+        1,
+        7,
+    )
     no_number = one("Trick ANN 10♥ Cy t♡")
     assert isinstance(no_number, TrickLine)
     assert (no_number.number, no_number.number_column) == (None, 0)
-    assert no_number.plays == (Play(name("ann", 4, 7), CardAt("Th", 4, 11)),
-                               Play(name("cy", 4, 15), CardAt("Th", 4, 18)))
+    assert no_number.plays == (
+        Play(name("ann", 4, 7), CardAt("Th", 4, 11)),
+        Play(name("cy", 4, 15), CardAt("Th", 4, 18)),
+    )
     assert one("trick: 2: ann 7h") == TrickLine(
-        2, (Play(name("ann", 4, 11), CardAt("7h", 4, 15)),), 4, 1, 8)
+        2, (Play(name("ann", 4, 11), CardAt("7h", 4, 15)),), 4, 1, 8
+    )
 
 
 def test_retracted_card() -> None:
@@ -248,9 +305,11 @@ def test_retracted_card() -> None:
 
 def test_claim() -> None:
     assert one("claim ann renege dee trick 3") == ClaimLine(
-        name("ann", 4, 7), name("dee", 4, 18), 3, 4, 1)
+        name("ann", 4, 7), name("dee", 4, 18), 3, 4, 1
+    )
     assert one("claim: bob RENEGE eve") == ClaimLine(
-        name("bob", 4, 8), name("eve", 4, 19), None, 4, 1)
+        name("bob", 4, 8), name("eve", 4, 19), None, 4, 1
+    )
 
 
 def test_bourre_statements() -> None:
@@ -273,8 +332,15 @@ def test_bourre_statements() -> None:
     assert got == [
         AnteLine((name("ann", 4, 6), name("bob", 4, 11), name("cy", 4, 15)), 4, 1),
         TrumpLine("h", CardAt("4h", 5, 7), 5, 1),
-        DecisionLine(name("ann", 6, 1), "play", 2, (CardAt("2c", 6, 18), CardAt("9s", 6, 21)),
-                     (CardAt("5d", 6, 29), CardAt("Td", 6, 32)), 6, 1),
+        DecisionLine(
+            name("ann", 6, 1),
+            "play",
+            2,
+            (CardAt("2c", 6, 18), CardAt("9s", 6, 21)),
+            (CardAt("5d", 6, 29), CardAt("Td", 6, 32)),
+            6,
+            1,
+        ),
         DecisionLine(name("bob", 7, 1), "pass", None, None, None, 7, 1),
         DecisionLine(name("cy", 8, 1), "pass", None, None, None, 8, 1),
         DecisionLine(name("dee", 9, 1), "play", 0, None, None, 9, 1),
@@ -291,9 +357,15 @@ def test_bourre_statements() -> None:
 
 @pytest.mark.parametrize(
     ("text", "suit", "card"),
-    [("trump 4h", "h", "4h"), ("trump Hearts", "h", None), ("trump spade", "s", None),
-     ("trump ♦", "d", None), ("trump ♧", "c", None), ("trump: c", "c", None),
-     ("TRUMP 10♠", "s", "Ts")],
+    [
+        ("trump 4h", "h", "4h"),
+        ("trump Hearts", "h", None),
+        ("trump spade", "s", None),
+        ("trump ♦", "d", None),
+        ("trump ♧", "c", None),
+        ("trump: c", "c", None),
+        ("TRUMP 10♠", "s", "Ts"),
+    ],
 )
 def test_trump(text: str, suit: str, card: str | None) -> None:
     event = one(text)
@@ -322,14 +394,30 @@ def test_bid_euchre_statements() -> None:
         BidLine(name("dee", 7, 5), "ask", None, 7, 1),
         BidLine(name("ann", 8, 5), "moon", "s", 8, 1),
         BidLine(name("bob", 9, 5), 2, None, 9, 1),
-        ExchangeLine(name("dee", 10, 10), CardAt("9c", 10, 14), name("bob", 10, 17),
-                     CardAt("Jh", 10, 21), 10, 1),
-        TeamSettleLine((TeamPoints((name("bob", 11, 8), name("dee", 11, 12)), Decimal(4), 11, 8),
-                        TeamPoints((name("ann", 11, 18), name("cy", 11, 22)), Decimal(-2), 11,
-                                   18)), 11, 1),
-        ScoreLine((TeamPoints((name("bob", 12, 7), name("dee", 12, 11)), Decimal(4), 12, 7),
-                   TeamPoints((name("ann", 12, 18), name("cy", 12, 22)), Decimal(-2), 12, 18)),
-                  12, 1),
+        ExchangeLine(
+            name("dee", 10, 10),
+            CardAt("9c", 10, 14),
+            name("bob", 10, 17),
+            CardAt("Jh", 10, 21),
+            10,
+            1,
+        ),
+        TeamSettleLine(
+            (
+                TeamPoints((name("bob", 11, 8), name("dee", 11, 12)), Decimal(4), 11, 8),
+                TeamPoints((name("ann", 11, 18), name("cy", 11, 22)), Decimal(-2), 11, 18),
+            ),
+            11,
+            1,
+        ),
+        ScoreLine(
+            (
+                TeamPoints((name("bob", 12, 7), name("dee", 12, 11)), Decimal(4), 12, 7),
+                TeamPoints((name("ann", 12, 18), name("cy", 12, 22)), Decimal(-2), 12, 18),
+            ),
+            12,
+            1,
+        ),
     ]
 
 
@@ -337,13 +425,16 @@ def test_bid_euchre_statements() -> None:
 
 
 def test_names_resolve_against_players() -> None:
-    got = events("dealer ANN\ntrick 1: Bob 7h, zed 9h\n",
-                 "game bourre\nplayers Ann BOB Zoë o'neil mary-jo\n")
+    got = events(
+        "dealer ANN\ntrick 1: Bob 7h, zed 9h\n", "game bourre\nplayers Ann BOB Zoë o'neil mary-jo\n"
+    )
     assert got[0] == DealerLine(NameAt("Ann", True, 4, 8), 4, 1)
     trick = got[1]
     assert isinstance(trick, TrickLine)
-    assert [p.player for p in trick.plays] == [NameAt("BOB", True, 5, 10),
-                                              NameAt("zed", False, 5, 18)]
+    assert [p.player for p in trick.plays] == [
+        NameAt("BOB", True, 5, 10),
+        NameAt("zed", False, 5, 18),
+    ]
     (decision,) = events("ZOË pass\n", "game bourre\nplayers ann Zoë o'neil mary-jo\n")
     assert isinstance(decision, DecisionLine)
     assert decision.player == NameAt("Zoë", True, 4, 1)
@@ -353,16 +444,26 @@ def test_names_resolve_against_players() -> None:
 
 
 def test_crlf_bom_comments_blank_lines_and_indentation() -> None:
-    text = ("\ufeffgame bourre\r\nplayers ann bob\r\n\r\n# comment\r\nhand 1 # the first\r\n"
-            "   dealer bob#eve\r\n\t\r\n  trick 1: ann 7h, bob 8h   # (was 9h) is a comment\r\n")
+    text = (
+        "\ufeffgame bourre\r\nplayers ann bob\r\n\r\n# comment\r\nhand 1 # the first\r\n"
+        "   dealer bob#eve\r\n\t\r\n  trick 1: ann 7h, bob 8h   # (was 9h) is a comment\r\n"
+    )
     reader, hands = read(text)
     assert reader.errors == []
     assert reader.header is not None and reader.header.column == 1
     assert hands[0].line == 5
     assert hands[0].events == (
         DealerLine(name("bob", 6, 11), 6, 4),
-        TrickLine(1, (Play(name("ann", 8, 12), CardAt("7h", 8, 16)),
-                      Play(name("bob", 8, 20), CardAt("8h", 8, 24))), 8, 3, 9),
+        TrickLine(
+            1,
+            (
+                Play(name("ann", 8, 12), CardAt("7h", 8, 16)),
+                Play(name("bob", 8, 20), CardAt("8h", 8, 24)),
+            ),
+            8,
+            3,
+            9,
+        ),
     )
     # read_log takes lines as from a file opened with newline="" (CRLF kept)
     same = read_log(text.splitlines(keepends=True))
@@ -377,12 +478,19 @@ def test_bare_cr_line_ends_in_text() -> None:
 
 def test_commas_and_colons_anywhere_between_items() -> None:
     assert one("ante, ann,bob ,cy,") == AnteLine(
-        (name("ann", 4, 7), name("bob", 4, 11), name("cy", 4, 16)), 4, 1)
+        (name("ann", 4, 7), name("bob", 4, 11), name("cy", 4, 16)), 4, 1
+    )
     assert one("ann: play, discard 2c,9s") == DecisionLine(
-        name("ann", 4, 1), "play", 2, (CardAt("2c", 4, 20), CardAt("9s", 4, 23)), None, 4, 1)
+        name("ann", 4, 1), "play", 2, (CardAt("2c", 4, 20), CardAt("9s", 4, 23)), None, 4, 1
+    )
     assert one(",settle, ann+ cy, 1 bob +dee, 2,") == TeamSettleLine(
-        (TeamPoints((name("ann", 4, 10), name("cy", 4, 15)), Decimal(1), 4, 10),
-         TeamPoints((name("bob", 4, 21), name("dee", 4, 26)), Decimal(2), 4, 21)), 4, 2)
+        (
+            TeamPoints((name("ann", 4, 10), name("cy", 4, 15)), Decimal(1), 4, 10),
+            TeamPoints((name("bob", 4, 21), name("dee", 4, 26)), Decimal(2), 4, 21),
+        ),
+        4,
+        2,
+    )
 
 
 def test_tens_and_case() -> None:
@@ -393,22 +501,21 @@ def test_tens_and_case() -> None:
 
 def test_read_log_from_a_file(tmp_path: Path) -> None:
     path = tmp_path / "log.hlog"
-    path.write_bytes("\ufeffgame bourre\r\nplayers ann bob\r\nhand 1\r\ndealer bob\r\n"
-                     .encode())
+    path.write_bytes("\ufeffgame bourre\r\nplayers ann bob\r\nhand 1\r\ndealer bob\r\n".encode())
     for encoding in ("utf-8", "utf-8-sig"):
         with path.open(encoding=encoding) as lines:
             reader = read_log(lines)
             assert reader.header is not None and reader.header.players == ("ann", "bob")
-            assert [h.events for h in reader.hands()] == [
-                (DealerLine(name("bob", 4, 8), 4, 1),)]
+            assert [h.events for h in reader.hands()] == [(DealerLine(name("bob", 4, 8), 4, 1),)]
             assert reader.errors == []
 
 
 def test_keywords_are_the_grammars() -> None:
     from referee.parser import KEYWORDS, _syntax
 
-    keywords = [re.compile(t.pattern.to_regexp()) for t in _syntax().lark.terminals
-                if t.priority == 2]
+    keywords = [
+        re.compile(t.pattern.to_regexp()) for t in _syntax().lark.terminals if t.priority == 2
+    ]
     assert len(keywords) == len(KEYWORDS) - 2  # `bourré` shares BOURRE; `was` is in NAME_CARD
     for word in KEYWORDS - {"was"}:
         assert any(k.fullmatch(word.upper()) for k in keywords), word
@@ -449,14 +556,23 @@ def test_bourre_example() -> None:
     (hand,) = hands
     assert (hand.number, hand.line) == (1, 6)
     kinds = [type(e).__name__ for e in hand.events]
-    assert kinds == ["DealerLine", "TrumpLine"] + ["DecisionLine"] * 5 + ["TrickLine"] * 5 + [
-        "SettleLine"] * 3
+    assert (
+        kinds
+        == ["DealerLine", "TrumpLine"]
+        + ["DecisionLine"] * 5
+        + ["TrickLine"] * 5
+        + ["SettleLine"] * 3
+    )
     assert hand.events[1] == TrumpLine("h", CardAt("4h", 8, 7), 8, 1)
     assert hand.events[4] == DecisionLine(name("cy", 11, 1), "play", 3, None, None, 11, 1)
     trick3 = hand.events[9]
     assert isinstance(trick3, TrickLine) and trick3.number == 3
     assert [(p.player.name, p.card.card) for p in trick3.plays] == [
-        ("ann", "Td"), ("cy", "Qd"), ("dee", "4d"), ("eve", "Kd")]
+        ("ann", "Td"),
+        ("cy", "Qd"),
+        ("dee", "4d"),
+        ("eve", "Kd"),
+    ]
     assert trick3.plays[2].card == CardAt("4d", 16, 29)
     assert hand.events[-1] == SettleLine("bourre", name("cy", 21, 8), Decimal(5), 21, 1)
 
@@ -468,14 +584,23 @@ def test_bid_euchre_example() -> None:
     (hand,) = hands
     bids = [e for e in hand.events if isinstance(e, BidLine)]
     assert [(b.player.name, b.bid) for b in bids] == [
-        ("ann", "pass"), ("bob", "pass"), ("cy", 3), ("dee", 4)]
+        ("ann", "pass"),
+        ("bob", "pass"),
+        ("cy", 3),
+        ("dee", 4),
+    ]
     assert hand.events[5] == TrumpLine("h", None, 10, 1)
     tricks = [e for e in hand.events if isinstance(e, TrickLine)]
     assert [t.number for t in tricks] == [1, 2, 3, 4, 5, 6]
     assert tricks[5].plays[0] == Play(name("dee", 16, 10), CardAt("Jd", 16, 14))
     assert hand.events[-1] == ScoreLine(
-        (TeamPoints((name("bob", 18, 7), name("dee", 18, 11)), Decimal(4), 18, 7),
-         TeamPoints((name("ann", 18, 17), name("cy", 18, 21)), Decimal(2), 18, 17)), 18, 1)
+        (
+            TeamPoints((name("bob", 18, 7), name("dee", 18, 11)), Decimal(4), 18, 7),
+            TeamPoints((name("ann", 18, 17), name("cy", 18, 21)), Decimal(2), 18, 17),
+        ),
+        18,
+        1,
+    )
 
 
 def test_grammar_reads_whole_example_files() -> None:
@@ -494,35 +619,51 @@ def test_grammar_reads_whole_example_files() -> None:
     [
         ("tirck 1: ann 7h", 1, "unknown statement 'tirck'"),
         ("ann plya", 5, "expected pass, fold, play or stand after 'ann', found 'plya'"),
-        ("7h ann", 1, "expected a statement such as `trick`, `dealer`, `trump` or a player's "
-                      "decision, found '7h'"),
-        ("trump 4x", 7, "expected a card such as 7h or Q♠ or a suit such as hearts or ♥, "
-                        "found '4x'"),
+        (
+            "7h ann",
+            1,
+            "expected a statement such as `trick`, `dealer`, `trump` or a player's "
+            "decision, found '7h'",
+        ),
+        (
+            "trump 4x",
+            7,
+            "expected a card such as 7h or Q♠ or a suit such as hearts or ♥, found '4x'",
+        ),
         ("trick 2: ann 7h, cy 9x", 21, "expected a card such as 7h or Q♠ after 'cy', found '9x'"),
-        ("trick 1: ann 7h, eve", 21,
-         "expected a card such as 7h or Q♠ after 'eve', found the end of the line"),
-        ("trick 3: ann 7h, cy 9h (wsa 8h)", 24,
-         "expected `(was CARD)`, the card taken back, such as (was 9h)"),
+        (
+            "trick 1: ann 7h, eve",
+            21,
+            "expected a card such as 7h or Q♠ after 'eve', found the end of the line",
+        ),
+        (
+            "trick 3: ann 7h, cy 9h (wsa 8h)",
+            24,
+            "expected `(was CARD)`, the card taken back, such as (was 9h)",
+        ),
         ("trick 4: 7h ann", 10, "expected a play such as `ann 7h`, found '7h'"),
         ("trick 1:", 9, "expected a play such as `ann 7h`, found the end of the line"),
         ("bid ann 7", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
         ("bid ann 12 hearts", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
-        ("bid ann foo", 9,
-         "expected a bid: pass, a number from 3 to 6, ask or moon, found 'foo'"),
-        ("settle eve wins", 16,
-         "expected an amount such as 5 or 0.50, found the end of the line"),
+        ("bid ann foo", 9, "expected a bid: pass, a number from 3 to 6, ask or moon, found 'foo'"),
+        ("settle eve wins", 16, "expected an amount such as 5 or 0.50, found the end of the line"),
         ("settle eve wins 5x", 17, "expected an amount such as 5 or 0.50, found '5x'"),
         ("claim ann renege", 17, "expected a player name, found the end of the line"),
-        ("deal ann 7h 8hh", 13,
-         "expected a card such as 7h or Q♠ or the end of the line, found '8hh'"),
+        (
+            "deal ann 7h 8hh",
+            13,
+            "expected a card such as 7h or Q♠ or the end of the line, found '8hh'",
+        ),
         ("ann play discard 3 draw 4h", 20, "expected the end of the line, found 'draw'"),
         ("dealer \x07", 8, "expected a player name, found the character U+0007"),
-        ("dealer eve\x0ctrump 4h", 11,
-         "expected the end of the line, found the character U+000C"),
+        ("dealer eve\x0ctrump 4h", 11, "expected the end of the line, found the character U+000C"),
         ("trick 99999999999: ann 7h", 7, "the number 99999999999 is too large"),
         ("trump Joker", 7, "the joker has no suit: expected a card such as 7h or a suit"),
-        ("settle pot 1234567890123456789012345", 12,
-         "the amount 12345678901234567890... is too large"),
+        (
+            "settle pot 1234567890123456789012345",
+            12,
+            "the amount 12345678901234567890... is too large",
+        ),
     ],
 )
 def test_syntax_error_messages(line: str, column: int, message: str) -> None:
@@ -548,10 +689,18 @@ def test_errors_are_skipped_and_reading_goes_on() -> None:
         + "dealer bob\n"
     )
     assert [(e.code, e.line) for e in reader.errors] == [
-        ("P-SYNTAX", 3), ("P-SYNTAX", 6), ("P-SYNTAX", 8), ("P-SYNTAX", 11), ("P-SYNTAX", 12)]
+        ("P-SYNTAX", 3),
+        ("P-SYNTAX", 6),
+        ("P-SYNTAX", 8),
+        ("P-SYNTAX", 11),
+        ("P-SYNTAX", 12),
+    ]
     assert reader.errors[0].message == "unknown statement 'titel'"
     assert [(h.number, [type(e).__name__ for e in h.events]) for h in hands] == [
-        (1, ["DealerLine", "DecisionLine"]), (2, ["DealerLine"]), (3, ["DealerLine"])]
+        (1, ["DealerLine", "DecisionLine"]),
+        (2, ["DealerLine"]),
+        (3, ["DealerLine"]),
+    ]
 
 
 def test_errors_grow_lazily_with_the_hands() -> None:
@@ -586,13 +735,22 @@ def test_lines_are_read_a_hand_at_a_time() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "\n\n", "\ufeff", "#only a comment", "hand 1\n", "\x00\x01\x02", "game\n", "players\n",
-     "game bourre\nplayers ann bob\nhand 1\n" + "trick 1: " + "ann 7h " * 20000,
-     "game bourre\nplayers ann bob\nhand 1\ndealer " + "a" * 100000 + "\n",
-     "game bourre\nplayers ann bob\nhand 1\n" + "(" * 50000,
-     "game bourre\nplayers ann bob\nhand 1\nsettle pot " + "9" * 5000 + "\n",
-     "game bourre\nplayers ann bob\nhand 1\nann play discard " + "9" * 5000 + "\n",
-     "game bourre\nplayers ann bob\nhand 1\ndealer ann\nhand 2\n" + "\u2028x\x0b\x1c\ud800"],
+    [
+        "",
+        "\n\n",
+        "\ufeff",
+        "#only a comment",
+        "hand 1\n",
+        "\x00\x01\x02",
+        "game\n",
+        "players\n",
+        "game bourre\nplayers ann bob\nhand 1\n" + "trick 1: " + "ann 7h " * 20000,
+        "game bourre\nplayers ann bob\nhand 1\ndealer " + "a" * 100000 + "\n",
+        "game bourre\nplayers ann bob\nhand 1\n" + "(" * 50000,
+        "game bourre\nplayers ann bob\nhand 1\nsettle pot " + "9" * 5000 + "\n",
+        "game bourre\nplayers ann bob\nhand 1\nann play discard " + "9" * 5000 + "\n",
+        "game bourre\nplayers ann bob\nhand 1\ndealer ann\nhand 2\n" + "\u2028x\x0b\x1c\ud800",
+    ],
 )
 def test_never_raises(text: str) -> None:
     reader, hands = read(text)
@@ -603,9 +761,15 @@ def test_never_raises(text: str) -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["dealer " + "a" * 5_000_000, " " * 5_000_000 + "x", "title " + "x" * 5_000_000,
-     "(" * 5_000_000, "9" * 5_000_000, "ann" + ",\t" * 2_500_000 + "7h",
-     "trick 1: ann 7h " + "(was " * 1_000_000],
+    [
+        "dealer " + "a" * 5_000_000,
+        " " * 5_000_000 + "x",
+        "title " + "x" * 5_000_000,
+        "(" * 5_000_000,
+        "9" * 5_000_000,
+        "ann" + ",\t" * 2_500_000 + "7h",
+        "trick 1: ann 7h " + "(was " * 1_000_000,
+    ],
 )
 def test_five_megabyte_lines_take_linear_time(line: str) -> None:
     start = time.process_time()
@@ -623,8 +787,9 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
     assert time.process_time() - start < 20
     (error,) = reader.errors
     assert (error.line, error.column) == (4, len(line) + 1)
-    assert error.message == ("expected a card such as 7h or Q♠ after 'bob', "
-                             "found the end of the line")
+    assert error.message == (
+        "expected a card such as 7h or Q♠ after 'bob', found the end of the line"
+    )
     assert error.source_line is None
 
 
@@ -633,21 +798,77 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
 # Statement shapes from the spec, filled with good and bad pieces: the fast path must read
 # each line exactly as Lark does, or leave it to Lark.
 _SHAPES = [
-    "trick{c} {i}{c} {plays}", "trick {plays}", "trİck {plays}", "dealer{c} {n}",
-    "deal {n} {cards}", "claim {n} renege {n}", "claim{c} {n} renege {n} trick {i}",
-    "ante {names}", "ante",
-    "trump{c} {card}", "trump {suit}", "{n}{c} {pass}", "{n} {play}", "{n} {play} discard {i}",
-    "{n} {play} discard {cards}", "{n} {play} discard {cards} draw {cards}",
-    "settle {n} {kind} {a}", "settle split", "settle{c} pot {a}", "settle {team} {a} {team} {a}",
-    "score {team} {a} {team} {a}", "bid {n} {bidword}", "bid {n} {i}", "bid {n} {i} {suit}",
-    "bid{c} {n} ask", "bid {n} moon {suit}", "exchange {n} {card} {n} {card}", "hand {i}",
+    "trick{c} {i}{c} {plays}",
+    "trick {plays}",
+    "trİck {plays}",
+    "dealer{c} {n}",
+    "deal {n} {cards}",
+    "claim {n} renege {n}",
+    "claim{c} {n} renege {n} trick {i}",
+    "ante {names}",
+    "ante",
+    "trump{c} {card}",
+    "trump {suit}",
+    "{n}{c} {pass}",
+    "{n} {play}",
+    "{n} {play} discard {i}",
+    "{n} {play} discard {cards}",
+    "{n} {play} discard {cards} draw {cards}",
+    "settle {n} {kind} {a}",
+    "settle split",
+    "settle{c} pot {a}",
+    "settle {team} {a} {team} {a}",
+    "score {team} {a} {team} {a}",
+    "bid {n} {bidword}",
+    "bid {n} {i}",
+    "bid {n} {i} {suit}",
+    "bid{c} {n} ask",
+    "bid {n} moon {suit}",
+    "exchange {n} {card} {n} {card}",
+    "hand {i}",
     "{junk}",
 ]
 _PIECES = {
-    "n": ["ann", "ANN", "Bob", "cy", "dee", "zed", "Zoë", "o'neil", "mary-jo", "deal", "pot",
-          "split", "trick", "x", "7h", "ann7h", "ſ"],
-    "card": ["7h", "10d", "td", "TD", "Q♠", "q♤", "joker", "JOKER", "a♡", "9C", "10♣", "1h",
-             "7hx", "7h8h", "11s", "♠", "Kſ", "Ks", "10S"],
+    "n": [
+        "ann",
+        "ANN",
+        "Bob",
+        "cy",
+        "dee",
+        "zed",
+        "Zoë",
+        "o'neil",
+        "mary-jo",
+        "deal",
+        "pot",
+        "split",
+        "trick",
+        "x",
+        "7h",
+        "ann7h",
+        "ſ",
+    ],
+    "card": [
+        "7h",
+        "10d",
+        "td",
+        "TD",
+        "Q♠",
+        "q♤",
+        "joker",
+        "JOKER",
+        "a♡",
+        "9C",
+        "10♣",
+        "1h",
+        "7hx",
+        "7h8h",
+        "11s",
+        "♠",
+        "Kſ",
+        "Ks",
+        "10S",
+    ],
     "suit": ["hearts", "Heart", "♦", "s", "SPADES", "club", "clubz", "h4", "ſpades", "ſ"],
     "i": ["1", "3", "4", "6", "7", "12", "007", "99999999999", "3x", "-1"],
     "a": ["5", "0.50", "+5", "-3", "1.", ".5", "5x", "1.2.3", "1" * 30],
@@ -669,18 +890,33 @@ def _statement(draw: st.DrawFn) -> str:
         if i:
             key, part = part.split("}", 1)
             if key == "plays":
-                plays = [draw(st.sampled_from(_PIECES["n"])) + " " + draw(
-                    st.sampled_from(_PIECES["card"])) + draw(st.sampled_from(
-                        ["", "", " (was 9h)", "(WAS 10♠)", " ( was  td )", " (was)"]))
-                    for _ in range(draw(st.integers(1, 5)))]
+                plays = [
+                    draw(st.sampled_from(_PIECES["n"]))
+                    + " "
+                    + draw(st.sampled_from(_PIECES["card"]))
+                    + draw(
+                        st.sampled_from(
+                            ["", "", " (was 9h)", "(WAS 10♠)", " ( was  td )", " (was)"]
+                        )
+                    )
+                    for _ in range(draw(st.integers(1, 5)))
+                ]
                 out.append(draw(st.sampled_from([", ", " ", ","])).join(plays))
             elif key in ("cards", "names"):
-                items = draw(st.lists(st.sampled_from(_PIECES["card" if key == "cards" else "n"]),
-                                      min_size=1, max_size=5))
+                items = draw(
+                    st.lists(
+                        st.sampled_from(_PIECES["card" if key == "cards" else "n"]),
+                        min_size=1,
+                        max_size=5,
+                    )
+                )
                 out.append(draw(st.sampled_from(_GAPS[:-1])).join(items))
             elif key == "team":
-                out.append(draw(st.sampled_from(_PIECES["n"])) + draw(st.sampled_from(
-                    ["+", " + ", "+ ", "++", " "])) + draw(st.sampled_from(_PIECES["n"])))
+                out.append(
+                    draw(st.sampled_from(_PIECES["n"]))
+                    + draw(st.sampled_from(["+", " + ", "+ ", "++", " "]))
+                    + draw(st.sampled_from(_PIECES["n"]))
+                )
             else:
                 out.append(draw(st.sampled_from(_PIECES[key])))
         for j, word in enumerate(part.split(" ")):
@@ -689,8 +925,11 @@ def _statement(draw: st.DrawFn) -> str:
             if word.isalpha() and draw(st.booleans()):
                 word = draw(st.sampled_from([word.upper(), word.title()]))
             out.append(word)
-    return draw(st.sampled_from(["", " ", "\t", ","])) + "".join(out) + draw(
-        st.sampled_from(["", " ", ",", " # note"]))
+    return (
+        draw(st.sampled_from(["", " ", "\t", ","]))
+        + "".join(out)
+        + draw(st.sampled_from(["", " ", ",", " # note"]))
+    )
 
 
 @settings(max_examples=1500, deadline=None)
@@ -700,18 +939,83 @@ def test_fast_path_agrees_with_lark_on_statements(lines: list[str]) -> None:
 
 
 _WORDS = [
-    "game", "players", "hand", "HAND", "dealer", "deal", "trick", "Trick", "claim", "renege",
-    "ante", "trump", "pass", "fold", "play", "stand", "discard", "draw", "settle", "wins",
-    "bourre", "bourré", "split", "pot", "bid", "ask", "moon", "exchange", "score", "exempt",
-    "ann", "Bob", "cy", "zed", "Zoë", "o'neil", "7h", "10d", "td", "Q♠", "joker", "A♡", "x7",
-    "hearts", "spade", "♦", "h", "3", "4", "9", "12", "-2", "+5", "0.50", "1.2.3", "+", ":",
-    ",", "(", ")", "(was", "was", "8c)", "ann+cy", "bob+dee", "#", "\t", "ſ", "İ",
+    "game",
+    "players",
+    "hand",
+    "HAND",
+    "dealer",
+    "deal",
+    "trick",
+    "Trick",
+    "claim",
+    "renege",
+    "ante",
+    "trump",
+    "pass",
+    "fold",
+    "play",
+    "stand",
+    "discard",
+    "draw",
+    "settle",
+    "wins",
+    "bourre",
+    "bourré",
+    "split",
+    "pot",
+    "bid",
+    "ask",
+    "moon",
+    "exchange",
+    "score",
+    "exempt",
+    "ann",
+    "Bob",
+    "cy",
+    "zed",
+    "Zoë",
+    "o'neil",
+    "7h",
+    "10d",
+    "td",
+    "Q♠",
+    "joker",
+    "A♡",
+    "x7",
+    "hearts",
+    "spade",
+    "♦",
+    "h",
+    "3",
+    "4",
+    "9",
+    "12",
+    "-2",
+    "+5",
+    "0.50",
+    "1.2.3",
+    "+",
+    ":",
+    ",",
+    "(",
+    ")",
+    "(was",
+    "was",
+    "8c)",
+    "ann+cy",
+    "bob+dee",
+    "#",
+    "\t",
+    "ſ",
+    "İ",
 ]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9),
-       st.lists(st.sampled_from([" ", " ", ", ", "", ":", "  "]), min_size=9, max_size=9))
+@given(
+    st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9),
+    st.lists(st.sampled_from([" ", " ", ", ", "", ":", "  "]), min_size=9, max_size=9),
+)
 def test_fast_path_agrees_with_lark_on_word_soup(words: list[str], gaps: list[str]) -> None:
     line = "".join(w + g for w, g in zip(words, gaps, strict=False))
     read(EUCHRE_HEAD + "hand 1\n" + line + "\n")  # asserts both readings agree

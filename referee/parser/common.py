@@ -26,12 +26,45 @@ GAMES: dict[str, Literal["bourre", "bid-euchre"]] = {
 }
 
 #: Words that may not be a player's name (lower case): the grammar's keywords.
-KEYWORDS: frozenset[str] = frozenset({
-    "game", "players", "rules", "option", "title", "date", "event", "table", "pot", "exempt",
-    "score", "hand", "dealer", "deal", "trick", "claim", "renege", "trump", "ante", "pass",
-    "fold", "play", "stand", "discard", "draw", "settle", "wins", "bourre", "bourré", "split",
-    "bid", "exchange", "ask", "moon", "was",
-})
+KEYWORDS: frozenset[str] = frozenset(
+    {
+        "game",
+        "players",
+        "rules",
+        "option",
+        "title",
+        "date",
+        "event",
+        "table",
+        "pot",
+        "exempt",
+        "score",
+        "hand",
+        "dealer",
+        "deal",
+        "trick",
+        "claim",
+        "renege",
+        "trump",
+        "ante",
+        "pass",
+        "fold",
+        "play",
+        "stand",
+        "discard",
+        "draw",
+        "settle",
+        "wins",
+        "bourre",
+        "bourré",
+        "split",
+        "bid",
+        "exchange",
+        "ask",
+        "moon",
+        "was",
+    }
+)
 
 #: Seats allowed per game.
 _PLAYER_COUNT: dict[str, tuple[int, int]] = {"bourre": (2, 8), "bid-euchre": (4, 4)}

@@ -51,9 +51,16 @@ class _FastPath:
         self.s = syntax
         self.names = names
         self.by_keyword: dict[str, Callable[[str, re.Match[str], int], Event | None]] = {
-            "trick": self.trick, "dealer": self.dealer, "trump": self.trump, "deal": self.deal,
-            "bid": self.bid, "settle": self.settle, "ante": self.ante, "claim": self.claim,
-            "exchange": self.exchange, "score": self.score,
+            "trick": self.trick,
+            "dealer": self.dealer,
+            "trump": self.trump,
+            "deal": self.deal,
+            "bid": self.bid,
+            "settle": self.settle,
+            "ante": self.ante,
+            "claim": self.claim,
+            "exchange": self.exchange,
+            "score": self.score,
         }
 
     def trick(self, text: str, first: re.Match[str], line: int) -> Event | None:
@@ -66,12 +73,15 @@ class _FastPath:
                 return None
             name, card, was = m.groups()
             seat = seats.get(name)
-            plays.append(Play(
-                NameAt(seat, True, line, m.start(1) + 1) if seat is not None
-                else self.names.at(name, line, m.start(1) + 1),
-                CardAt(cards[card], line, m.start(2) + 1),
-                None if was is None else CardAt(cards[was], line, m.start(3) + 1),
-            ))
+            plays.append(
+                Play(
+                    NameAt(seat, True, line, m.start(1) + 1)
+                    if seat is not None
+                    else self.names.at(name, line, m.start(1) + 1),
+                    CardAt(cards[card], line, m.start(2) + 1),
+                    None if was is None else CardAt(cards[was], line, m.start(3) + 1),
+                )
+            )
             pos = m.end()
         if not plays or self.s.tail.fullmatch(text, pos) is None:
             return None
@@ -93,21 +103,30 @@ class _FastPath:
         if discard is None:
             return DecisionLine(player, "play", 0, None, None, line, column)
         if count is not None:
-            return DecisionLine(player, "play", _number(count, m.start(4) + 1), None, None,
-                                line, column)
+            return DecisionLine(
+                player, "play", _number(count, m.start(4) + 1), None, None, line, column
+            )
         cards = self._cards(m, 5, line)
         drawn = None if draws is None else self._cards(m, 7, line)
         return DecisionLine(player, "play", len(cards), cards, drawn, line, column)
 
     def _cards(self, m: re.Match[str], group: int, line: int) -> tuple[CardAt, ...]:
         offset, cards = m.start(group) + 1, _CARDS
-        return tuple([CardAt(cards[c.group(1)], line, offset + c.start(1))
-                      for c in self.s.cards.finditer(m.group(group))])
+        return tuple(
+            [
+                CardAt(cards[c.group(1)], line, offset + c.start(1))
+                for c in self.s.cards.finditer(m.group(group))
+            ]
+        )
 
     def _names(self, m: re.Match[str], group: int, line: int) -> tuple[NameAt, ...]:
         offset, name_at = m.start(group) + 1, self.names.at
-        return tuple([name_at(n.group(1), line, offset + n.start(1))
-                      for n in self.s.names.finditer(m.group(group))])
+        return tuple(
+            [
+                name_at(n.group(1), line, offset + n.start(1))
+                for n in self.s.names.finditer(m.group(group))
+            ]
+        )
 
     def _name(self, m: re.Match[str], group: int, line: int) -> NameAt:
         return self.names.at(m.group(group), line, m.start(group) + 1)
@@ -147,8 +166,9 @@ class _FastPath:
         if m is None:
             return None
         trick = None if m.group(5) is None else _number(m.group(5), m.start(5) + 1)
-        return ClaimLine(self._name(m, 1, line), self._name(m, 3, line), trick, line,
-                         first.start(1) + 1)
+        return ClaimLine(
+            self._name(m, 1, line), self._name(m, 3, line), trick, line, first.start(1) + 1
+        )
 
     def settle(self, text: str, first: re.Match[str], line: int) -> Event | None:
         m = self.s.settle.fullmatch(text, first.end())
@@ -162,9 +182,13 @@ class _FastPath:
         if m.group(4) is not None:
             if self._keyword(m.group(4)):
                 return None
-            return SettleLine(cast(Literal["wins", "bourre", "renege"], _word(m.group(5))),
-                              self._name(m, 4, line), _amount(m.group(6), m.start(6) + 1),
-                              line, column)
+            return SettleLine(
+                cast(Literal["wins", "bourre", "renege"], _word(m.group(5))),
+                self._name(m, 4, line),
+                _amount(m.group(6), m.start(6) + 1),
+                line,
+                column,
+            )
         if self._keyword(m.group(7)):
             return None
         return TeamSettleLine(self._teams(m, 7, line), line, column)
@@ -174,8 +198,12 @@ class _FastPath:
 
     def _teams(self, m: re.Match[str], group: int, line: int) -> tuple[TeamPoints, ...]:
         return tuple(
-            TeamPoints((self._name(m, g, line), self._name(m, g + 1, line)),
-                       _amount(m.group(g + 2), m.start(g + 2) + 1), line, m.start(g) + 1)
+            TeamPoints(
+                (self._name(m, g, line), self._name(m, g + 1, line)),
+                _amount(m.group(g + 2), m.start(g + 2) + 1),
+                line,
+                m.start(g) + 1,
+            )
             for g in (group, group + 3)
         )
 
@@ -197,9 +225,14 @@ class _FastPath:
         m = self.s.exchange.fullmatch(text, first.end())
         if m is None:
             return None
-        return ExchangeLine(self._name(m, 1, line), self._card(m, 2, line),
-                            self._name(m, 3, line), self._card(m, 4, line),
-                            line, first.start(1) + 1)
+        return ExchangeLine(
+            self._name(m, 1, line),
+            self._card(m, 2, line),
+            self._name(m, 3, line),
+            self._card(m, 4, line),
+            line,
+            first.start(1) + 1,
+        )
 
     def score(self, text: str, first: re.Match[str], line: int) -> Event | None:
         m = self.s.score.fullmatch(text, first.end())

@@ -55,7 +55,7 @@ def _found(text: str, pos: int) -> str:
     char = text[pos]
     if not char.isprintable() or char.isspace():
         return f"the character U+{ord(char):04X}"
-    word = re.match(r"[^\s,]+", text[pos:pos + 40])
+    word = re.match(r"[^\s,]+", text[pos : pos + 40])
     return f"'{_short(word.group(0) if word else char)}'"
 
 
@@ -82,8 +82,10 @@ def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
     first = s.first_word.match(text)
     found = _found(text, pos)
     if pos == len(text) - len(text.lstrip("\t ,")):  # the line's first token
-        return pos + 1, ("expected a statement such as `trick`, `dealer`, `trump` or a "
-                         f"player's decision, found {found}")
+        return pos + 1, (
+            "expected a statement such as `trick`, `dealer`, `trump` or a "
+            f"player's decision, found {found}"
+        )
     if expected and expected <= _DECISION_WORDS and first is not None:
         word = first.group(1)
         if not names.seated(word):
@@ -93,8 +95,10 @@ def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
         return pos + 1, f"{_BID_MESSAGE}, found {found}"
     if "NAME_CARD" in expected:
         return _explain_play(text, pos, found)
-    words = sorted({_DESCRIBE.get(t, f"`{t.lower()}`") for t in expected},
-                   key=lambda w: (w == "the end of the line", w.startswith("`"), w))
+    words = sorted(
+        {_DESCRIBE.get(t, f"`{t.lower()}`") for t in expected},
+        key=lambda w: (w == "the end of the line", w.startswith("`"), w),
+    )
     if not words:
         return pos + 1, f"unexpected {found}"
     listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -106,12 +110,14 @@ def _explain_play(text: str, pos: int, found: str) -> tuple[int, str]:
     s = _syntax()
     name = s.name.match(text, pos)
     if name is not None:
-        at = len(text) - len(text[name.end():].lstrip("\t ,"))
+        at = len(text) - len(text[name.end() :].lstrip("\t ,"))
         card = s.card.match(text, at)
         if card is None:
-            return at + 1, (f"expected a card such as 7h or Q♠ after '{name.group(0)}', "
-                            f"found {_found(text, at)}")
-        pos = len(text) - len(text[card.end():].lstrip("\t ,"))
+            return at + 1, (
+                f"expected a card such as 7h or Q♠ after '{name.group(0)}', "
+                f"found {_found(text, at)}"
+            )
+        pos = len(text) - len(text[card.end() :].lstrip("\t ,"))
         found = _found(text, pos)
     if text.startswith("(", pos):
         return pos + 1, "expected `(was CARD)`, the card taken back, such as (was 9h)"
@@ -132,7 +138,16 @@ def _statement_word(stmt: _Statement) -> str:
     if isinstance(stmt, _HandHead):
         return "hand"
     return {
-        DealerLine: "dealer", DealLine: "deal", TrickLine: "trick", ClaimLine: "claim",
-        AnteLine: "ante", TrumpLine: "trump", DecisionLine: "pass/play", SettleLine: "settle",
-        BidLine: "bid", ExchangeLine: "exchange", TeamSettleLine: "settle", ScoreLine: "score",
+        DealerLine: "dealer",
+        DealLine: "deal",
+        TrickLine: "trick",
+        ClaimLine: "claim",
+        AnteLine: "ante",
+        TrumpLine: "trump",
+        DecisionLine: "pass/play",
+        SettleLine: "settle",
+        BidLine: "bid",
+        ExchangeLine: "exchange",
+        TeamSettleLine: "settle",
+        ScoreLine: "score",
     }[type(stmt)]

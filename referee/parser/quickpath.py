@@ -186,7 +186,11 @@ class _QuickPath:
         return True
 
     _readers: ClassVar[dict[str, Callable[[_QuickPath, str, re.Match[str], QuickHand], bool]]] = {
-        "trick": trick, "deal": deal, "trump": trump, "dealer": dealer, "ante": ante,
+        "trick": trick,
+        "deal": deal,
+        "trump": trump,
+        "dealer": dealer,
+        "ante": ante,
         "settle": settle,
     }
 

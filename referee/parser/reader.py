@@ -69,14 +69,22 @@ class LogReader:
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self._read_header()
-        self._quick = (_QuickPath(self._syntax, self._names, 5)
-                       if quick and self.header is not None and self.header.game == "bourre"
-                       else None)
+        self._quick = (
+            _QuickPath(self._syntax, self._names, 5)
+            if quick and self.header is not None and self.header.game == "bourre"
+            else None
+        )
 
     # ------------------------------------------------------------------ one line
 
-    def _error(self, code: str, line: int | None, column: int | None, message: str,
-               source: str | None = None) -> None:
+    def _error(
+        self,
+        code: str,
+        line: int | None,
+        column: int | None,
+        message: str,
+        source: str | None = None,
+    ) -> None:
         if source is None and line is not None:
             source = self._header_source.get(line)
         if source is not None and len(source) > _MAX_SOURCE_LINE:
@@ -127,9 +135,14 @@ class LogReader:
                 items.append(stmt)
                 self._header_source[entry[0]] = entry[2]
             elif stmt is not None:
-                self._error("P-HEADER", entry[0], stmt.column,
-                            f"`{_statement_word(stmt)}` belongs in a hand: it must come after "
-                            "a `hand` line", entry[2])
+                self._error(
+                    "P-HEADER",
+                    entry[0],
+                    stmt.column,
+                    f"`{_statement_word(stmt)}` belongs in a hand: it must come after "
+                    "a `hand` line",
+                    entry[2],
+                )
         self.header = self._make_header(items)
         if self.header is not None:
             self._names.seat(self.header.players)
@@ -166,14 +179,18 @@ class LogReader:
         m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, first.end())
         if m is None or (kind == "rules" and m.group(1) is None):
             return None
-        words = tuple((m.group(g).strip(), m.start(g) + 1)
-                      for g in range(1, m.re.groups + 1) if m.group(g) is not None)
+        words = tuple(
+            (m.group(g).strip(), m.start(g) + 1)
+            for g in range(1, m.re.groups + 1)
+            if m.group(g) is not None
+        )
         return _HeaderLine(kind, words, None, line, first.start(1) + 1)
 
     def _is_hand(self, word: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
         return word.lower() == "hand" or (
-            not word.isascii() and self._syntax.hand_word.fullmatch(word) is not None)
+            not word.isascii() and self._syntax.hand_word.fullmatch(word) is not None
+        )
 
     def _make_header(self, items: list[_HeaderLine | ScoreLine]) -> Header | None:
         """Check the header statements and assemble the Header (None when unusable)."""
@@ -182,32 +199,44 @@ class LogReader:
             kind = _kind(item)
             if kind in ("game", "players", "rules", "pot", "score"):
                 if kind in once:
-                    self._error("P-HEADER", item.line, item.column,
-                                f"a second `{kind}` line (the first is line {once[kind].line})")
+                    self._error(
+                        "P-HEADER",
+                        item.line,
+                        item.column,
+                        f"a second `{kind}` line (the first is line {once[kind].line})",
+                    )
                     continue
                 once[kind] = item
         game_line, players_line = once.get("game"), once.get("players")
         game = None
         if not isinstance(game_line, _HeaderLine):
-            self._error("P-HEADER", None, None,
-                        "the log has no `game` line (such as `game bourre` or `game bid-euchre`)")
+            self._error(
+                "P-HEADER",
+                None,
+                None,
+                "the log has no `game` line (such as `game bourre` or `game bid-euchre`)",
+            )
         else:
             name, column = game_line.words[0]
             game = GAMES.get(name.lower())
             if game is None:
-                self._error("P-HEADER", game_line.line, column,
-                            f"unknown game '{name}': expected bourre or bid-euchre")
+                self._error(
+                    "P-HEADER",
+                    game_line.line,
+                    column,
+                    f"unknown game '{name}': expected bourre or bid-euchre",
+                )
         if not isinstance(players_line, _HeaderLine):
             self._error("P-HEADER", None, None, "the log has no `players` line")
             return None
         seated = self._check_players(players_line, game)
         for item in items:
             kind = _kind(item)
-            if ((game == "bid-euchre" and kind in ("pot", "exempt"))
-                    or (game == "bourre" and kind == "score")):
+            if (game == "bid-euchre" and kind in ("pot", "exempt")) or (
+                game == "bourre" and kind == "score"
+            ):
                 other = "Bourré" if game == "bid-euchre" else "Bid Euchre"
-                self._error("P-HEADER", item.line, item.column,
-                            f"`{kind}` is a {other} statement")
+                self._error("P-HEADER", item.line, item.column, f"`{kind}` is a {other} statement")
         if game is None or game_line is None or seated is None:
             return None
         names = _Names(seated)
@@ -217,16 +246,29 @@ class LogReader:
             game=game,
             players=seated,
             rules_path=rules.words[0][0] if isinstance(rules, _HeaderLine) else None,
-            options=tuple(OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
-                          for i in header if i.kind == "option"),
-            metadata=tuple((i.kind, i.words[0][0] if i.words else "")
-                           for i in header if i.kind in ("title", "date", "event", "table")),
+            options=tuple(
+                OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
+                for i in header
+                if i.kind == "option"
+            ),
+            metadata=tuple(
+                (i.kind, i.words[0][0] if i.words else "")
+                for i in header
+                if i.kind in ("title", "date", "event", "table")
+            ),
             pot=pot.amount if isinstance(pot, _HeaderLine) else None,
-            exempt=tuple(names.at(word, i.line, column)
-                         for i in header if i.kind == "exempt" for word, column in i.words),
-            score=tuple(TeamPoints((names.again(e.team[0]), names.again(e.team[1])),
-                                   e.points, e.line, e.column)
-                        for e in (score.entries if isinstance(score, ScoreLine) else ())),
+            exempt=tuple(
+                names.at(word, i.line, column)
+                for i in header
+                if i.kind == "exempt"
+                for word, column in i.words
+            ),
+            score=tuple(
+                TeamPoints(
+                    (names.again(e.team[0]), names.again(e.team[1])), e.points, e.line, e.column
+                )
+                for e in (score.entries if isinstance(score, ScoreLine) else ())
+            ),
             line=game_line.line,
             column=game_line.column,
             players_line=players_line.line,
@@ -234,8 +276,7 @@ class LogReader:
             rules_column=rules.words[0][1] if isinstance(rules, _HeaderLine) else 0,
         )
 
-    def _check_players(self, item: _HeaderLine | None,
-                       game: str | None) -> tuple[str, ...] | None:
+    def _check_players(self, item: _HeaderLine | None, game: str | None) -> tuple[str, ...] | None:
         """The seated names, or None (reported) when the players line is not usable."""
         if item is None:
             return None
@@ -260,8 +301,9 @@ class LogReader:
                 ok = False
                 need = f"exactly {low}" if low == high else f"{low} to {high}"
                 title = "Bourré" if game == "bourre" else "Bid Euchre"
-                self._error("P-HEADER", item.line, item.column,
-                            f"{title} needs {need} players, not {count}")
+                self._error(
+                    "P-HEADER", item.line, item.column, f"{title} needs {need} players, not {count}"
+                )
         return tuple(name for name, _ in item.words) if ok else None
 
     # ------------------------------------------------------------------ hands
@@ -347,8 +389,11 @@ class LogReader:
             if first is not None:
                 word = first.group(1)
                 method = by_keyword.get(lower)
-                if method is None and lower not in KEYWORDS and (
-                        word.isascii() or keyword(word) is None):
+                if (
+                    method is None
+                    and lower not in KEYWORDS
+                    and (word.isascii() or keyword(word) is None)
+                ):
                     method = decision  # a line that starts with a name: `ann play`
                 if method is not None:
                     try:
@@ -361,9 +406,13 @@ class LogReader:
             if stmt is None:
                 stmt = self._parse((number, text, raw))
             if isinstance(stmt, _HeaderLine | _HandHead):
-                self._error("P-HEADER", number, stmt.column,
-                            f"`{_statement_word(stmt)}` belongs in the header, before the first "
-                            "`hand`", raw)
+                self._error(
+                    "P-HEADER",
+                    number,
+                    stmt.column,
+                    f"`{_statement_word(stmt)}` belongs in the header, before the first `hand`",
+                    raw,
+                )
             elif stmt is not None:
                 events.append(stmt)
         return events

@@ -60,14 +60,21 @@ def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
 
     key = cache.key("terminals", grammar, cache.module_stamp("lark"))
     found = cache.load_json("terminals", key)
-    if isinstance(found, dict) and set(found) == {*_TERMINALS, "keyword"} and all(
-        isinstance(v, str) for v in found.values()
+    if (
+        isinstance(found, dict)
+        and set(found) == {*_TERMINALS, "keyword"}
+        and all(isinstance(v, str) for v in found.values())
     ):
         return found
     lark = build()
     terms = {name: lark.get_terminal(name).pattern.to_regexp() for name in _TERMINALS}
-    keywords = (t for t in lark.terminals if t.name.isalpha() and t.name.isupper()
-                and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"})
+    keywords = (
+        t
+        for t in lark.terminals
+        if t.name.isalpha()
+        and t.name.isupper()
+        and t.name not in {"NAME", "CARD", "SUIT", "INT", "AMOUNT", "KEY", "TEXT"}
+    )
     terms["keyword"] = "|".join(t.pattern.to_regexp() for t in keywords)
     cache.save_json("terminals", key, terms)
     return terms
@@ -119,8 +126,10 @@ class _Syntax:
         self.hand = rest(rf"{colon}({number}){colon}")
         self.dealer = rest(rf"{colon}({name})")
         self.deal = rest(rf"{colon}({name}){cards}")
-        self.claim = rest(rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
-                          rf"(?:{sep}{kw('trick')}{sep}({number}))?")
+        self.claim = rest(
+            rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
+            rf"(?:{sep}{kw('trick')}{sep}({number}))?"
+        )
         self.trump = rest(rf"{colon}(?:({card})|({suit}))")
         self.ante = rest(rf"{colon}((?:{sep}{name})*)")
         self.decision = rest(
@@ -132,8 +141,10 @@ class _Syntax:
             rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege')}{sep}({amount})"
             rf"|{team}{sep}{team})"
         )
-        self.bid = rest(rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
-                        rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)")
+        self.bid = rest(
+            rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
+            rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)"
+        )
         self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
         self.score = rest(rf"{colon}{team}{sep}{team}")
         self.deal_player = re.compile(rf"{colon}({name})")
@@ -154,13 +165,14 @@ class _Syntax:
                 if self._lark is None:
                     from lark import Lark
 
-                    self._lark = Lark(self._grammar, parser="lalr", lexer="contextual",
-                                      start=["line", "log"], maybe_placeholders=False)
+                    self._lark = Lark(
+                        self._grammar,
+                        parser="lalr",
+                        lexer="contextual",
+                        start=["line", "log"],
+                        maybe_placeholders=False,
+                    )
         return self._lark
-
-
-
-
 
     def repeated(self, unit: str, count: int) -> re.Pattern[str]:
         """``count`` plays (``unit`` "play": a NAME group and a CARD group each) or cards

@@ -83,8 +83,14 @@ class _TreeReader:
         out = []
         for team, pts in zip(teams, points, strict=True):
             a, b = _tokens(team)
-            out.append(TeamPoints((self._name(a, line), self._name(b, line)),
-                                  _amount(str(pts), _col(pts)), line, _col(a)))
+            out.append(
+                TeamPoints(
+                    (self._name(a, line), self._name(b, line)),
+                    _amount(str(pts), _col(pts)),
+                    line,
+                    _col(a),
+                )
+            )
         return tuple(out)
 
     def _header(self, kind: str, toks: list[Token], line: int, column: int) -> _HeaderLine:
@@ -116,19 +122,22 @@ class _TreeReader:
             assert parts is not None, tok
             start = _col(tok) - 1
             was = parts.group(3)
-            plays.append(Play(
-                self.names.at(parts.group(1), line, start + parts.start(1) + 1),
-                CardAt(_CARDS[parts.group(2)], line, start + parts.start(2) + 1),
-                None if was is None else CardAt(_CARDS[was], line, start + parts.start(3) + 1),
-            ))
+            plays.append(
+                Play(
+                    self.names.at(parts.group(1), line, start + parts.start(1) + 1),
+                    CardAt(_CARDS[parts.group(2)], line, start + parts.start(2) + 1),
+                    None if was is None else CardAt(_CARDS[was], line, start + parts.start(3) + 1),
+                )
+            )
         return TrickLine(number, tuple(plays), line, column, number_column)
 
     def _claim(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         names = [t for t in toks if t.type == "NAME"]
         ints = [t for t in toks if t.type == "INT"]
         trick = _number(str(ints[0]), _col(ints[0])) if ints else None
-        return ClaimLine(self._name(names[0], line), self._name(names[1], line), trick,
-                         line, column)
+        return ClaimLine(
+            self._name(names[0], line), self._name(names[1], line), trick, line, column
+        )
 
     def _trump(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         tok = toks[1]
@@ -139,8 +148,7 @@ class _TreeReader:
     def _score(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         return ScoreLine(self._teams(stmt, line), line, column)
 
-    def _team_settle(self, stmt: Tree[Token], toks: list[Token], line: int,
-                     column: int) -> Event:
+    def _team_settle(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         return TeamSettleLine(self._teams(stmt, line), line, column)
 
     def _ante(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
@@ -165,12 +173,24 @@ class _TreeReader:
                 current.append(self._card(tok, line))
         if discards:
             count = len(discards)
-        return DecisionLine(player, "play", count, None if discards is None else tuple(discards),
-                            None if draws is None else tuple(draws), line, column)
+        return DecisionLine(
+            player,
+            "play",
+            count,
+            None if discards is None else tuple(discards),
+            None if draws is None else tuple(draws),
+            line,
+            column,
+        )
 
     def _settle(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
-        kinds = {"WINS": "wins", "BOURRE": "bourre", "RENEGE": "renege", "SPLIT": "split",
-                 "POT": "pot"}
+        kinds = {
+            "WINS": "wins",
+            "BOURRE": "bourre",
+            "RENEGE": "renege",
+            "SPLIT": "split",
+            "POT": "pot",
+        }
         kind = next(kinds[t.type] for t in toks if t.type in kinds)
         names = [t for t in toks if t.type == "NAME"]
         amounts = [t for t in toks if t.type == "AMOUNT"]
@@ -178,16 +198,27 @@ class _TreeReader:
             cast(Literal["wins", "bourre", "renege", "split", "pot"], kind),
             self._name(names[0], line) if names else None,
             _amount(str(amounts[0]), _col(amounts[0])) if amounts else None,
-            line, column)
+            line,
+            column,
+        )
 
     def _bid(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
         player = self._name(toks[1], line)
         value = toks[2]
-        bid: BidValue = (_bid(str(value), _col(value)) if value.type == "INT"
-                         else cast(Literal["pass", "ask", "moon"], _word(value)))
+        bid: BidValue = (
+            _bid(str(value), _col(value))
+            if value.type == "INT"
+            else cast(Literal["pass", "ask", "moon"], _word(value))
+        )
         suit = _suit(str(toks[3])) if len(toks) > 3 else None
         return BidLine(player, bid, suit, line, column)
 
     def _exchange(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
-        return ExchangeLine(self._name(toks[1], line), self._card(toks[2], line),
-                            self._name(toks[3], line), self._card(toks[4], line), line, column)
+        return ExchangeLine(
+            self._name(toks[1], line),
+            self._card(toks[2], line),
+            self._name(toks[3], line),
+            self._card(toks[4], line),
+            line,
+            column,
+        )
