@@ -63,6 +63,7 @@ class TrickRecord:
     plays: tuple[tuple[str, str], ...]  # (player, card)
     winner: str | None
     lead_suit: str | None
+    retracted: tuple[tuple[str, str], ...] = ()  # (player, card) put down and taken back
 
 
 @dataclass(slots=True)

@@ -288,3 +288,17 @@ def test_show_file_with_parse_errors_prints_them_and_exits_2(tmp_path: Path) -> 
     first = out.splitlines()[0]
     assert re.match(rf"{re.escape(str(path))}:\d+:1: P-\w+ ", first)  # like audit
     assert "hand 1 · dealer eve" in out  # what could be judged is still shown
+
+
+def test_show_marks_a_card_taken_back_that_broke_no_rule(tmp_path: Path) -> None:
+    log = tmp_path / "r.hlog"
+    log.write_text(
+        "game bourre\nplayers ann bob\nhand 1\ndealer bob\ntrump 2s\n"
+        "trick 1: ann Ah, bob 3h (was 4h)\ntrick 2: ann Kh, bob 4h\ntrick 3: ann Qh, bob 5h\n"
+        "trick 4: ann Jh, bob 3c\ntrick 5: ann Th, bob 4c\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["show", str(log)], env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    row = next(ln for ln in result.output.splitlines() if ln.split()[:1] == ["1"])
+    assert "3♥ (was 4♥)" in row and "!" not in row

@@ -182,6 +182,7 @@ class PlayJudging(ReplayState):
                     tuple((p.player, p.card.card) for p in plays),
                     winner,
                     plays[0].card.card[-1] if plays else None,
+                    tuple((p.player, p.retracted.card) for p in plays if p.retracted),
                 )
             )
         return records

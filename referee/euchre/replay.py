@@ -82,6 +82,7 @@ class Replay:
                     plays=tuple((s.player, s.card.card) for s in seen),
                     winner=winner,
                     lead_suit=effective_suit(led, trump) if led and in_deck(led) else None,
+                    retracted=tuple((s.player, s.retracted.card) for s in seen if s.retracted),
                 )
             )
         return out

@@ -157,6 +157,9 @@ class _Cell:
             out.append(" ")
             out.append("!" + ",".join(self.rules), style=S_RULE)
         for was, rule in self.taken_back:
+            if not rule:  # taken back, and breaking no rule
+                out.append(f" (was {_card(was) if was else '?'})", style=S_DIM)
+                continue
             out.append(" (was " + (_card(was) + " " if was else ""), style=S_CORRECTED)
             out.append("!" + rule, style=S_CORRECTED)
             out.append(")", style=S_CORRECTED)
@@ -185,13 +188,20 @@ def _grid(hand: HandResult, columns: list[str]) -> tuple[list[str], list[list[Te
             cells[player].cards.append(card)
         if trick.winner in cells:
             cells[trick.winner].winner = True
+        for player, card in trick.retracted:
+            if player in cells:
+                cells[player].taken_back.append((card, ""))
         notes: list[str] = []
         for v in by_trick.get(trick.number, []):
             cell = cells.get(v.player or "")
             if cell is None:
                 notes.append(v.rule)
             elif v.corrected:
-                cell.taken_back.append((v.card, v.rule))
+                known = [i for i, (was, rule) in enumerate(cell.taken_back) if was == v.card]
+                if known and not cell.taken_back[known[0]][1]:
+                    cell.taken_back[known[0]] = (v.card, v.rule)  # the retraction broke a rule
+                else:
+                    cell.taken_back.append((v.card, v.rule))
             elif v.rule not in cell.rules:
                 cell.rules.append(v.rule)
         any_notes = any_notes or bool(notes)
