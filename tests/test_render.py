@@ -418,3 +418,12 @@ def test_terminal_gets_colour_unless_no_color(monkeypatch: pytest.MonkeyPatch) -
     assert "\x1b[1;31m" in rendered()  # bold red rule IDs on a terminal
     monkeypatch.setenv("NO_COLOR", "1")
     assert not re.search(r"\x1b\[[0-9;]*3[0-7]m", rendered())  # no colour codes at all
+
+
+def test_source_lines_never_carry_control_codes(tmp_path: Path) -> None:
+    from referee.render.source import read_source_lines
+
+    log = tmp_path / "bin.hlog"
+    log.write_bytes(b"ab\x00\x01\x1b[31mc\td\n")
+    (line,) = read_source_lines(str(log), {1}).values()
+    assert line == "ab\ufffd\ufffd\ufffd[31mc\td"

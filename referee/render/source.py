@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+#: Control characters (but tab) shown as U+FFFD: one column each, so carets stay aligned, and
+#: a binary file's bytes never reach the terminal as control codes.
+_CONTROLS = {c: "\ufffd" for c in (*range(0, 9), *range(10, 32), 0x7F)}
+
 #: Reads the wanted 1-based line numbers of a file: ``(path, {3, 17}) -> {3: "...", ...}``.
 LineSource = Callable[[str, set[int]], dict[int, str]]
 
@@ -22,7 +26,8 @@ def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
             for number, raw in enumerate(handle, start=1):
                 if number in wanted:
                     text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-                    found[number] = text.removeprefix("\ufeff") if number == 1 else text
+                    text = text.removeprefix("\ufeff") if number == 1 else text
+                    found[number] = text.translate(_CONTROLS)
                 if number >= last:
                     break
     except OSError:
