@@ -6,6 +6,7 @@ import io
 import json
 import re
 from decimal import Decimal as D
+from pathlib import Path
 
 import pytest
 
