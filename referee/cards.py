@@ -71,19 +71,9 @@ def parse_card(text: str) -> str | None:
     return rank + suit
 
 
-def rank_of(card: str) -> str:
-    """The rank letter of a card (``"T"`` for ``"Th"``)."""
-    return card[0]
-
-
 def suit_of(card: str) -> str:
     """The printed suit letter of a card (``"h"`` for ``"Th"``); ``""`` for the joker."""
     return "" if card == JOKER else card[-1]
-
-
-def rank_value(card: str) -> int:
-    """Plain A-high strength of a card's rank (2..14); the joker ranks above all (15)."""
-    return 15 if card == JOKER else RANK_VALUE[card[0]]
 
 
 def pretty(card: str) -> str:

@@ -15,15 +15,9 @@ from dataclasses import dataclass
 from referee.bourre.play import trick_winner_index, value
 from referee.cards import RANKS
 
-_SUIT_CARDS: dict[str, frozenset[str]] = {s: frozenset(r + s for r in RANKS) for s in "shdc"}
 _BY_VALUE: dict[str, tuple[tuple[str, int], ...]] = {  # a suit's cards, lowest first
     s: tuple((r + s, v) for v, r in enumerate(RANKS, start=2)) for s in "shdc"
 }
-
-
-def all_trumps(trump: str) -> frozenset[str]:
-    """The thirteen cards of the trump suit."""
-    return _SUIT_CARDS[trump]
 
 
 def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
