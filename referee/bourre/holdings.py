@@ -72,14 +72,12 @@ class HoldingChecks(ReplayState):
 
     def _flag_held_elsewhere(self, play: LoggedPlay, why: str) -> None:
         card = play.card
-        self.flag(
+        self.flag_card(
             L_CARD,
             f"{pretty(card.card)} cannot be {play.player}'s",
-            card.line,
-            card.column,
+            card,
             player=play.player,
             trick=play.trick,
-            card=card.card,
             evidence=why,
         )
 
@@ -97,13 +95,11 @@ class HoldingChecks(ReplayState):
         if dealt is not None and thrown is not None:
             for c in thrown:
                 if c.card not in dealt:
-                    self.flag(
+                    self.flag_card(
                         L_NOT_HELD,
                         f"{player} discarded {pretty(c.card)}, not in their deal",
-                        c.line,
-                        c.column,
+                        c,
                         player=player,
-                        card=c.card,
                         evidence=f"{player}'s deal did not hold it",
                     )
         if thrown is not None:
@@ -153,13 +149,11 @@ class HoldingChecks(ReplayState):
             (drawn[count:], count, "drew"),
         ):
             for play in excess[:1]:
-                self.flag(
+                self.flag_card(
                     L_NOT_HELD,
                     f"{player} played {pretty(play.card.card)}, not in their hand",
-                    play.card.line,
-                    play.card.column,
+                    play.card,
                     player=player,
                     trick=play.trick,
-                    card=play.card.card,
                     evidence=f"{player} exchanged {count} cards, so {why} only {limit}",
                 )

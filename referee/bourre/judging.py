@@ -126,14 +126,12 @@ class PlayJudging(ReplayState):
                 continue
             rule, evidence = breach
             verb = "put down and took back" if corrected else "played"
-            self.flag(
+            self.flag_card(
                 rule,
                 f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
-                card.line,
-                card.column,
+                card,
                 player=play.player,
                 trick=play.trick,
-                card=card.card,
                 evidence=evidence,
                 corrected=corrected,
             )

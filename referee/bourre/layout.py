@@ -143,14 +143,12 @@ class LayoutChecks(ReplayState):
             )
 
     def _off_deck(self, card: CardAt, player: str | None, trick: int | None) -> None:
-        self.flag(
+        self.flag_card(
             L_CARD,
             f"{card.card} is not in the Bourré deck",
-            card.line,
-            card.column,
+            card,
             player=player,
             trick=trick,
-            card=card.card,
             evidence="Bourré uses the 52-card deck, A high, 2 low",
         )
 
@@ -172,15 +170,13 @@ class LayoutChecks(ReplayState):
                     self._off_deck(c, name, None)
                 elif c.card in owner:
                     self._contested.add(c.card)
-                    self.flag(
+                    self.flag_card(
                         L_CARD,
                         f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}"
                         if owner[c.card] != name
                         else f"{pretty(c.card)} dealt twice to {name}",
-                        c.line,
-                        c.column,
+                        c,
                         player=name,
-                        card=c.card,
                         evidence="a card cannot be in two hands at once",
                     )
                 else:
@@ -188,12 +184,10 @@ class LayoutChecks(ReplayState):
         if self.upcard and self.dealer:
             holder = owner.get(self.upcard.card)
             if holder is not None and holder != self.dealer:
-                self.flag(
+                self.flag_card(
                     L_CARD,
                     f"the upcard {pretty(self.upcard.card)} was dealt to {holder}",
-                    self.upcard.line,
-                    self.upcard.column,
-                    card=self.upcard.card,
+                    self.upcard,
                     evidence=f"the upcard is the dealer's ({self.dealer}'s) fifth card",
                 )
         for d in self.facts.decisions.values():
@@ -314,26 +308,22 @@ class LayoutChecks(ReplayState):
             )
             return None
         if name in self.passed:
-            self.flag(
+            self.flag_card(
                 L_PASSED,
                 f"{name} passed but played {pretty(card.card)}",
-                card.line,
-                card.column,
+                card,
                 player=name,
                 trick=number,
-                card=card.card,
                 evidence=f"{name} folded this hand; the card is left out of trick {number}",
             )
             return None
         if name in seen:
-            self.flag(
+            self.flag_card(
                 L_TRICK,
                 f"{name} played twice in trick {number}",
-                card.line,
-                card.column,
+                card,
                 player=name,
                 trick=number,
-                card=card.card,
                 evidence="each player plays one card to a trick; this one is left out",
             )
             return None
@@ -346,14 +336,12 @@ class LayoutChecks(ReplayState):
         judged = True
         if card.card in played:
             who, when = played[card.card]
-            self.flag(
+            self.flag_card(
                 L_CARD,
                 f"{pretty(card.card)} was already played",
-                card.line,
-                card.column,
+                card,
                 player=name,
                 trick=number,
-                card=card.card,
                 evidence=f"{who} played {pretty(card.card)} in trick {when}",
             )
             judged = False
@@ -381,14 +369,12 @@ class LayoutChecks(ReplayState):
                 if number == 1
                 else f"{leader} won trick {number - 1}"
             )
-            self.flag(
+            self.flag_card(
                 L_TURN,
                 f"{first.player} led trick {number}; {leader} should have led",
-                first.card.line,
-                first.card.column,
+                first.card,
                 player=first.player,
                 trick=number,
-                card=first.card.card,
                 evidence=why,
             )
         # Clockwise from the actual leader, leaving out players missing from the trick (a
@@ -399,14 +385,12 @@ class LayoutChecks(ReplayState):
         expected = [p for p in rotation if p in present]
         for play, due in zip(plays, expected, strict=True):
             if play.player != due:
-                self.flag(
+                self.flag_card(
                     L_TURN,
                     f"{play.player} played out of turn in trick {number}",
-                    play.card.line,
-                    play.card.column,
+                    play.card,
                     player=play.player,
                     trick=number,
-                    card=play.card.card,
                     evidence=f"it was {due}'s turn: play goes clockwise from the leader "
                     "among the players in the hand",
                 )

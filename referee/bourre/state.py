@@ -104,6 +104,30 @@ class ReplayState:
             Violation(rule.id, player, trick, card, line, column, message, evidence, corrected)
         )
 
+    def flag_card(
+        self,
+        rule: Rule,
+        message: str,
+        at: CardAt,
+        *,
+        player: str | None = None,
+        trick: int | None = None,
+        evidence: str = "",
+        corrected: bool = False,
+    ) -> None:
+        """:meth:`flag` a finding about the card ``at``, at its position in the log."""
+        self.flag(
+            rule,
+            message,
+            at.line,
+            at.column,
+            player=player,
+            trick=trick,
+            card=at.card,
+            evidence=evidence,
+            corrected=corrected,
+        )
+
     def _plays_of(self, player: str) -> list[LoggedPlay]:
         """The player's standing plays in the hand, in order (computed once)."""
         cached = self._by_player.get(player)
