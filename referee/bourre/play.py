@@ -128,24 +128,33 @@ def is_legal_on(
     opts: BourreOptions,
 ) -> bool:
     """:func:`is_legal` on a trick already led, given as what rules 1-3 look at: the suit
-    ``led``, the ``top`` value of that suit on the table and the top trump's (0: none)."""
+    ``led``, the ``top`` value of that suit on the table and the top trump's (0: none).
+
+    Plain loops over ``hand`` rather than generator expressions: the quick lane asks this of
+    most plays of a bulk log.
+    """
     suit = card[-1]
     if suit == led:
         if not opts.head_trick or RANK_VALUE[card[0]] > top:
             return True
         if led != trump and top_trump and not opts.head_when_trumped:
             return True  # trumped: any card of the suit led
-        return not any(c[-1] == led and RANK_VALUE[c[0]] > top for c in hand)
-    if any(c[-1] == led for c in hand):
-        return False
-    if trump is None or not opts.must_trump:
+        for c in hand:  # noqa: SIM110 (see above: no generator)
+            if c[-1] == led and RANK_VALUE[c[0]] > top:
+                return False  # could have headed the trick
         return True
-    trumps = [RANK_VALUE[c[0]] for c in hand if c[-1] == trump]
-    if not trumps:
+    best_trump = 0  # the value of the highest trump held (0: none)
+    for c in hand:
+        held = c[-1]
+        if held == led:
+            return False  # could have followed suit
+        if held == trump and RANK_VALUE[c[0]] > best_trump:
+            best_trump = RANK_VALUE[c[0]]
+    if not best_trump or not opts.must_trump:
         return True
     if not top_trump or not opts.must_overtrump:
         return suit == trump
-    can_beat = max(trumps) > top_trump
+    can_beat = best_trump > top_trump
     if suit == trump:
         return RANK_VALUE[card[0]] > top_trump or not can_beat
     return not can_beat and not opts.must_undertrump

@@ -17,7 +17,7 @@ replay's (``tests/test_bourre_quick.py`` compares both on clean, faulty and muta
 
 from __future__ import annotations
 
-from collections import Counter
+from decimal import Decimal
 
 from referee.bourre.cinch import cinch_duty, cinch_unseen
 from referee.bourre.play import follower_duty, is_legal_on
@@ -49,10 +49,10 @@ def quick_outcome(
         hand, opts, dealer, upcard
     ):
         return None
-    winners = _tricks_ok(hand, seats, opts, dealer, trump, active)
+    plays: dict[str, list[str]] = {p: [] for p in active}  # each one's cards, in order
+    winners = _tricks_ok(hand, seats, opts, dealer, trump, active, plays)
     if winners is None:
         return None
-    plays = _plays_by_player(hand.tricks, active)
     if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
         return None
     dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
@@ -82,8 +82,12 @@ def _dealer(hand: QuickHand, expected: str | None) -> str | None:
 
 
 def _active(hand: QuickHand, seats: tuple[str, ...]) -> list[str]:
-    """Who played, in seat order: a `play` decision, or no decision and a card in a trick."""
-    in_tricks = {player for trick in hand.tricks for player in trick.players}
+    """Who played, in seat order: a `play` decision, or no decision and a card in a trick.
+
+    Only the first trick is looked at: a player missing from it but in a later one makes
+    the tricks out of order either way (see :func:`_tricks_ok`), and the hand is replayed.
+    """
+    in_tricks = hand.tricks[0].players if hand.tricks else ()
     decisions = hand.decisions
     active = []
     for seat in seats:
@@ -132,9 +136,11 @@ def _tricks_ok(
     dealer: str,
     trump: str,
     active: list[str],
+    plays: dict[str, list[str]],
 ) -> list[str] | None:
     """The winner of each trick when every trick is complete, numbered right, led by the
-    right player and played clockwise, with cards of the deck played once; else None."""
+    right player and played clockwise, with cards of the deck played once; else None.
+    Each player's cards are added to ``plays`` in the order played."""
     tricks = hand.tricks
     if len(tricks) != (opts.hand_size if len(active) >= 2 else 0):
         return None
@@ -158,6 +164,8 @@ def _tricks_ok(
         ):
             return None
         played.update(cards)
+        for player, card in zip(clockwise, cards, strict=True):
+            plays[player].append(card)
         leader = trick.players[_winner(cards, trump)]
         winners.append(leader)
     if len(played) != len(tricks) * len(active):
@@ -188,15 +196,6 @@ def _winner(cards: tuple[str, ...], trump: str) -> int:
         elif suit == trump or (suit == led and top[-1] != trump):
             best, top = i, card
     return best
-
-
-def _plays_by_player(tricks: list[QuickTrick], active: list[str]) -> dict[str, list[str]]:
-    """Each active player's cards, in the order played (a card in each trick)."""
-    plays: dict[str, list[str]] = {p: [] for p in active}
-    for trick in tricks:
-        for player, card in zip(trick.players, trick.cards, strict=True):
-            plays[player].append(card)
-    return plays
 
 
 def _cards_ok(
@@ -338,47 +337,77 @@ def _plays_legal(
     :meth:`HandReplay._judge_plays`).
 
     Every trick is complete here, so a player's hand at trick ``k`` is their cards played
-    from trick ``k`` on.
+    from trick ``k`` on. Whether a player holds a cinch is worked out (at the trick's start,
+    as the replay does) only when their play could breach its duty: see :func:`_cinch_met`.
     """
     won = dict.fromkeys(active, 0)
     cinch = opts.cinch
-    trumps_left = {p: [c[-1] for c in plays[p]].count(trump) for p in active} if cinch else {}
+    # trumps each player holds (cards are rank + lower-case suit: only suits are lower case)
+    trumps_left = {p: "".join(plays[p]).count(trump) for p in active} if cinch else {}
     own_dead: dict[str, set[str]] = {}  # player -> trumps they know are out: own discards
-    gone: set[str] = set()  # trumps played to earlier tricks
+    gone: set[str] = set()  # cards played to earlier tricks (only its trumps matter)
     last = len(active) - 1
     for k, (trick, winner) in enumerate(zip(hand.tricks, winners, strict=True)):
-        cinches: dict[str, frozenset[str]] = {}
-        for p, left in trumps_left.items():
-            if won[p] + left >= 3:
-                dead = own_dead.get(p)
-                if dead is None:
-                    dead = own_dead[p] = _dead_trumps(hand, p, plays[p], trump, dead_up)
-                unseen = cinch_unseen(won[p], set(plays[p][k:]), dead | gone, trump)
-                if unseen is not None:
-                    cinches[p] = unseen
         cards = trick.cards
         led, top, top_trump = cards[0][-1], 0, 0  # the highest of the suit led, of trump
         for i, player in enumerate(trick.players):
             card = cards[i]
             suit, value = card[-1], RANK_VALUE[card[0]]
-            if cinches and player in cinches:
-                if not _cinch_play_ok(
-                    card, plays[player][k:], cards[:i], trump, opts, cinches[player], i == last
-                ):
-                    return False
-            elif (suit != led or value <= top) and not is_legal_on(
+            if (suit != led or value <= top) and not is_legal_on(
                 card, plays[player][k:], led, top, top_trump, trump, opts
             ):  # (leading, or following above the suit led, is always legal)
                 return False
+            if cinch and won[player] + trumps_left[player] >= 3:
+                held = plays[player][k:]
+                if not _cinch_met(card, held, trump, led, i, last, winner == player):
+                    dead = own_dead.get(player)
+                    if dead is None:
+                        dead = own_dead[player] = _dead_trumps(
+                            hand, player, plays[player], trump, dead_up
+                        )
+                    unseen = cinch_unseen(won[player], set(held), dead | gone, trump)
+                    if unseen is not None and not _cinch_play_ok(
+                        card, held, cards[:i], trump, opts, unseen, i == last
+                    ):
+                        return False
             if suit == led and value > top:
                 top = value
             if suit == trump:
                 if value > top_trump:
                     top_trump = value
                 if cinch:
-                    gone.add(card)
                     trumps_left[player] -= 1
+        gone.update(cards)
         won[winner] += 1
+    return True
+
+
+def _cinch_met(
+    card: str, held: list[str], trump: str, led: str, seat: int, last: int, wins: bool
+) -> bool:
+    """Whether a play that rules 1-3 allow meets any cinch duty its player may hold, so that
+    the cinch need not be worked out (``seat``: the play's place in the trick, ``last`` the
+    last place; ``wins``: the card takes the trick). See
+    :func:`~referee.bourre.cinch.cinch_duty`:
+
+    * the last card meets the duty to win if it takes the trick; if it does not, and it is
+      the highest trump held, no legal card would have;
+    * before the last, a card of a plain suit led has no duty, and the other duties (lead or
+      follow with the highest trump) are met by the highest trump held, and do not arise
+      when no trump is held.
+    """
+    is_trump = card[-1] == trump
+    if seat == last:
+        if wins:
+            return True
+        if not is_trump:
+            return False
+    elif seat and card[-1] == led != trump:
+        return True
+    value = RANK_VALUE[card[0]] if is_trump else 0
+    for c in held:  # noqa: SIM110 (a plain loop: asked of many plays, no generator)
+        if c[-1] == trump and RANK_VALUE[c[0]] > value:
+            return False  # a higher trump held (or, for a card not a trump, any trump)
     return True
 
 
@@ -442,20 +471,29 @@ def recorded_agrees(hand: QuickHand, s: Settlement) -> bool:
     :func:`~referee.bourre.settle.check_recorded` finding nothing)."""
     if hand.antes:
         owed = set(s.antes)
-        if any(set(names) != owed for names in hand.antes):
-            return False
-    settles = hand.settles
-    if not settles:
+        for names in hand.antes:
+            if set(names) != owed:
+                return False
+    if not hand.settles:
         return True
-    wins = [(player, amount) for kind, player, amount in settles if kind == "wins"]
-    split = any(kind == "split" for kind, _, _ in settles)
-    if any(kind == "pot" and amount != s.pot for kind, _, amount in settles):
-        return False
+    wins: list[tuple[str | None, Decimal | None]] = []
+    bourre: list[tuple[str, Decimal]] = []
+    reneges: list[tuple[str, Decimal]] = []
+    split = False
+    for kind, player, amount in hand.settles:
+        if kind == "wins":
+            wins.append((player, amount))
+        elif kind == "bourre" or kind == "renege":
+            assert player is not None and amount is not None  # as the parser gives them
+            (bourre if kind == "bourre" else reneges).append((player, amount))
+        elif kind == "split":
+            split = True
+        elif amount != s.pot:
+            return False  # the recorded pot
     if s.winner is not None:
         if split or wins != [(s.winner, s.took)]:
             return False
     elif wins or not split:
         return False
-    bourre = Counter((player, amount) for kind, player, amount in settles if kind == "bourre")
-    reneges = Counter((player, amount) for kind, player, amount in settles if kind == "renege")
-    return bourre == Counter(s.bourre.items()) and reneges == Counter(s.reneges)
+    # the same payments, in any order (the lists are multisets)
+    return sorted(bourre) == sorted(s.bourre.items()) and sorted(reneges) == sorted(s.reneges)

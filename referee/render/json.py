@@ -301,7 +301,7 @@ def hand_text(hand: HandResult, level: int) -> str:
             ",",
             pad,
             '"pot": ',
-            number_text(hand.pot),
+            _amount(hand.pot),
             ",",
             pad,
             '"winner": ',
@@ -309,7 +309,7 @@ def hand_text(hand: HandResult, level: int) -> str:
             ",",
             pad,
             '"carry": ',
-            number_text(hand.carry),
+            _amount(hand.carry),
             ",",
             pad,
             '"result": ',
@@ -336,7 +336,21 @@ def _text(value: str | None) -> str:
 
 
 def _amounts(amounts: Mapping[str, Decimal]) -> str:
-    return "{" + ", ".join([_key(k) + number_text(v) for k, v in amounts.items()]) + "}"
+    return "{" + ", ".join([_key(k) + _amount(v) for k, v in amounts.items()]) + "}"
+
+
+_AMOUNTS: dict[Decimal, str] = {}
+
+
+def _amount(value: Decimal) -> str:
+    """:func:`number_text`, remembered: a session's amounts repeat from hand to hand (equal
+    Decimals, such as ``5`` and ``5.0``, have the same text)."""
+    text = _AMOUNTS.get(value)
+    if text is None:
+        text = number_text(value)
+        if len(_AMOUNTS) < 4096:
+            _AMOUNTS[value] = text
+    return text
 
 
 def _objects(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
