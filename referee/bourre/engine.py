@@ -129,7 +129,5 @@ class BourreSession:
 def _recorded_text(kind: str, player: NameAt | str | None, amount: Decimal | None) -> str:
     """A recorded settle line in words: ``settle eve wins 5``."""
     name = player.name if isinstance(player, NameAt) else player
-    parts = ["settle", name, kind] if name is not None else ["settle", kind]
-    if amount is not None:
-        parts.append(str(amount))
-    return " ".join(p for p in parts if p)
+    words = f"settle {name} {kind}" if name else f"settle {kind}"
+    return words if amount is None else f"{words} {amount}"

@@ -175,12 +175,11 @@ def _tricks_ok(
 
 def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
     """The first active player to the dealer's left."""
-    start = seats.index(dealer)
-    return next(
-        seat
-        for step in range(1, len(seats) + 1)
-        if (seat := seats[(start + step) % len(seats)]) in active
-    )
+    start = seats.index(dealer) + 1
+    for seat in (*seats[start:], *seats[:start]):
+        if seat in active:
+            return seat
+    raise ValueError("nobody plays")  # the caller has two players or more
 
 
 def _winner(cards: tuple[str, ...], trump: str) -> int:
