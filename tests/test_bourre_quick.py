@@ -103,3 +103,17 @@ def test_lanes_agree_on_random_statements(monkeypatch: pytest.MonkeyPatch) -> No
         text = fuzzing.random_log(rng)
         quick, full = _both_lanes(text, monkeypatch)
         assert quick == full, text
+
+
+def test_quick_trick_winner_is_the_rules_trick_winner() -> None:
+    """The quick lane's table-driven `_winner` against :func:`trick_winner_index`."""
+    from referee.bourre.play import trick_winner_index
+    from referee.bourre.quick import _winner
+    from referee.cards import BOURRE_DECK, SUITS
+
+    rng = random.Random("winner")
+    deck = sorted(BOURRE_DECK)
+    for _ in range(5000):
+        cards = tuple(rng.sample(deck, rng.randint(2, 8)))
+        trump = rng.choice(SUITS)
+        assert _winner(cards, trump) == trick_winner_index(cards, trump), (cards, trump)

@@ -23,7 +23,7 @@ from referee.bourre.cinch import cinch_duty, cinch_unseen
 from referee.bourre.play import follower_duty, is_legal_on
 from referee.bourre.replay import HandOutcome
 from referee.bourre.settle import Settlement
-from referee.cards import BOURRE_DECK, RANK_VALUE
+from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
 from referee.options import BourreOptions
 from referee.records import QuickDecision, QuickHand, QuickTrick
 from referee.report import TrickRecord
@@ -109,9 +109,10 @@ def _decisions_ok(
                 return False
             if d.discards is not None and d.draws is not None and len(d.draws) != len(d.discards):
                 return False
-        for card in (*(d.discards or ()), *(d.draws or ())):
-            if card not in BOURRE_DECK:
-                return False
+        if (d.discards and not BOURRE_DECK.issuperset(d.discards)) or (
+            d.draws and not BOURRE_DECK.issuperset(d.draws)
+        ):
+            return False
     return True
 
 
@@ -183,18 +184,25 @@ def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str
 
 
 def _winner(cards: tuple[str, ...], trump: str) -> int:
-    """Which card takes a trick: the highest trump, else the highest of the suit led."""
-    best, top = 0, cards[0]
-    led = top[-1]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        suit = card[-1]
-        if suit == top[-1]:
-            if RANK_VALUE[card[0]] > RANK_VALUE[top[0]]:
-                best, top = i, card
-        elif suit == trump or (suit == led and top[-1] != trump):
-            best, top = i, card
-    return best
+    """Which card takes a trick: the highest trump, else the highest of the suit led (the
+    card of greatest :data:`_STRENGTH`; the cards of a trick are distinct, so it is one)."""
+    strength = _STRENGTH[trump, cards[0][-1]]
+    values = [strength[card] for card in cards]
+    return values.index(max(values))
+
+
+#: (trump, suit led) -> card -> how strongly it bids for the trick: a trump above any card
+#: of the suit led, which is above any other card (0).
+_STRENGTH: dict[tuple[str, str], dict[str, int]] = {
+    (trump, led): {
+        card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
+        if card[-1] in (trump, led)
+        else 0
+        for card in BOURRE_DECK
+    }
+    for trump in SUITS
+    for led in SUITS
+}
 
 
 def _cards_ok(
@@ -207,12 +215,15 @@ def _cards_ok(
     plays: dict[str, list[str]],
 ) -> bool:
     """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD)."""
+    if not hand.deals and not hand.decisions:
+        return True  # a log of plays only: nothing to hold them against
     ran_out = _stock_ran_out(hand, seats, opts, active, plays)
     elsewhere = _cards_out_of_play(hand, active, ran_out)
     for player in active:
-        for card in plays[player]:
-            if elsewhere.get(card, player) != player:
-                return False
+        if elsewhere:
+            for card in plays[player]:
+                if elsewhere.get(card, player) != player:
+                    return False
         decision = hand.decisions.get(player)
         if decision is not None and not _exchange_ok(
             hand, opts, player, dealer, upcard, plays[player], decision
