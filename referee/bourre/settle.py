@@ -57,7 +57,8 @@ def settle_hand(
 ) -> Settlement:
     """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry."""
     ante = opts.ante
-    owed = [p for p in seats if opts.double_ante or p not in state.exempt]
+    exempt = state.exempt
+    owed = [p for p in seats if p not in exempt] if exempt and not opts.double_ante else list(seats)
     second = list(outcome.active) if opts.double_ante else []
     paid = dict.fromkeys(seats, _ZERO)
     for p in owed:
@@ -68,7 +69,7 @@ def settle_hand(
     limit = opts.limit
     capped = min(pot, limit) if opts.limit_caps_winner and limit is not None else pot
     penalty = min(pot, limit) if limit is not None else pot
-    winner, exempt, result = _pot_fate(outcome, opts)
+    winner, tied, result = _pot_fate(outcome, opts)
     took = capped if winner is not None else _ZERO
     bourre: dict[str, Decimal] = {}
     if len(outcome.active) >= 2:
@@ -92,7 +93,7 @@ def settle_hand(
         if reneges:
             net -= sum((a for who, a in reneges if who == p), _ZERO)
         payouts[p] = net
-    exempt_next = frozenset() if opts.double_ante else frozenset(exempt) | frozenset(bourre)
+    exempt_next = frozenset() if opts.double_ante else frozenset(tied) | frozenset(bourre)
     return Settlement(
         owed, second, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, paid
     )
@@ -110,9 +111,9 @@ def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, se
         return None, set(), "everyone passed; the pot carries"
     if len(active) == 1:
         return active[0], set(), f"only {active[0]} played and takes the pot without play"
-    counts = outcome.tricks_won
-    best = max(counts.get(p, 0) for p in active)
-    leaders = [p for p in active if counts.get(p, 0) == best]
+    won = [outcome.tricks_won.get(p, 0) for p in active]
+    best = max(won)
+    leaders = [p for p, n in zip(active, won, strict=True) if n == best]
     if len(leaders) > 1:
         return (
             None,
