@@ -49,10 +49,10 @@ def quick_outcome(
         hand, opts, dealer, upcard
     ):
         return None
-    plays: dict[str, list[str]] = {p: [] for p in active}  # each one's cards, in order
-    winners = _tricks_ok(hand, seats, opts, dealer, trump, active, plays)
-    if winners is None:
+    tricks = _tricks_ok(hand, seats, opts, dealer, trump, active)
+    if tricks is None:
         return None
+    winners, plays = tricks
     if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
         return None
     dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
@@ -70,6 +70,10 @@ def quick_outcome(
         tricks_played=len(hand.tricks),
         tricks=_records(hand.tricks, winners) if keep_tricks else [],
     )
+
+
+#: Each active player's cards, in the order played (a card in each trick).
+Plays = dict[str, tuple[str, ...]]
 
 
 def _dealer(hand: QuickHand, expected: str | None) -> str | None:
@@ -137,26 +141,29 @@ def _tricks_ok(
     dealer: str,
     trump: str,
     active: list[str],
-    plays: dict[str, list[str]],
-) -> list[str] | None:
-    """The winner of each trick when every trick is complete, numbered right, led by the
-    right player and played clockwise, with cards of the deck played once; else None.
-    Each player's cards are added to ``plays`` in the order played."""
+) -> tuple[list[str], Plays] | None:
+    """When every trick is complete, numbered right, led by the right player and played
+    clockwise, with cards of the deck played once: the winner of each trick, and each
+    player's cards in the order played. Else None."""
     tricks = hand.tricks
     if len(tricks) != (opts.hand_size if len(active) >= 2 else 0):
         return None
     if not tricks:
-        return []
-    order: dict[str, tuple[str, ...]] = {}  # leader -> the players clockwise from them
+        return [], dict.fromkeys(active, ())
+    count = len(active)
+    order: dict[str, tuple[tuple[str, ...], int]] = {}  # leader -> clockwise from them, and
+    # where the first active player's card is in a trick they lead
     leader = _first_leader(seats, dealer, active)
     played: set[str] = set()
     winners = []
+    in_seat_order = []  # each trick's cards, the first active player's first
     for number, trick in enumerate(tricks, start=1):
         cards = trick.cards
-        clockwise = order.get(leader)
-        if clockwise is None:
+        found = order.get(leader)
+        if found is None:
             i = active.index(leader)
-            clockwise = order[leader] = (*active[i:], *active[:i])
+            found = order[leader] = ((*active[i:], *active[:i]), (count - i) % count)
+        clockwise, first = found
         if (
             (trick.number is not None and trick.number != number)
             or trick.players != clockwise
@@ -165,13 +172,12 @@ def _tricks_ok(
         ):
             return None
         played.update(cards)
-        for player, card in zip(clockwise, cards, strict=True):
-            plays[player].append(card)
-        leader = trick.players[_winner(cards, trump)]
+        in_seat_order.append(cards[first:] + cards[:first])
+        leader = clockwise[_winner(cards, trump)]
         winners.append(leader)
-    if len(played) != len(tricks) * len(active):
+    if len(played) != len(tricks) * count:
         return None  # a card played twice in one trick
-    return winners
+    return winners, dict(zip(active, zip(*in_seat_order, strict=True), strict=True))
 
 
 def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
@@ -212,7 +218,7 @@ def _cards_ok(
     dealer: str,
     upcard: str | None,
     active: list[str],
-    plays: dict[str, list[str]],
+    plays: Plays,
 ) -> bool:
     """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD)."""
     if not hand.deals and not hand.decisions:
@@ -237,7 +243,7 @@ def _stock_ran_out(
     seats: tuple[str, ...],
     opts: BourreOptions,
     active: list[str],
-    plays: dict[str, list[str]],
+    plays: Plays,
 ) -> bool:
     """As :meth:`HandReplay._stock_ran_out`: whether the draws may have emptied the stock."""
     drawn = 0
@@ -281,7 +287,7 @@ def _exchange_ok(
     player: str,
     dealer: str,
     upcard: str | None,
-    played: list[str],
+    played: tuple[str, ...],
     decision: QuickDecision,
 ) -> bool:
     """As :meth:`HandReplay._check_against_record`: the discards were dealt, and every card
@@ -320,7 +326,7 @@ def _dead_upcard(
     dealer: str,
     upcard: str | None,
     active: list[str],
-    plays: dict[str, list[str]],
+    plays: Plays,
 ) -> str | None:
     """As :meth:`HandReplay._dead_upcard`: the upcard when it is known to be out of play."""
     if upcard is None:
@@ -339,7 +345,7 @@ def _plays_legal(
     opts: BourreOptions,
     trump: str,
     active: list[str],
-    plays: dict[str, list[str]],
+    plays: Plays,
     winners: list[str],
     dead_up: str | None,
 ) -> bool:
@@ -393,7 +399,7 @@ def _plays_legal(
 
 
 def _cinch_met(
-    card: str, held: list[str], trump: str, led: str, seat: int, last: int, wins: bool
+    card: str, held: tuple[str, ...], trump: str, led: str, seat: int, last: int, wins: bool
 ) -> bool:
     """Whether a play that rules 1-3 allow meets any cinch duty its player may hold, so that
     the cinch need not be worked out (``seat``: the play's place in the trick, ``last`` the
@@ -422,7 +428,7 @@ def _cinch_met(
 
 
 def _dead_trumps(
-    hand: QuickHand, player: str, played: list[str], trump: str, dead_up: str | None
+    hand: QuickHand, player: str, played: tuple[str, ...], trump: str, dead_up: str | None
 ) -> set[str]:
     """The trumps a player knows are out of play from the start: own discards, a dead
     upcard (the cards played to earlier tricks are added as the tricks go)."""
@@ -434,7 +440,7 @@ def _dead_trumps(
 
 def _cinch_play_ok(
     card: str,
-    cards: list[str],
+    cards: tuple[str, ...],
     table: tuple[str, ...],
     trump: str,
     opts: BourreOptions,
