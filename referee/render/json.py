@@ -26,6 +26,7 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``tricks_won``, ``game``; viola
 from __future__ import annotations
 
 import dataclasses
+import functools
 import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
@@ -263,72 +264,49 @@ def hand_text(hand: HandResult, level: int) -> str:
     """
     if not isinstance(hand, BourreHandResult):
         return dumps(hand_json(hand), level)
-    pad = "\n" + "  " * (level + 1)
-    return "".join(
-        (
-            "{",
-            pad,
-            '"number": ',
-            str(hand.number),
-            ",",
-            pad,
-            '"line": ',
-            str(hand.line),
-            ",",
-            pad,
-            '"dealer": ',
-            _text(hand.dealer),
-            ",",
-            pad,
-            '"trump": ',
-            _text(hand.trump),
-            ",",
-            pad,
-            '"violations": ',
-            _objects(hand.violations, violation_json, level + 1),
-            ",",
-            pad,
-            '"claims": ',
-            _objects(hand.claims, claim_json, level + 1),
-            ",",
-            pad,
-            '"upcard": ',
-            _text(card_text(hand.upcard)),
-            ",",
-            pad,
-            '"payouts": ',
-            _amounts(hand.payouts),
-            ",",
-            pad,
-            '"pot": ',
-            _amount(hand.pot),
-            ",",
-            pad,
-            '"winner": ',
-            _text(hand.winner),
-            ",",
-            pad,
-            '"carry": ',
-            _amount(hand.carry),
-            ",",
-            pad,
-            '"result": ',
-            _quote(hand.result),
-            ",",
-            pad,
-            '"active": [',
-            ", ".join([_quote(p) for p in hand.active]),
-            "]",
-            ",",
-            pad,
-            '"tricks_won": {',
-            ", ".join([_key(p) + str(n) for p, n in hand.tricks_won.items()]),
-            "}",
-            "\n",
-            "  " * level,
-            "}",
-        )
+    return _bourre_hand_template(level) % (
+        hand.number,
+        hand.line,
+        _text(hand.dealer),
+        _text(hand.trump),
+        _objects(hand.violations, violation_json, level + 1),
+        _objects(hand.claims, claim_json, level + 1),
+        _text(card_text(hand.upcard)),
+        _amounts(hand.payouts),
+        _amount(hand.pot),
+        _text(hand.winner),
+        _amount(hand.carry),
+        _quote(hand.result),
+        "[" + ", ".join([_quote(p) for p in hand.active]) + "]",
+        "{" + ", ".join([_key(p) + str(n) for p, n in hand.tricks_won.items()]) + "}",
     )
+
+
+_BOURRE_HAND_KEYS = (
+    "number",
+    "line",
+    "dealer",
+    "trump",
+    "violations",
+    "claims",
+    "upcard",
+    "payouts",
+    "pot",
+    "winner",
+    "carry",
+    "result",
+    "active",
+    "tricks_won",
+)
+
+
+@functools.cache
+def _bourre_hand_template(level: int) -> str:
+    """A Bourré hand's object at nesting ``level``, a ``%s`` for each value of
+    :data:`_BOURRE_HAND_KEYS` (no key holds a ``%``)."""
+    pad = "\n" + "  " * (level + 1)
+    body = ",".join(f'{pad}"{key}": %s' for key in _BOURRE_HAND_KEYS)
+    return "{" + body + "\n" + "  " * level + "}"
 
 
 def _text(value: str | None) -> str:
