@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
-from typing import ClassVar, Literal, cast
+from functools import partial
+from itertools import product
+from typing import Literal, cast
 
-from referee.cards import JOKER
+from referee.cards import BOURRE_DECK, JOKER
 from referee.parser.common import (
     _CARDS,
     _MAX_AMOUNT_CHARS,
@@ -26,6 +27,68 @@ from referee.records import (
     QuickTrick,
 )
 
+#: A reader of one line: the line, where its first word ends and the hand being filled;
+#: False when the line is not one of the usual shapes.
+_Reader = Callable[[str, int, QuickHand], bool]
+_SettleKind = Literal["wins", "bourre", "renege", "split", "pot"]
+
+_MAX_KEPT = 512  # words as written kept with what they are, in each table (see _QuickPath)
+_card = _CARDS.__getitem__  # card text as written -> normalised card
+
+# The records are named tuples, whose own __new__ is a Python function called through the
+# type: making the same tuple with tuple.__new__ is several times cheaper, which counts for
+# the records a bulk file has by the million (a QuickTrick a line).
+_new = tuple.__new__
+_PASS = QuickDecision("pass", None, None, None)  # the two usual decisions, made once
+_PLAY = QuickDecision("play", 0, None, None)
+
+
+def _spellings(*keywords: str) -> frozenset[str]:
+    """The spellings of keywords in any case (``pass``, ``Pass``, ``PASS``...): all of them
+    matched by the grammar's ``"pass"i`` (which also takes a few more, left to it)."""
+    return frozenset(
+        "".join(letters)
+        for keyword in keywords
+        for letters in product(*({c.lower(), c.upper()} for c in keyword))
+    )
+
+
+#: What the words of a statement start with (see _words): "" when its keyword (or the
+#: name a decision starts with) is followed by a space, ":" in `trick: ann 7h`.
+_HEAD = frozenset(("", ":"))
+#: A number (of cards discarded) as usually written -> its value: matched whole by INT.
+_NUMBERS = {str(n): n for n in range(100)}
+#: A `trick` line's number as usually written (``3``, ``3:``) -> its value.
+_TRICK_NUMBERS = _NUMBERS | {f"{n}:": n for n in range(100)}
+#: The cards written as they are normalised (``Td``, not ``10d``): matched whole by CARD.
+_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if _card(card) == card)
+_PASS_WORDS = _spellings("pass", "fold")
+_PLAY_WORDS = _spellings("play", "stand")
+_DISCARD = _spellings("discard")
+_DRAW = _spellings("draw")
+_SPLIT = _spellings("split")
+_POT = _spellings("pot")
+_SETTLE_KINDS: dict[str, _SettleKind] = {
+    spelling: cast(_SettleKind, _word(spelling))  # (`Bourré` -> "bourre")
+    for spelling in _spellings("wins", "bourre", "bourré", "renege")
+}
+
+
+def _refuse(text: str, pos: int, quick: QuickHand) -> bool:
+    """The reader of the lines the quick path does not take (a claim, a `bid`...)."""
+    return False
+
+
+def _words(text: str, pos: int) -> list[str]:
+    """The words of ``text`` from ``pos`` on, as parted by one space or a comma and a space
+    (``trick 1: ann 7h, bob 9h`` from after ``trick``: "", "1:", "ann", "7h", "bob", "9h").
+
+    Any other way of parting words leaves a word that is no name, card, number or keyword
+    (one with a comma, a tab or another white space in it, or an empty one), so its line is
+    left to the patterns.
+    """
+    return text[pos:].replace(", ", " ").split(" ")
+
 
 class _QuickPath:
     """Reads a whole Bourré hand into a :class:`QuickHand` when every line is a usual one.
@@ -34,165 +97,369 @@ class _QuickPath:
     keeps plain names, cards and amounts instead of building records: a hand of a bulk file
     is read about twice as fast. Whatever it does not take (a claim, a `(was CARD)`, a name
     not seated, a number too long, a second `deal` for one player, any line the fast path
-    would leave to Lark) makes :meth:`line` say no, and the hand is read in full. So a
-    hand it takes has no read error, and :attr:`QuickHand.read` gives its full records.
+    would leave to Lark) makes its reader say no, and the hand is read in full. So a hand it
+    takes has no read error, and :attr:`QuickHand.read` gives its full records.
+
+    ``LogReader._quick_block`` runs it: for each line (other than a `hand` line) it finds
+    the reader by the line's first word as written in :attr:`readers`, or else asks
+    :meth:`reader`, and calls it.
+
+    Each reader reads the line by its words first (see :func:`_words`), looking them up in
+    tables of what the grammar's terminals have matched whole before: :attr:`names` (NAME,
+    seated), :attr:`cards` (CARD), :attr:`suits` (SUIT, where CARD did not match) and
+    :attr:`amounts` (AMOUNT), and in the spellings of numbers and keywords. A line whose
+    words are all found, in the order of the statement's pattern, is one the pattern
+    matches, with those words as its groups: a token matched whole is matched whole again
+    wherever it stands between separators, as the terminals are atomic and look no further
+    than the next character, which no separator can continue. Any other line is read with
+    the pattern, which also adds what it matched to the tables. Looking words up is a few
+    times as cheap as the patterns, for the same result.
     """
 
     def __init__(self, syntax: _Syntax, names: _Names, hand_size: int) -> None:
         self.s = syntax
         self.exact = names.exact  # names as written -> as declared (grows)
         self.seat = names.seat_of
-        self.width = len(names.players)  # plays in the last trick read: the next one's guess
-        self.hand_size = hand_size  # cards in the last deal read: the next one's guess
+        #: Seated names as written, matched whole by NAME -> as declared (the declared
+        #: names were matched by NAME on the `players` line).
+        self.names = {name: name for name in names.players}
+        self._declared = frozenset(names.players)  # (no need to look these up)
+        #: Cards as written, matched whole by CARD -> normalised.
+        self.cards: dict[str, str] = {}
+        #: Suits as written, matched whole by SUIT where CARD did not match -> suit letter.
+        self.suits: dict[str, str] = {}
+        #: Amounts as written, matched whole by AMOUNT -> their value.
+        self.amounts: dict[str, Decimal] = {}
+        # The patterns of a whole `trick` (`deal`) line for as many plays (cards) as the
+        # last one read: the usual guess, rebuilt when a line has another number.
+        self._plays = syntax.repeated("play", len(names.players))
+        self._cards_dealt = syntax.repeated("card", hand_size)
+        self._by_keyword: dict[str, _Reader] = {
+            "trick": self.trick,
+            "deal": self.deal,
+            "trump": self.trump,
+            "dealer": self.dealer,
+            "ante": self.ante,
+            "settle": self.settle,
+        }
+        #: First words as written (``Trick``, ``ann``) -> their line's reader, so that a
+        #: line's word is looked up once rather than lower-cased and checked each time.
+        self.readers: dict[str, _Reader] = {}
+
+    def reader(self, word: str) -> _Reader:
+        """The reader of lines whose first word is ``word`` (not ``hand``), kept in
+        :attr:`readers`: a keyword's, a seated player's decision, or one that says no."""
+        lower = word.lower()
+        reader = self._by_keyword.get(lower)
+        if reader is None:
+            keyword = lower in KEYWORDS or not (
+                word.isascii() or self.s.keyword.fullmatch(word) is None
+            )
+            player = None if keyword else self.seat(word)
+            # A line that starts with a player's name (`ann play`) is a decision.
+            reader = _refuse if player is None else partial(self.decision, player)
+        if len(self.readers) < _MAX_KEPT:
+            self.readers[word] = reader
+        return reader
 
     def start(self, number: int, line: int, column: int, read: Callable[[], Hand]) -> QuickHand:
-        """An empty hand, to be filled by :meth:`line`."""
-        return QuickHand(number, line, column, [], [], {}, {}, [], [], [], read)
+        """An empty hand, to be filled by the readers."""
+        return _new(QuickHand, (number, line, column, [], [], {}, {}, [], [], [], read))
 
-    def line(self, text: str, first: re.Match[str] | None, lower: str, quick: QuickHand) -> bool:
-        """Add one line of the hand (``first``: its first word, ``lower`` that word in lower
-        case); False when the line is not one of the usual shapes."""
-        if first is None:
-            return False
-        reader = self._readers.get(lower)
-        if reader is None:
-            word = first.group(1)
-            if lower in KEYWORDS or not (word.isascii() or self.s.keyword.fullmatch(word) is None):
-                return False
-            reader = _QuickPath.decision
-        return reader(self, text, first, quick)
+    # ------------------------------------------------------------------ the words
 
-    def trick(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        s = self.s
-        head = s.trick.match(text, first.end())
-        assert head is not None  # every part of it is optional
-        pos = head.end()
-        written = head.group(1)
-        if written is not None and len(written) > _MAX_NUMBER_DIGITS:
-            return False
-        m = s.repeated("play", self.width).fullmatch(text, pos)  # as many as the last trick
+    def _known_names(self, names: list[str]) -> tuple[str, ...] | None:
+        """The seated players, for names as written in :attr:`names`; None when one is not
+        there."""
+        if self._declared.issuperset(names):  # as declared: nothing to look up
+            return tuple(names)
+        players = tuple(map(self.names.get, names))
+        return None if None in players else players  # type: ignore[return-value]
+
+    def _known_cards(self, cards: list[str]) -> tuple[str, ...] | None:
+        """The normalised cards, for cards as written in :attr:`cards`; None when one is not
+        there."""
+        if _NORMAL_CARDS.issuperset(cards):  # as normalised: nothing to look up
+            return tuple(cards)
+        normal = tuple(map(self.cards.get, cards))
+        return None if None in normal else normal  # type: ignore[return-value]
+
+    def _learn_names(self, names: Iterable[str], players: Iterable[str | None]) -> None:
+        """Keep names as written that NAME has matched, with their seated players."""
+        for name, player in zip(names, players, strict=True):
+            if player is not None and name not in self.names and len(self.names) < _MAX_KEPT:
+                self.names[name] = player
+
+    def _learn_cards(self, cards: Sequence[str]) -> tuple[str, ...]:
+        """Keep cards as written that CARD has matched; give them normalised."""
+        normal = tuple(map(_card, cards))
+        for card, norm in zip(cards, normal, strict=True):
+            self.cards[card] = norm  # (finitely many: CARD matches few texts)
+        return normal
+
+    # ------------------------------------------------------------------ the readers
+
+    def trick(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        if words[0] in _HEAD:
+            number = _TRICK_NUMBERS.get(words[1]) if len(words) > 1 else None
+            at = 1 if number is None else 2  # (`trick 3 ann 7h`, `trick 3: ann 7h`)
+            players = self._known_names(words[at::2])
+            cards = self._known_cards(words[at + 1 :: 2])
+            if players and cards and len(players) == len(cards):
+                quick.tricks.append(_new(QuickTrick, (number, players, cards)))
+                return True
+        return self._trick_matched(text, pos, quick)
+
+    def _trick_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """A `trick` line read with the pattern (learning its words)."""
+        names: tuple[str, ...]
+        m = self._plays.fullmatch(text, pos)  # as many plays as the last trick
         if m is not None:
-            items: Sequence[str] = m.groups()
-        elif s.bare_plays.fullmatch(text, pos) is not None:
-            items = [item for play in s.bare_play.findall(text, pos) for item in play]
-            self.width = min(len(items) // 2, _MAX_GUESS)
+            items = m.groups()
+            written: str | None = items[0]
+            if written is not None and len(written) > _MAX_NUMBER_DIGITS:
+                return False
+            names, cards = items[1::2], items[2::2]
         else:
-            return False
-        players = list(map(self.exact.get, items[::2]))
+            s = self.s
+            head = s.trick.match(text, pos)
+            assert head is not None  # every part of it is optional
+            start, written = head.end(), head.group(1)
+            if written is not None and len(written) > _MAX_NUMBER_DIGITS:
+                return False
+            if s.bare_plays.fullmatch(text, start) is None:
+                return False
+            listed = tuple([item for play in s.bare_play.findall(text, start) for item in play])
+            names, cards = listed[::2], listed[1::2]
+            self._plays = s.repeated("play", min(len(names), _MAX_GUESS))
+        players = tuple(map(self.exact.get, names))
         if None in players:  # a new spelling of a seated name, or not seated at all
-            players = [self.seat(name) for name in items[::2]]
+            players = tuple([self.seat(name) for name in names])
             if None in players:
                 return False
-        cards = tuple(map(_CARDS.__getitem__, items[1::2]))
+        self._learn_names(names, players)
         number = None if written is None else int(written)
-        quick.tricks.append(QuickTrick(number, tuple(players), cards))  # type: ignore[arg-type]
+        trick = QuickTrick(number, players, self._learn_cards(cards))  # type: ignore[arg-type]
+        quick.tricks.append(trick)
         return True
 
-    def deal(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        s = self.s
-        head = s.deal_player.match(text, first.end())
-        if head is None:
-            return False
-        m = s.repeated("card", self.hand_size).fullmatch(text, head.end())
+    def deal(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        if words[0] in _HEAD and len(words) > 2:
+            player = self.names.get(words[1])
+            dealt = self._known_cards(words[2:])
+            if player is not None and dealt:
+                if player in quick.deals:
+                    return False
+                quick.deals[player] = dealt
+                return True
+        return self._deal_matched(text, pos, quick)
+
+    def _deal_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """A `deal` line read with the pattern (learning its words)."""
+        m = self._cards_dealt.fullmatch(text, pos)  # as many cards as the last deal
         if m is not None:
-            dealt = tuple([_CARDS[c] for c in m.groups()])
+            items = m.groups()
+            name: str = items[0]
+            written = items[1:]
         else:
-            whole = s.deal.fullmatch(text, first.end())
-            if whole is None:
+            head = self.s.deal_player.match(text, pos)
+            whole = None if head is None else self.s.deal.fullmatch(text, pos)
+            if head is None or whole is None:
                 return False
-            dealt = self._cards(whole.group(2))
-            self.hand_size = min(len(dealt), _MAX_GUESS)
-        player = self.exact.get(head.group(1)) or self.seat(head.group(1))
+            name, written = head.group(1), tuple(self.s.cards.findall(whole.group(2)))
+            self._cards_dealt = self.s.repeated("card", min(len(written), _MAX_GUESS))
+        player = self.exact.get(name) or self.seat(name)
         if player is None or player in quick.deals:
             return False
-        quick.deals[player] = dealt
+        self._learn_names((name,), (player,))
+        quick.deals[player] = self._learn_cards(written)
         return True
 
-    def _cards(self, text: str) -> tuple[str, ...]:
-        cards = _CARDS
-        return tuple([cards[c] for c in self.s.cards.findall(text)])
+    def decision(self, player: str, text: str, pos: int, quick: QuickHand) -> bool:
+        """A seated ``player``'s decision (`ann play discard 7h`; bound to each spelling of
+        the name by :meth:`reader`)."""
+        words = _words(text, pos)
+        count = len(words)
+        if words[0] in _HEAD and count > 1:
+            action = words[1]
+            decision: QuickDecision | None = None
+            if count == 2:  # `ann pass`, `ann play`
+                if action in _PASS_WORDS:
+                    decision = _PASS
+                elif action in _PLAY_WORDS:
+                    decision = _PLAY
+            elif count > 3 and action in _PLAY_WORDS and words[2] in _DISCARD:
+                decision = self._discards(words)
+            if decision is not None:
+                if player in quick.decisions:
+                    return False
+                quick.decisions[player] = decision
+                return True
+        return self._decision_matched(player, text, pos, quick)
 
-    def decision(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        m = self.s.decision.fullmatch(text, first.end())
-        player = None if m is None else self.seat(first.group(1))
-        if m is None or player is None or player in quick.decisions:
+    def _discards(self, words: list[str]) -> QuickDecision | None:
+        """`play discard 2`, `play discard 7h 9s`, `play discard 7h 9s draw 2c 5d`, as
+        words; None when one is not known."""
+        if len(words) == 4 and words[3] in _NUMBERS:
+            return _new(QuickDecision, ("play", _NUMBERS[words[3]], None, None))
+        draw = 3
+        while draw < len(words) and words[draw] not in _DRAW:
+            draw += 1
+        discards = self._known_cards(words[3:draw])
+        if not discards:
+            return None
+        if draw == len(words):
+            return _new(QuickDecision, ("play", len(discards), discards, None))
+        draws = self._known_cards(words[draw + 1 :])
+        if not draws:
+            return None
+        return _new(QuickDecision, ("play", len(discards), discards, draws))
+
+    def _decision_matched(self, player: str, text: str, pos: int, quick: QuickHand) -> bool:
+        """A decision line read with the pattern (learning its words)."""
+        m = self.s.decision.fullmatch(text, pos)
+        if m is None or player in quick.decisions:
             return False
         passed, _, discard, count, listed, _, drawn = m.groups()
         if passed is not None:
-            decision = QuickDecision("pass", None, None, None)
+            decision = _PASS
         elif discard is None:
-            decision = QuickDecision("play", 0, None, None)
+            decision = _PLAY
         elif count is not None:
             if len(count) > _MAX_NUMBER_DIGITS:
                 return False
             decision = QuickDecision("play", int(count), None, None)
         else:
-            discards = self._cards(listed)
-            draws = None if drawn is None else self._cards(drawn)
+            discards = self._learn_cards(self.s.cards.findall(listed))
+            draws = None if drawn is None else self._learn_cards(self.s.cards.findall(drawn))
             decision = QuickDecision("play", len(discards), discards, draws)
         quick.decisions[player] = decision
         return True
 
-    def trump(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        m = self.s.trump.fullmatch(text, first.end())
+    def trump(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        if words[0] in _HEAD and len(words) == 2:
+            card = self.cards.get(words[1])
+            if card is not None:
+                if card == JOKER:
+                    return False
+                quick.trumps.append((card[-1], card))
+                return True
+            suit = self.suits.get(words[1])
+            if suit is not None:
+                quick.trumps.append((suit, None))
+                return True
+        return self._trump_matched(text, pos, quick)
+
+    def _trump_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """A `trump` line read with the pattern (learning its words)."""
+        m = self.s.trump.fullmatch(text, pos)
         if m is None:
             return False
         if m.group(1) is None:
-            quick.trumps.append((_suit(m.group(2)), None))
+            suit = self.suits[m.group(2)] = _suit(m.group(2))  # (finitely many)
+            quick.trumps.append((suit, None))
             return True
-        card = _CARDS[m.group(1)]
+        (card,) = self._learn_cards((m.group(1),))
         if card == JOKER:
             return False
         quick.trumps.append((card[-1], card))
         return True
 
-    def dealer(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        m = self.s.dealer.fullmatch(text, first.end())
+    def dealer(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        if words[0] in _HEAD and len(words) == 2:
+            player = self.names.get(words[1])
+            if player is not None:
+                quick.dealers.append(player)
+                return True
+        return self._dealer_matched(text, pos, quick)
+
+    def _dealer_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """A `dealer` line read with the pattern (learning its words)."""
+        m = self.s.dealer.fullmatch(text, pos)
         player = None if m is None else self.seat(m.group(1))
-        if player is None:
+        if m is None or player is None:
             return False
+        self._learn_names((m.group(1),), (player,))
         quick.dealers.append(player)
         return True
 
-    def ante(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        m = self.s.ante.fullmatch(text, first.end())
+    def ante(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        if words[0] in _HEAD:
+            players = self._known_names(words[1:])
+            if players is not None:
+                quick.antes.append(players)
+                return True
+        return self._ante_matched(text, pos, quick)
+
+    def _ante_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """An `ante` line read with the pattern (learning its words)."""
+        m = self.s.ante.fullmatch(text, pos)
         if m is None:
             return False
-        players = [self.seat(name) for name in self.s.names.findall(m.group(1))]
+        names = self.s.names.findall(m.group(1))
+        players = [self.seat(name) for name in names]
         if None in players:
             return False
+        self._learn_names(names, players)
         quick.antes.append(cast(tuple[str, ...], tuple(players)))
         return True
 
-    def settle(self, text: str, first: re.Match[str], quick: QuickHand) -> bool:
-        m = self.s.settle.fullmatch(text, first.end())
+    def settle(self, text: str, pos: int, quick: QuickHand) -> bool:
+        words = _words(text, pos)
+        count = len(words)
+        if words[0] in _HEAD and 1 < count < 5:
+            settled: tuple[_SettleKind, str | None, Decimal | None] | None = None
+            if count == 2:  # `settle split`
+                if words[1] in _SPLIT:
+                    settled = ("split", None, None)
+            elif count == 3:  # `settle pot 7`
+                amount = self.amounts.get(words[2])
+                if amount is not None and words[1] in _POT:
+                    settled = ("pot", None, amount)
+            else:  # `settle ann wins 7`
+                player, kind = self.names.get(words[1]), _SETTLE_KINDS.get(words[2])
+                amount = self.amounts.get(words[3])
+                if player is not None and kind is not None and amount is not None:
+                    settled = (kind, player, amount)
+            if settled is not None:
+                quick.settles.append(settled)
+                return True
+        return self._settle_matched(text, pos, quick)
+
+    def _settle_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
+        """A `settle` line read with the pattern (learning its words)."""
+        m = self.s.settle.fullmatch(text, pos)
         if m is None:
             return False
         if m.group(1) is not None:
             quick.settles.append(("split", None, None))
             return True
         if m.group(2) is not None:
-            amount = m.group(3)
-            if len(amount) > _MAX_AMOUNT_CHARS:
+            amount = self._amount(m.group(3))
+            if amount is None:
                 return False
-            quick.settles.append(("pot", None, Decimal(amount)))
+            quick.settles.append(("pot", None, amount))
             return True
-        name, amount = m.group(4), m.group(6)
+        name = m.group(4)
         player = None if name is None else self.seat(name)
-        if player is None or len(amount) > _MAX_AMOUNT_CHARS:
-            return False  # a team settle, a keyword or a name not seated
+        amount = None if player is None else self._amount(m.group(6))
+        if player is None or amount is None:
+            return False  # a team settle, a keyword or a name not seated, a long amount
+        self._learn_names((name,), (player,))
         kind = cast(Literal["wins", "bourre", "renege"], _word(m.group(5)))
-        quick.settles.append((kind, player, Decimal(amount)))
+        quick.settles.append((kind, player, amount))
         return True
 
-    _readers: ClassVar[dict[str, Callable[[_QuickPath, str, re.Match[str], QuickHand], bool]]] = {
-        "trick": trick,
-        "deal": deal,
-        "trump": trump,
-        "dealer": dealer,
-        "ante": ante,
-        "settle": settle,
-    }
-
-
-# ----------------------------------------------------------------------------- Lark path
+    def _amount(self, text: str) -> Decimal | None:
+        """An amount as AMOUNT matched it, kept in :attr:`amounts`; None when too long."""
+        if len(text) > _MAX_AMOUNT_CHARS:
+            return None
+        amount = Decimal(text)
+        if len(self.amounts) < _MAX_KEPT:
+            self.amounts[text] = amount
+        return amount

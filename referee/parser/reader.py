@@ -319,43 +319,52 @@ class LogReader:
             entry, self._pending = self._pending, None
             head = self._hand_head(entry)
             if head is not None:
-                number, line, column = head.number, head.line, head.column
+                number, line, column = head
             else:  # an unreadable `hand` line (reported): keep the count going
                 number, line, column = number + 1, entry[0], 1
+            if self._quick is not None:
+                lines: list[str] = []
+                read = partial(self._hand_of_lines, number, line, column, self._lineno + 1, lines)
+                quick = self._quick_block(lines, self._quick.start(number, line, column, read))
+                yield read() if quick is None else quick
+                continue
             block: list[_BlockLine] = []
-            read = partial(self._hand, number, line, column, block)
-            quick = None if self._quick is None else self._quick.start(number, line, column, read)
-            quick = self._block(block, quick)
+            self._block(block)
             if self.header is None:
                 self._events(block)  # for the errors
                 continue
-            yield read() if quick is None else quick
+            yield self._hand(number, line, column, block)
 
-    def _hand_head(self, entry: _Line) -> _HandHead | None:
-        """The `hand N` line: fast, or by Lark to explain what is wrong with it."""
+    def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
+        """The `hand N` line's number, line and column: fast, or by Lark to explain what is
+        wrong with it (then None)."""
         line, text, _ = entry
         first = self._syntax.first_word.match(text)
         m = self._syntax.hand.fullmatch(text, first.end()) if first else None
         if first is not None and m is not None and self._use_fast:
             try:
-                return _HandHead(_number(m.group(1), m.start(1) + 1), line, first.start(1) + 1)
+                return _number(m.group(1), m.start(1) + 1), line, first.start(1) + 1
             except _Fault:
                 pass
         stmt = self._parse(entry)
-        return stmt if isinstance(stmt, _HandHead) else None
+        return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
 
     def _hand(self, number: int, line: int, column: int, block: list[_BlockLine]) -> Hand:
         return Hand(number, tuple(self._events(block)), line, column)
 
-    def _block(self, block: list[_BlockLine], quick: QuickHand | None) -> QuickHand | None:
+    def _hand_of_lines(
+        self, number: int, line: int, column: int, start: int, lines: list[str]
+    ) -> Hand:
+        """The hand read in full from its lines as :meth:`_quick_block` keeps them."""
+        return self._hand(number, line, column, self._block_lines(start, lines))
+
+    def _block(self, block: list[_BlockLine]) -> None:
         """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
-        end into ``block``, and the usual ones into ``quick`` as they come; give ``quick``,
-        or None when a line was not a usual one (then the block is read in full).
+        end into ``block``.
 
         This loop runs once per line of a bulk file, so it is written for speed.
         """
         first_word = self._syntax.first_word.match
-        add_quick = self._quick.line if self._quick is not None else None
         number = self._lineno
         for raw in self._lines:
             number += 1
@@ -365,18 +374,72 @@ class LogReader:
             if first is None:
                 if text.strip("\t ,"):
                     block.append((number, text, raw, None, ""))
-                    quick = None
                 continue
-            word = first.group(1)
+            word = first[1]
             lower = word.lower()
             if lower == "hand" or (not word.isascii() and self._is_hand(word)):
                 self._pending = (number, text, raw)
                 break
             block.append((number, text, raw, first, lower))
-            if quick is not None and not (add_quick and add_quick(text, first, lower, quick)):
-                quick = None
         self._lineno = number
-        return quick
+
+    def _quick_block(self, lines: list[str], quick: QuickHand) -> QuickHand | None:
+        """Read the lines up to the next `hand` line (kept in ``_pending``) or the end into
+        ``lines`` (each without its line end; blank ones too, so that the first is line
+        ``_lineno + 1`` and the others follow), and into ``quick`` as they come; give
+        ``quick``, or None when a line was not a usual one (then the hand is read in full,
+        by :meth:`_block_lines`).
+
+        This loop runs once per line of a bulk file, so it is written for speed: it keeps
+        only the line's text, as the hand's records are seldom needed, and finds the line's
+        reader by its first word itself. A line that starts with a word the quick path has
+        seen as a first word (so a whole NAME), then a space or the end, needs no pattern
+        for that: the first-word pattern would match just that word.
+        """
+        assert self._quick is not None
+        first_word = self._syntax.first_word.match
+        readers, reader_of = self._quick.readers, self._quick.reader
+        usual: QuickHand | None = quick
+        number = self._lineno
+        for raw in self._lines:
+            number += 1
+            raw = raw.rstrip("\r\n")
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            word = text.partition(" ")[0]
+            reader, end = readers.get(word), len(word)
+            if reader is None:
+                first = first_word(text)
+                if first is None:
+                    if usual is not None and text.strip("\t ,"):
+                        usual = None
+                    lines.append(raw)
+                    continue
+                word, end = first[1], first.end()
+                reader = readers.get(word)
+                if reader is None:
+                    if self._is_hand(word):  # (never kept in readers)
+                        self._pending = (number, text, raw)
+                        break
+                    reader = reader_of(word)
+            lines.append(raw)
+            if usual is not None and not reader(text, end, usual):
+                usual = None
+        self._lineno = number
+        return usual
+
+    def _block_lines(self, start: int, lines: list[str]) -> list[_BlockLine]:
+        """The hand's non-blank lines as :meth:`_block` gives them, from the lines kept by
+        :meth:`_quick_block` (``start``: the first one's number)."""
+        first_word = self._syntax.first_word.match
+        block: list[_BlockLine] = []
+        for number, raw in enumerate(lines, start):
+            text = raw[: raw.index("#")] if "#" in raw else raw
+            first = first_word(text)
+            if first is not None:
+                block.append((number, text, raw, first, first[1].lower()))
+            elif text.strip("\t ,"):
+                block.append((number, text, raw, None, ""))
+        return block
 
     def _events(self, block: list[_BlockLine]) -> list[Event]:
         """Read a hand's statements (reporting the lines that do not parse)."""
