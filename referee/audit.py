@@ -21,12 +21,14 @@ import os
 import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
 from functools import partial
 from pathlib import Path
-from typing import Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from referee.report import FileReport, HandResult, ReadError, Violation
+
+if TYPE_CHECKING:  # (the workers' types: a one-process run never imports them)
+    from concurrent.futures import Executor, Future
 
 _T = TypeVar("_T")
 

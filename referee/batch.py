@@ -20,13 +20,15 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from referee.audit import HandStream, filter_hand, rule_filter, stream_file
 from referee.report import FileReport, HandResult
+
+if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
+    from concurrent.futures import Executor, Future
 
 #: Files larger than this (bytes) are streamed by the main process rather than a worker.
 BIG_FILE = 16 << 20
@@ -163,7 +165,8 @@ def _write_stream(
 
 # ----------------------------------------------------------------------------- workers
 
-_Slot = Future[tuple[Any, Tally]] | Path | FileReport  # a worker's part, or the main's to do
+#: A worker's part to come, or an item for the main process.
+_Slot: TypeAlias = "Future[tuple[Any, Tally]] | Path | FileReport"
 
 
 def _ordered_parts(
@@ -185,7 +188,7 @@ def _ordered_parts(
         submit()
     while pending:
         head = pending.popleft()
-        if isinstance(head, Future):
+        if not isinstance(head, Path | FileReport):  # a worker's Future
             submit()
             yield head.result()
         else:
