@@ -66,7 +66,11 @@ class BourreSession:
         settlement = settle_hand(self.seats, outcome, self.money, self.options)
         if not recorded_agrees(hand, settlement):
             return None
-        recorded = [_recorded_text(kind, player, amount) for kind, player, amount in hand.settles]
+        recorded = (
+            [_recorded_text(kind, player, amount) for kind, player, amount in hand.settles]
+            if hand.settles
+            else []
+        )
         return self._finish(hand, outcome, settlement, [], recorded)
 
     def _finish(

@@ -84,7 +84,9 @@ def settle_hand(
         if outcome.violations
         else []
     )
-    carry = pot - took + sum(bourre.values(), _ZERO) + sum((a for _, a in reneges), _ZERO)
+    carry = pot - took + sum(bourre.values(), _ZERO)
+    if reneges:
+        carry += sum((a for _, a in reneges), _ZERO)
     payouts = {}
     for p in seats:
         net = (took if p == winner else _ZERO) - paid[p]

@@ -33,7 +33,7 @@ from decimal import Decimal
 from json.encoder import encode_basestring as _quote  # what json.dumps(ensure_ascii=False) uses
 from typing import TextIO, TypeVar
 
-from referee.cards import parse_card
+from referee.cards import BOURRE_DECK, JOKER, parse_card
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -340,9 +340,13 @@ def _objects(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) 
 
 def card_text(card: str | None) -> str | None:
     """A card as rank + lower-case suit letter (``Th``), whatever form it came in."""
-    if card is None:
-        return None
+    if card is None or card in _NORMAL_CARDS:
+        return card
     return parse_card(card) or card
+
+
+#: The cards already in the form :func:`card_text` gives (most cards the engines hand over).
+_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
 
 
 def _option_value(value: object) -> JsonValue:
