@@ -56,11 +56,9 @@ def quick_outcome(
     if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
         return None
     dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
-    if not _plays_legal(hand, opts, trump, active, plays, winners, dead_up):
+    won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up)
+    if won is None:
         return None
-    won = dict.fromkeys(active, 0)
-    for winner in winners:
-        won[winner] += 1
     return HandOutcome(
         dealer=dealer,
         trump=trump,
@@ -348,9 +346,10 @@ def _plays_legal(
     plays: Plays,
     winners: list[str],
     dead_up: str | None,
-) -> bool:
+) -> dict[str, int] | None:
     """Every play against rules 1-3 and, for a player holding a cinch, its duty (as
-    :meth:`HandReplay._judge_plays`).
+    :meth:`HandReplay._judge_plays`): the tricks each player won when every play is
+    allowed, else None.
 
     Every trick is complete here, so a player's hand at trick ``k`` is their cards played
     from trick ``k`` on. Whether a player holds a cinch is worked out (at the trick's start,
@@ -372,7 +371,7 @@ def _plays_legal(
             if (suit != led or value <= top) and not is_legal_on(
                 card, plays[player][k:], led, top, top_trump, trump, opts
             ):  # (leading, or following above the suit led, is always legal)
-                return False
+                return None
             if cinch and won[player] + trumps_left[player] >= 3:
                 held = plays[player][k:]
                 if not _cinch_met(card, held, trump, led, i, last, winner == player):
@@ -385,7 +384,7 @@ def _plays_legal(
                     if unseen is not None and not _cinch_play_ok(
                         card, held, cards[:i], trump, opts, unseen, i == last
                     ):
-                        return False
+                        return None
             if suit == led and value > top:
                 top = value
             if suit == trump:
@@ -395,7 +394,7 @@ def _plays_legal(
                     trumps_left[player] -= 1
         gone.update(cards)
         won[winner] += 1
-    return True
+    return won
 
 
 def _cinch_met(
