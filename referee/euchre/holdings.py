@@ -91,15 +91,13 @@ def _deal_cards(deal: DealLine, holdings: Holdings, findings: Findings) -> set[s
             who = holdings.owner[c.card]
             holdings.contested.add(c.card)
             cards.add(c.card)  # which deal line is wrong is unknown: neither convicts
-            findings.add(
+            findings.add_at(
                 "L-CARD",
-                c.line,
-                c.column,
+                c,
                 f"{pretty(c.card)} dealt to {name} and to {who}"
                 if who != name
                 else f"{pretty(c.card)} dealt twice to {name}",
                 player=name,
-                card=c.card,
                 evidence="a card cannot be in two hands at once",
             )
         else:
@@ -109,14 +107,12 @@ def _deal_cards(deal: DealLine, holdings: Holdings, findings: Findings) -> set[s
 
 
 def _off_deck(card: CardAt, player: str | None, trick: int | None, findings: Findings) -> None:
-    findings.add(
+    findings.add_at(
         "L-CARD",
-        card.line,
-        card.column,
+        card,
         f"{card.card} is not in the Bid Euchre deck",
         player=player,
         trick=trick,
-        card=card.card,
         evidence="Bid Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit",
     )
 
@@ -168,13 +164,11 @@ def _exchange_card(
     hand = holdings.recorded.get(giver)
     if hand is not None and card.card not in hand:
         deal = holdings.dealt[giver]
-        findings.add(
+        findings.add_at(
             "L-NOT-HELD",
-            card.line,
-            card.column,
+            card,
             f"{giver} handed over {pretty(card.card)}, not in their hand",
             player=giver,
-            card=card.card,
             evidence=f"{giver}'s deal (line {deal.line}) does not hold {pretty(card.card)}",
         )
         return False

@@ -179,26 +179,22 @@ class TrickReplay:
         player = name.name
         if player not in self.s.active:
             why = self.s.out_reason.get(player, f"{player} is not in this hand")
-            self.findings.add(
+            self.findings.add_at(
                 "L-PASSED",
-                card.line,
-                card.column,
+                card,
                 f"{player} sits out but played {pretty(card.card)}",
                 player=player,
                 trick=number,
-                card=card.card,
                 evidence=why + f"; the card is left out of trick {number}",
             )
             return None
         if player in already:
-            self.findings.add(
+            self.findings.add_at(
                 "L-TRICK",
-                card.line,
-                card.column,
+                card,
                 f"{player} played twice in trick {number}",
                 player=player,
                 trick=number,
-                card=card.card,
                 evidence="each player plays one card to a trick; this one is left out",
             )
             return None
@@ -275,14 +271,12 @@ class TrickReplay:
             return
         first = seen[0]
         if leader is not None and first.player != leader:
-            self.findings.add(
+            self.findings.add_at(
                 "L-TURN",
-                first.card.line,
-                first.card.column,
+                first.card,
                 f"{first.player} led trick {number}; {leader} should have led",
                 player=first.player,
                 trick=number,
-                card=first.card.card,
                 evidence=reason,
             )
         present = {x.player for x in seen}
@@ -293,14 +287,12 @@ class TrickReplay:
             done.add(x.player)
             if x.player == due:
                 continue
-            self.findings.add(
+            self.findings.add_at(
                 "L-TURN",
-                x.card.line,
-                x.card.column,
+                x.card,
                 f"{x.player} played out of turn in trick {number}: it was {due}'s turn",
                 player=x.player,
                 trick=number,
-                card=x.card.card,
                 evidence="play goes clockwise from the leader among the players in the hand",
             )
 
@@ -358,14 +350,12 @@ class TrickReplay:
             message, evidence = follow_breach(
                 x.player, card.card, number, led, trump, proof, corrected
             )
-            found = self.findings.add(
+            found = self.findings.add_at(
                 "BE-FOLLOW",
-                card.line,
-                card.column,
+                card,
                 message,
                 player=x.player,
                 trick=number,
-                card=card.card,
                 evidence=evidence,
                 corrected=corrected,
             )

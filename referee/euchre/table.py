@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.records import NameAt
+from referee.records import CardAt, NameAt
 from referee.report import Violation
 
 
@@ -89,6 +89,30 @@ class Findings:
         )
         self.items.append(found)
         return found
+
+    def add_at(
+        self,
+        rule: str,
+        at: CardAt,
+        message: str,
+        *,
+        player: str | None = None,
+        trick: int | None = None,
+        evidence: str = "",
+        corrected: bool = False,
+    ) -> Violation:
+        """:meth:`add` a finding about the card ``at``, at its position in the log."""
+        return self.add(
+            rule,
+            at.line,
+            at.column,
+            message,
+            player=player,
+            trick=trick,
+            card=at.card,
+            evidence=evidence,
+            corrected=corrected,
+        )
 
     def unseated(self, name: NameAt, where: str, trick: int | None = None) -> None:
         """L-PLAYER for a name that is not on the ``players`` line."""
