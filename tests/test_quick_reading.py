@@ -113,15 +113,11 @@ def _line(draw: st.DrawFn) -> str:
     return "".join(out) + draw(st.sampled_from(["", "", "", " ", ",", " # note"]))
 
 
-def _patterns_only(text: str, pos: int) -> list[str]:
-    return ["#"]  # no line is read by its words
-
-
 def _check(text: str) -> list[Hand | QuickHand]:
     """Read ``text`` quick by words, quick by patterns only and in full; check they agree."""
     by_words = read_text(text, quick=True)
     hands = list(by_words.hands())
-    with mock.patch.object(quickpath, "_words", _patterns_only):
+    with mock.patch.object(quickpath._QuickPath, "by_words", False):  # every line by pattern
         by_patterns = read_text(text, quick=True)
         same = list(by_patterns.hands())
     full = read_text(text)

@@ -27,9 +27,10 @@ from referee.records import (
     QuickTrick,
 )
 
-#: A reader of one line: the line, where its first word ends and the hand being filled;
-#: False when the line is not one of the usual shapes.
-_Reader = Callable[[str, int, QuickHand], bool]
+#: A reader of one line: the line, where its first word ends, the line's words (see
+#: :func:`_words`; None: read it with the pattern) and the hand being filled; False when the
+#: line is not one of the usual shapes.
+_Reader = Callable[[str, int, "list[str] | None", QuickHand], bool]
 _SettleKind = Literal["wins", "bourre", "renege", "split", "pot"]
 
 _MAX_KEPT = 512  # words as written kept with what they are, in each table (see _QuickPath)
@@ -74,20 +75,35 @@ _SETTLE_KINDS: dict[str, _SettleKind] = {
 }
 
 
-def _refuse(text: str, pos: int, quick: QuickHand) -> bool:
+#: What :attr:`_QuickPath.readers` gives for a word not in it.
+_UNKNOWN: tuple[_Reader | None, int] = (None, 0)
+
+
+def _refuse(text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
     """The reader of the lines the quick path does not take (a claim, a `bid`...)."""
     return False
 
 
-def _words(text: str, pos: int) -> list[str]:
-    """The words of ``text`` from ``pos`` on, as parted by one space or a comma and a space
-    (``trick 1: ann 7h, bob 9h`` from after ``trick``: "", "1:", "ann", "7h", "bob", "9h").
+def _words(text: str, pos: int) -> list[str] | None:
+    """The words of ``text`` after its first word (which ends at ``pos``), for the line's
+    reader: the first word's place, then the others, as parted by one space or a comma and a
+    space (``trick 1: ann 7h, bob 9h`` from after ``trick``: "", "1:", "ann", "7h", "bob",
+    "9h"); None when the first word is not followed by a space, a colon or the end.
 
     Any other way of parting words leaves a word that is no name, card, number or keyword
     (one with a comma, a tab or another white space in it, or an empty one), so its line is
-    left to the patterns.
+    left to the patterns. A line that starts with a word of :attr:`_QuickPath.readers` is
+    parted whole (``trick``, "1:", "ann"...): the same words after the first.
     """
-    return text[pos:].replace(", ", " ").split(" ")
+    words = text[pos:].replace(", ", " ").split(" ")
+    return words if words[0] in _HEAD else None
+
+
+def _by_pattern(
+    reader: _Reader, text: str, pos: int, words: list[str] | None, quick: QuickHand
+) -> bool:
+    """``reader``, reading every line with its pattern (see :attr:`_QuickPath.by_words`)."""
+    return reader(text, pos, None, quick)
 
 
 class _QuickPath:
@@ -142,13 +158,19 @@ class _QuickPath:
             "ante": self.ante,
             "settle": self.settle,
         }
-        #: First words as written (``Trick``, ``ann``) -> their line's reader, so that a
-        #: line's word is looked up once rather than lower-cased and checked each time.
-        self.readers: dict[str, _Reader] = {}
+        #: A line's first word as written (``Trick``, ``ann``, ``trump:``), when it starts
+        #: the line and is followed by a space or the end -> the line's reader and where the
+        #: word ends (before the colon), so that a line's word is looked up once rather than
+        #: matched, lower-cased and checked each time.
+        self.readers: dict[str, tuple[_Reader, int]] = {}
+
+    #: Whether lines are read by their words (False in tests: every line by its pattern).
+    by_words = True
 
     def reader(self, word: str) -> _Reader:
         """The reader of lines whose first word is ``word`` (not ``hand``), kept in
-        :attr:`readers`: a keyword's, a seated player's decision, or one that says no."""
+        :attr:`readers` (with ``word:``): a keyword's, a seated player's decision, or one
+        that says no."""
         lower = word.lower()
         reader = self._by_keyword.get(lower)
         if reader is None:
@@ -158,8 +180,10 @@ class _QuickPath:
             player = None if keyword else self.seat(word)
             # A line that starts with a player's name (`ann play`) is a decision.
             reader = _refuse if player is None else partial(self.decision, player)
+        if not self.by_words:
+            reader = partial(_by_pattern, reader)
         if len(self.readers) < _MAX_KEPT:
-            self.readers[word] = reader
+            self.readers[word] = self.readers[word + ":"] = (reader, len(word))
         return reader
 
     def start(self, number: int, line: int, column: int, read: Callable[[], Hand]) -> QuickHand:
@@ -199,9 +223,8 @@ class _QuickPath:
 
     # ------------------------------------------------------------------ the readers
 
-    def trick(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        if words[0] in _HEAD:
+    def trick(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None:
             number = _TRICK_NUMBERS.get(words[1]) if len(words) > 1 else None
             at = 1 if number is None else 2  # (`trick 3 ann 7h`, `trick 3: ann 7h`)
             players = self._known_names(words[at::2])
@@ -244,9 +267,8 @@ class _QuickPath:
         quick.tricks.append(trick)
         return True
 
-    def deal(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        if words[0] in _HEAD and len(words) > 2:
+    def deal(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None and len(words) > 2:
             player = self.names.get(words[1])
             dealt = self._known_cards(words[2:])
             if player is not None and dealt:
@@ -277,12 +299,12 @@ class _QuickPath:
         quick.deals[player] = self._learn_cards(written)
         return True
 
-    def decision(self, player: str, text: str, pos: int, quick: QuickHand) -> bool:
+    def decision(
+        self, player: str, text: str, pos: int, words: list[str] | None, quick: QuickHand
+    ) -> bool:
         """A seated ``player``'s decision (`ann play discard 7h`; bound to each spelling of
         the name by :meth:`reader`)."""
-        words = _words(text, pos)
-        count = len(words)
-        if words[0] in _HEAD and count > 1:
+        if words is not None and (count := len(words)) > 1:
             action = words[1]
             decision: QuickDecision | None = None
             if count == 2:  # `ann pass`, `ann play`
@@ -338,9 +360,8 @@ class _QuickPath:
         quick.decisions[player] = decision
         return True
 
-    def trump(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        if words[0] in _HEAD and len(words) == 2:
+    def trump(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None and len(words) == 2:
             card = self.cards.get(words[1])
             if card is not None:
                 if card == JOKER:
@@ -368,9 +389,8 @@ class _QuickPath:
         quick.trumps.append((card[-1], card))
         return True
 
-    def dealer(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        if words[0] in _HEAD and len(words) == 2:
+    def dealer(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None and len(words) == 2:
             player = self.names.get(words[1])
             if player is not None:
                 quick.dealers.append(player)
@@ -387,9 +407,8 @@ class _QuickPath:
         quick.dealers.append(player)
         return True
 
-    def ante(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        if words[0] in _HEAD:
+    def ante(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None:
             players = self._known_names(words[1:])
             if players is not None:
                 quick.antes.append(players)
@@ -409,10 +428,8 @@ class _QuickPath:
         quick.antes.append(cast(tuple[str, ...], tuple(players)))
         return True
 
-    def settle(self, text: str, pos: int, quick: QuickHand) -> bool:
-        words = _words(text, pos)
-        count = len(words)
-        if words[0] in _HEAD and 1 < count < 5:
+    def settle(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
+        if words is not None and 1 < (count := len(words)) < 5:
             settled: tuple[_SettleKind, str | None, Decimal | None] | None = None
             if count == 2:  # `settle split`
                 if words[1] in _SPLIT:

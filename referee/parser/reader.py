@@ -24,7 +24,7 @@ from referee.parser.common import (
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
-from referee.parser.quickpath import _QuickPath
+from referee.parser.quickpath import _UNKNOWN, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
 from referee.records import (
@@ -391,10 +391,10 @@ class LogReader:
         by :meth:`_block_lines`).
 
         This loop runs once per line of a bulk file, so it is written for speed: it keeps
-        only the line's text, as the hand's records are seldom needed, and finds the line's
-        reader by its first word itself. A line that starts with a word the quick path has
-        seen as a first word (so a whole NAME), then a space or the end, needs no pattern
-        for that: the first-word pattern would match just that word.
+        only the line's text, as the hand's records are seldom needed, and parts the line
+        into words once. A line that starts with a word the quick path has seen as a first
+        word (so a whole NAME, see :attr:`_QuickPath.readers`), then a space or the end,
+        needs no pattern to find it: the first-word pattern would match just that word.
         """
         assert self._quick is not None
         first_word = self._syntax.first_word.match
@@ -405,8 +405,8 @@ class LogReader:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            word = text.partition(" ")[0]
-            reader, end = readers.get(word), len(word)
+            words: list[str] | None = text.replace(", ", " ").split(" ")
+            reader, end = readers.get(words[0], _UNKNOWN)
             if reader is None:
                 first = first_word(text)
                 if first is None:
@@ -415,14 +415,17 @@ class LogReader:
                     lines.append(raw)
                     continue
                 word, end = first[1], first.end()
-                reader = readers.get(word)
-                if reader is None:
-                    if self._is_hand(word):  # (never kept in readers)
-                        self._pending = (number, text, raw)
-                        break
+                found = readers.get(word)
+                if found is not None:
+                    reader = found[0]
+                elif self._is_hand(word):  # (never kept in readers)
+                    self._pending = (number, text, raw)
+                    break
+                else:
                     reader = reader_of(word)
+                words = _words(text, end)
             lines.append(raw)
-            if usual is not None and not reader(text, end, usual):
+            if usual is not None and not reader(text, end, words, usual):
                 usual = None
         self._lineno = number
         return usual
