@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from referee.bourre.play import trick_winner_index, value
-from referee.cards import RANKS
+from referee.cards import RANK_VALUE, RANKS
 
 _BY_VALUE: dict[str, tuple[tuple[str, int], ...]] = {  # a suit's cards, lowest first
     s: tuple((r + s, v) for v, r in enumerate(RANKS, start=2)) for s in "shdc"
@@ -86,14 +86,27 @@ def cinch_unseen(
 ) -> frozenset[str] | None:
     """The unseen trumps of a player who holds a cinch, or None when the player does not:
     ``cinch_view(...).unseen`` when ``cinch_view(...).is_cinch``, without building the view
-    (the quick lane asks this of every player at every trick)."""
-    mine = [(c, v) for c, v in _BY_VALUE[trump] if c in hand]
-    if won + len(mine) < 3:
+    (the quick lane asks this of many plays). Plain loops, as :func:`_beaten` and
+    :func:`_unseen` in one pass: about twice as quick as comprehensions over a handful of
+    cards."""
+    mine = []  # the values of the trumps held, lowest first
+    for card in hand:
+        if card[-1] == trump:
+            mine.append(RANK_VALUE[card[0]])
+    held = len(mine)
+    if won + held < 3:
         return None
-    unseen = _unseen(hand, dead, trump)
-    if won + len(mine) - _beaten(mine, unseen) < 3:
+    mine.sort()
+    unseen = []
+    beaten = 0
+    for card, v in _BY_VALUE[trump]:  # lowest first
+        if card not in hand and card not in dead:
+            unseen.append(card)
+            if beaten < held and mine[beaten] < v:
+                beaten += 1
+    if won + held - beaten < 3:
         return None
-    return frozenset(c for c, _ in unseen)
+    return frozenset(unseen)
 
 
 def _as_set(cards: Iterable[str]) -> Collection[str]:

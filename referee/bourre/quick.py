@@ -189,23 +189,32 @@ def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str
 
 def _winner(cards: tuple[str, ...], trump: str) -> int:
     """Which card takes a trick: the highest trump, else the highest of the suit led (the
-    card of greatest :data:`_STRENGTH`; the cards of a trick are distinct, so it is one)."""
-    strength = _STRENGTH[trump, cards[0][-1]]
-    values = [strength[card] for card in cards]
-    return values.index(max(values))
+    card of greatest :data:`_STRENGTH`; the cards of a trick are distinct, so it is one).
+
+    A plain loop: for a handful of cards it is about twice as quick as ``max``.
+    """
+    strength = _STRENGTH[trump][cards[0][-1]]
+    best, top = 0, -1
+    for i, card in enumerate(cards):
+        value = strength[card]
+        if value > top:
+            best, top = i, value
+    return best
 
 
-#: (trump, suit led) -> card -> how strongly it bids for the trick: a trump above any card
+#: trump -> suit led -> card -> how strongly it bids for the trick: a trump above any card
 #: of the suit led, which is above any other card (0).
-_STRENGTH: dict[tuple[str, str], dict[str, int]] = {
-    (trump, led): {
-        card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
-        if card[-1] in (trump, led)
-        else 0
-        for card in BOURRE_DECK
+_STRENGTH: dict[str, dict[str, dict[str, int]]] = {
+    trump: {
+        led: {
+            card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
+            if card[-1] in (trump, led)
+            else 0
+            for card in BOURRE_DECK
+        }
+        for led in SUITS
     }
     for trump in SUITS
-    for led in SUITS
 }
 
 
@@ -358,7 +367,10 @@ def _plays_legal(
     won = dict.fromkeys(active, 0)
     cinch = opts.cinch
     # trumps each player holds (cards are rank + lower-case suit: only suits are lower case)
-    trumps_left = {p: "".join(plays[p]).count(trump) for p in active} if cinch else {}
+    trumps_left: dict[str, int] = {}
+    if cinch:
+        for p in active:
+            trumps_left[p] = "".join(plays[p]).count(trump)
     own_dead: dict[str, set[str]] = {}  # player -> trumps they know are out: own discards
     gone: set[str] = set()  # cards played to earlier tricks (only its trumps matter)
     last = len(active) - 1
@@ -380,7 +392,7 @@ def _plays_legal(
                         dead = own_dead[player] = _dead_trumps(
                             hand, player, plays[player], trump, dead_up
                         )
-                    unseen = cinch_unseen(won[player], set(held), dead | gone, trump)
+                    unseen = cinch_unseen(won[player], held, dead | gone, trump)
                     if unseen is not None and not _cinch_play_ok(
                         card, held, cards[:i], trump, opts, unseen, i == last
                     ):

@@ -74,7 +74,9 @@ def settle_hand(
     bourre: dict[str, Decimal] = {}
     if len(outcome.active) >= 2:
         won = outcome.tricks_won
-        bourre = {p: penalty for p in outcome.active if not won.get(p, 0)}
+        for p in outcome.active:
+            if not won.get(p, 0):
+                bourre[p] = penalty
     reneges = (
         [
             (v.player, penalty)
@@ -95,7 +97,9 @@ def settle_hand(
         if reneges:
             net -= sum((a for who, a in reneges if who == p), _ZERO)
         payouts[p] = net
-    exempt_next = frozenset() if opts.double_ante else frozenset(tied) | frozenset(bourre)
+    exempt_next = (
+        _NOBODY if opts.double_ante else tied | frozenset(bourre) if tied else frozenset(bourre)
+    )
     return Settlement(
         owed, second, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, paid
     )
@@ -104,28 +108,36 @@ def settle_hand(
 _ZERO = Decimal(0)
 
 
-def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, set[str], str]:
+def _pot_fate(outcome: HandOutcome, opts: BourreOptions) -> tuple[str | None, frozenset[str], str]:
     """Who takes the pot (or None), the players tied for most tricks, and why, in words."""
     active = outcome.active
     if not active:
         if opts.all_pass == "dealer" and outcome.dealer is not None:
-            return outcome.dealer, set(), "everyone passed; the dealer takes the pot"
-        return None, set(), "everyone passed; the pot carries"
+            return outcome.dealer, _NOBODY, "everyone passed; the dealer takes the pot"
+        return None, _NOBODY, "everyone passed; the pot carries"
     if len(active) == 1:
-        return active[0], set(), f"only {active[0]} played and takes the pot without play"
-    won = [outcome.tricks_won.get(p, 0) for p in active]
-    best = max(won)
-    leaders = [p for p, n in zip(active, won, strict=True) if n == best]
+        return active[0], _NOBODY, f"only {active[0]} played and takes the pot without play"
+    won = outcome.tricks_won
+    best, leaders = -1, []
+    for p in active:  # (a plain loop: once a hand, over a handful of players)
+        n = won.get(p, 0)
+        if n > best:
+            best, leaders = n, [p]
+        elif n == best:
+            leaders.append(p)
     if len(leaders) > 1:
         return (
             None,
-            set(leaders),
+            frozenset(leaders),
             f"{' and '.join(leaders)} tied with {best} tricks; the pot carries",
         )
     leader = leaders[0]
-    if any(v.player == leader for v in outcome.reneges):
-        return None, set(), f"{leader} took most tricks ({best}) but reneged, so nobody wins"
-    return leader, set(), f"{leader} took most tricks ({best})"
+    if outcome.violations and any(v.player == leader for v in outcome.reneges):
+        return None, _NOBODY, f"{leader} took most tricks ({best}) but reneged, so nobody wins"
+    return leader, _NOBODY, f"{leader} took most tricks ({best})"
+
+
+_NOBODY: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------- recorded settlement

@@ -277,7 +277,7 @@ def hand_text(hand: HandResult, level: int) -> str:
         _text(hand.winner),
         _amount(hand.carry),
         _quote(hand.result),
-        "[" + ", ".join([_quote(p) for p in hand.active]) + "]",
+        "[" + ", ".join(map(_quote, hand.active)) + "]",
         "{" + ", ".join([_key(p) + str(n) for p, n in hand.tricks_won.items()]) + "}",
     )
 
