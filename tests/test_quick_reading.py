@@ -161,3 +161,17 @@ def test_usual_spellings_read_by_words() -> None:
     assert second.deals == {"ann": ("Td", "Td", "Qs", "9c", "Ks")}
     assert [d.discards for d in second.decisions.values()] == [("Td", "Td"), None, None]
     assert [str(amount) for _, _, amount in second.settles] == ["5", "0.50", "None"]
+
+
+def test_hand_lines_read_alike_quick_and_in_full() -> None:
+    """A `hand` line is known by its words once its spelling was seen; odd ones by pattern."""
+    heads = ["hand 1", "Hand 2", "HAND: 3", "hand 0004", "hand 5 ", "hand 12345678901"]
+    heads += ["hand 6,", "hand ³", "hand: 7:", "hand\t8", "hand:9", "hand  10", "hand -3"]
+    body = "trump 7s\ntrick ann 2s bob 3s\n"
+    text = "game bourre\nplayers ann bob\n" + "".join(f"{h}\n{body}" for h in heads * 2)
+    quick, full = read_text(text, quick=True), read_text(text)
+    quick_heads = [(h.number, h.line, h.column) for h in quick.hands()]
+    assert quick_heads == [(h.number, h.line, h.column) for h in full.hands()]
+    assert quick.errors == full.errors
+    assert [e.line for e in quick.errors] == [18, 24, 39, 57, 63, 78]  # too long, ³, -3
+    assert quick_heads[13] == (1, 42, 1) and quick_heads[15] == (3, 48, 1)

@@ -11,6 +11,7 @@ from functools import partial
 from referee.cards import parse_card
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
+    _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
     _PLAYER_COUNT,
     GAMES,
@@ -24,7 +25,7 @@ from referee.parser.common import (
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
-from referee.parser.quickpath import _UNKNOWN, _QuickPath, _words
+from referee.parser.quickpath import _MAX_KEPT, _UNKNOWN, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
 from referee.records import (
@@ -64,6 +65,9 @@ class LogReader:
         self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
+        #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
+        self._hand_words: set[str] = set()
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
         self._names = _Names(())  # nobody is seated until the header has been read
         self._fast = _FastPath(self._syntax, self._names)
@@ -339,6 +343,11 @@ class LogReader:
         """The `hand N` line's number, line and column: fast, or by Lark to explain what is
         wrong with it (then None)."""
         line, text, _ = entry
+        words = text.split(" ")
+        if len(words) == 2 and words[0] in self._hand_words and self._use_fast:
+            digits = words[1]  # `hand 12`: what the pattern matches, as words
+            if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_NUMBER_DIGITS:
+                return int(digits), line, 1
         first = self._syntax.first_word.match(text)
         m = self._syntax.hand.fullmatch(text, first.end()) if first else None
         if first is not None and m is not None and self._use_fast:
@@ -399,6 +408,7 @@ class LogReader:
         assert self._quick is not None
         first_word = self._syntax.first_word.match
         readers, reader_of = self._quick.readers, self._quick.reader
+        hand_words = self._hand_words
         usual: QuickHand | None = quick
         number = self._lineno
         for raw in self._lines:
@@ -408,6 +418,9 @@ class LogReader:
             words: list[str] | None = text.replace(", ", " ").split(" ")
             reader, end = readers.get(words[0], _UNKNOWN)
             if reader is None:
+                if words[0] in hand_words:
+                    self._pending = (number, text, raw)
+                    break
                 first = first_word(text)
                 if first is None:
                     if usual is not None and text.strip("\t ,"):
@@ -419,6 +432,8 @@ class LogReader:
                 if found is not None:
                     reader = found[0]
                 elif self._is_hand(word):  # (never kept in readers)
+                    if len(hand_words) < _MAX_KEPT:
+                        hand_words.update((word, word + ":"))
                     self._pending = (number, text, raw)
                     break
                 else:
