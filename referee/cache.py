@@ -4,8 +4,8 @@ It only spares start-up work (see :func:`referee.parser._terminals`), so it is b
 safe rather than clever:
 
 * only plain JSON is stored, never a pickle: reading an entry back cannot run code;
-* each entry is one file holding its key (a hash of everything it was derived from); an
-  entry whose key differs is stale and ignored;
+* each entry is one file holding its key (everything it was derived from, whole: no hash
+  to collide, nor to import); an entry whose key differs is stale and ignored;
 * an entry is written to a temporary file that is then renamed over the old one, so a reader
   never sees half of it, whatever else runs at the same time;
 * every failure (no home folder, a read-only disk, a corrupt file) is silent: the caller
@@ -17,10 +17,8 @@ safe rather than clever:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import tempfile
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -38,11 +36,8 @@ def folder() -> Path | None:
 
 
 def key(*parts: str) -> str:
-    """A key for data derived from ``parts``."""
-    digest = hashlib.sha256()
-    for part in parts:
-        digest.update(part.encode("utf-8", "surrogatepass") + b"\0")
-    return digest.hexdigest()
+    """A key for data derived from ``parts``: all of them, as a JSON list."""
+    return json.dumps(parts)
 
 
 def module_stamp(name: str) -> str:
@@ -79,6 +74,8 @@ def save_json(name: str, entry_key: str, data: Any) -> None:
     where = folder()
     if where is None:
         return
+    import tempfile  # (only when the entry is written: rarely)
+
     tmp = None
     try:
         where.mkdir(parents=True, exist_ok=True)

@@ -530,16 +530,34 @@ def test_keywords_are_whole_words() -> None:
     ]
 
 
-def test_grammar_loads_without_the_installed_package(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_grammar_loads_from_the_repository_or_the_installed_package(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file beside the package (installed) or in the repository, else importlib.resources."""
+    import importlib.resources
+
     import referee.parser as parser
 
-    def missing(package: str) -> None:
-        raise ModuleNotFoundError(package)
+    text = parser.grammar_text()
+    assert "NAME_CARD" in text
+    real_read = Path.read_text
 
-    installed = parser.grammar_text()
-    monkeypatch.setattr(parser.resources, "files", missing)
-    assert parser.grammar_text() == installed
-    assert "NAME_CARD" in installed
+    def no_files(self: Path, *args: object, **kwargs: object) -> str:
+        if self.name == "hand_log.lark":
+            raise FileNotFoundError(self)
+        return real_read(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    class Package:
+        def joinpath(self, name: str) -> Package:
+            assert name == "hand_log.lark"
+            return self
+
+        def read_text(self, encoding: str) -> str:
+            return "from the package"
+
+    monkeypatch.setattr(Path, "read_text", no_files)
+    monkeypatch.setattr(importlib.resources, "files", lambda package: Package())
+    assert parser.grammar_text() == "from the package"
 
 
 # ----------------------------------------------------------------------------- the examples

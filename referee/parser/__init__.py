@@ -32,8 +32,6 @@ and the Lark parser), ``common`` (game names, keywords, limits, value checks, se
 ``reader`` (:class:`LogReader`, :func:`read_log`, :func:`read_text`).
 """
 
-from importlib import resources as resources
-
 from referee.parser.common import GAMES, KEYWORDS
 from referee.parser.reader import LogReader, read_log, read_text
 from referee.parser.syntax import _syntax as _syntax

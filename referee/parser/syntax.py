@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,12 +23,18 @@ _syntax_instance: _Syntax | None = None
 
 
 def grammar_text() -> str:
-    """The grammar, from the installed package ``referee.grammar`` or else the repository."""
-    try:
-        return resources.files("referee.grammar").joinpath(_GRAMMAR_FILE).read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        repo = Path(referee.__file__).resolve().parent.parent / "grammar" / _GRAMMAR_FILE
-        return repo.read_text("utf-8")
+    """The grammar: the file in the installed package (``referee/grammar``) or in the
+    repository (``grammar/``), or else (a zipped install) through :mod:`importlib.resources`
+    (its import alone takes longer than reading the file, so it is the last resort)."""
+    package = Path(referee.__file__).resolve().parent
+    for path in (package / "grammar" / _GRAMMAR_FILE, package.parent / "grammar" / _GRAMMAR_FILE):
+        try:
+            return path.read_text("utf-8")
+        except OSError:
+            pass
+    from importlib import resources
+
+    return resources.files("referee.grammar").joinpath(_GRAMMAR_FILE).read_text("utf-8")
 
 
 def _syntax() -> _Syntax:
@@ -80,13 +85,34 @@ def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
     return terms
 
 
+class _Lazy:
+    """A pattern of :class:`_Syntax` compiled on first use (from ``_lazy``), then kept in the
+    instance (which this descriptor, having no ``__set__``, then leaves alone)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, syntax: _Syntax, owner: type | None = None) -> re.Pattern[str]:
+        pattern = syntax.__dict__[self.name] = re.compile(syntax._lazy[self.name])
+        return pattern
+
+
 class _Syntax:
     """The fast-path regular expressions, built from the grammar's terminals, and the Lark
     parser itself, built the first time a line needs it."""
 
+    # Patterns a usual Bourré log never needs: compiled the first time one is used.
+    play = _Lazy()
+    claim = _Lazy()
+    bid = _Lazy()
+    exchange = _Lazy()
+    score = _Lazy()
+    keyword = _Lazy()
+
     def __init__(self, grammar: str) -> None:
         self._grammar = grammar
         self._lark: Lark | None = None
+        self._lazy: dict[str, str] = {}  # the lazy patterns' sources, by name
         terms = _terminals(grammar, lambda: self.lark)
 
         def term(name: str) -> str:
@@ -109,7 +135,8 @@ class _Syntax:
         self.names = re.compile(rf"{sep}({name})")
         self.first_word = re.compile(rf"{sep}({name})")
         self.tail = re.compile(sep)
-        self.play = re.compile(
+        lazy = self._lazy  # (see _Lazy)
+        lazy["play"] = (
             rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
         )
         trick_head = rf"{colon}(?:({number}){colon})?"
@@ -128,9 +155,9 @@ class _Syntax:
         self.hand = rest(rf"{colon}({number}){colon}")
         self.dealer = rest(rf"{colon}({name})")
         self.deal = rest(rf"{colon}({name}){cards}")
-        self.claim = rest(
+        lazy["claim"] = (
             rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
-            rf"(?:{sep}{kw('trick')}{sep}({number}))?"
+            rf"(?:{sep}{kw('trick')}{sep}({number}))?{sep}"
         )
         self.trump = rest(rf"{colon}(?:({card})|({suit}))")
         self.ante = rest(rf"{colon}((?:{sep}{name})*)")
@@ -143,14 +170,14 @@ class _Syntax:
             rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege')}{sep}({amount})"
             rf"|{team}{sep}{team})"
         )
-        self.bid = rest(
+        lazy["bid"] = (
             rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
-            rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?)"
+            rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?){sep}"
         )
-        self.exchange = rest(rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card})")
-        self.score = rest(rf"{colon}{team}{sep}{team}")
+        lazy["exchange"] = rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card}){sep}"
+        lazy["score"] = rf"{colon}{team}{sep}{team}{sep}"
         self.deal_player = re.compile(rf"{colon}({name})")
-        self.keyword = re.compile(terms["keyword"])
+        lazy["keyword"] = terms["keyword"]
         self.hand_word = re.compile(terms["HAND"])
         # The header's usual statements (the others are left to Lark).
         self.header_names = rest(rf"{colon}((?:{sep}{name})*)")
