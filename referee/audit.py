@@ -22,6 +22,7 @@ import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
@@ -247,12 +248,25 @@ def _scan_encoding(handle: BinaryIO) -> ReadError | None:
 
 def _file_lines(path: Path, late: list[ReadError]) -> Iterator[str]:
     """The lines of a log file already checked to be UTF-8; a read failure (the file changed
-    or vanished meanwhile) ends the lines and is reported in ``late``."""
-    count = 0
+    or vanished meanwhile) ends the lines and is reported in ``late``.
+
+    The file is read some lines at a time (about :data:`_LINES_CHUNK` characters), and the
+    lines handed out one by one by :func:`itertools.chain`, which costs less than resuming a
+    generator for each line of a bulk file.
+    """
+    return chain.from_iterable(_file_chunks(path, late))
+
+
+_LINES_CHUNK = 1 << 16
+
+
+def _file_chunks(path: Path, late: list[ReadError]) -> Iterator[list[str]]:
+    count = 0  # the lines read so far
     try:
         with path.open(encoding="utf-8-sig", newline=None) as handle:
-            for count, line in enumerate(handle, start=1):  # noqa: B007
-                yield line
+            while chunk := handle.readlines(_LINES_CHUNK):
+                count += len(chunk)
+                yield chunk
     except (OSError, UnicodeDecodeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else "it is no longer UTF-8 text"
         late.append(
