@@ -32,6 +32,10 @@ if TYPE_CHECKING:  # (imported when workers are used: a one-process run does wit
 
 #: Files larger than this (bytes) are streamed by the main process rather than a worker.
 BIG_FILE = 16 << 20
+#: Smaller files go to a worker a few at a time, up to about this many bytes in all: a round
+#: trip to a worker for each small file costs the main process (which shares the cores with
+#: the workers) more than it saves.
+GROUP_BYTES = 1 << 18
 
 
 class Writer(Protocol):
@@ -166,40 +170,57 @@ def _write_stream(
 # ----------------------------------------------------------------------------- workers
 
 #: A worker's part to come, or an item for the main process.
-_Slot: TypeAlias = "Future[tuple[Any, Tally]] | Path | FileReport"
+_Slot: TypeAlias = "Future[list[tuple[Any, Tally]]] | Path | FileReport"
 
 
 def _ordered_parts(
     pool: Executor, items: Sequence[Path | FileReport], job: Job, window: int
 ) -> Iterator[tuple[Any, Tally] | Path | FileReport]:
     """Each item in order: a worker's (part, tally), or the item itself for the main process
-    (a ready-made report, a big file). At most ``window`` files are in the workers' hands."""
+    (a ready-made report, a big file). Small files go to the workers in groups (see
+    :data:`GROUP_BYTES`); at most ``window`` groups are in their hands."""
     pending: deque[_Slot] = deque()
     todo = iter(items)
 
     def submit() -> None:
+        group: list[Path] = []
+        size = 0
         for item in todo:
-            if isinstance(item, Path) and not _big(item):
-                pending.append(pool.submit(render_part, job, item))
-                return
+            item_size = _size(item) if isinstance(item, Path) else BIG_FILE + 1
+            if isinstance(item, Path) and item_size <= BIG_FILE:
+                group.append(item)
+                size += item_size
+                if size >= GROUP_BYTES:
+                    break
+                continue
+            if group:  # the main process's item comes after the group
+                pending.append(pool.submit(render_parts, job, group))
             pending.append(item)
+            return
+        if group:
+            pending.append(pool.submit(render_parts, job, group))
 
     for _ in range(window):
         submit()
     while pending:
         head = pending.popleft()
-        if not isinstance(head, Path | FileReport):  # a worker's Future
-            submit()
-            yield head.result()
-        else:
+        if isinstance(head, Path | FileReport):
             yield head
+        else:  # a worker's Future
+            submit()
+            yield from head.result()
 
 
-def _big(path: Path) -> bool:
+def _size(path: Path) -> int:
     try:
-        return path.stat().st_size > BIG_FILE
+        return path.stat().st_size
     except OSError:
-        return False  # the worker reports it
+        return 0  # the worker reports it
+
+
+def render_parts(job: Job, paths: list[Path]) -> list[tuple[Any, Tally]]:
+    """In a worker: :func:`render_part` for each of a group of files."""
+    return [render_part(job, path) for path in paths]
 
 
 def render_part(job: Job, path: Path) -> tuple[Any, Tally]:

@@ -68,12 +68,16 @@ def _run(items: list[Path | FileReport], fmt: str, jobs: int, **job: Any) -> tup
 
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "text", "html"])
-def test_jobs_give_the_same_bytes_in_the_same_order(fmt: str, tmp_path: Path) -> None:
+def test_jobs_give_the_same_bytes_in_the_same_order(
+    fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = _corpus(tmp_path / "logs", 12)
     items = collect_inputs([folder, tmp_path / "missing.hlog"])  # a ready-made P-IO report
     serial, tally = _run(items, fmt, 1)
-    parallel, tally2 = _run(items, fmt, 3)
+    parallel, tally2 = _run(items, fmt, 3)  # (all the files in one group)
     assert parallel == serial
+    monkeypatch.setattr(batch, "GROUP_BYTES", 1)  # a file a group
+    assert _run(items, fmt, 3)[0] == serial
     assert tally == tally2 and tally.files == 14 and tally.errors == 2 and tally.violations > 0
 
 
@@ -84,8 +88,9 @@ def test_jobs_with_a_filter_and_a_big_file_streamed_by_the_main_process(
     items = collect_inputs([folder])
     serial, _ = _run(items, "json", 1, select=("BR-",))
     monkeypatch.setattr(batch, "BIG_FILE", 2_000)  # some files are now "big"
-    big = [p for p in items if isinstance(p, Path) and p.stat().st_size > 2_000]
-    assert big and len(big) < len(items)
+    monkeypatch.setattr(batch, "GROUP_BYTES", 3_000)  # and the others in small groups
+    sizes = [p.stat().st_size for p in items if isinstance(p, Path)]
+    assert any(size > 2_000 for size in sizes) and sum(size <= 2_000 for size in sizes) > 2
     parallel, _ = _run(items, "json", 2, select=("BR-",))
     assert parallel == serial
     assert '"rule": "L-' not in serial
