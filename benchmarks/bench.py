@@ -11,7 +11,12 @@ one move), then times, each as a whole process:
 It prints hands/s, plays/s and the ratio (referee plays/s over python-chess plies/s).
 Needs the ``bench`` extra: ``pip install -e '.[bench]'``.
 
-Usage: ``python benchmarks/bench.py [--hands 20000] [--seed 1] [--workdir DIR] [--repeat 3]``
+With ``--parallel-files N`` it also times ``--jobs 1`` against ``--jobs 2`` on N files of
+``--parallel-hands`` hands each (the batch a tournament director runs), and checks that the
+two outputs are byte for byte the same.
+
+Usage: ``python benchmarks/bench.py [--hands 20000] [--seed 1] [--workdir DIR] [--repeat 3]
+[--parallel-files 300 --parallel-hands 40]``
 """
 
 from __future__ import annotations
@@ -35,8 +40,11 @@ print(plies)
 """
 
 
-def make_bourre_corpus(folder: Path, hands: int, seed: int) -> tuple[int, int, int]:
-    """Write sessions of clean hands into ``folder``; return (files, hands, plays).
+def make_bourre_corpus(
+    folder: Path, hands: int, seed: int, per_file: int | None = None
+) -> tuple[int, int, int]:
+    """Write sessions of clean hands into ``folder`` (``per_file`` hands each, else 50-400 at
+    random); return (files, hands, plays).
 
     Each session plays with a house ``limit`` (chosen at random), as most tables do: without
     one the pot doubles with every bourré, and a few hundred hands into a session it no
@@ -48,9 +56,11 @@ def make_bourre_corpus(folder: Path, hands: int, seed: int) -> tuple[int, int, i
 
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("session-*.hlog"):  # (a reused work folder: a corpus of its own)
+        old.unlink()
     total_hands = plays = files = 0
     while total_hands < hands:
-        size = min(rng.randint(50, 400), hands - total_hands)
+        size = min(per_file or rng.randint(50, 400), hands - total_hands)
         options = BourreOptions(limit=Decimal(rng.choice((10, 25, 50, 100))))
         session = generate_session(
             rng,
@@ -126,6 +136,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--workdir", type=Path, default=None)
+    parser.add_argument("--parallel-files", type=int, default=0)
+    parser.add_argument("--parallel-hands", type=int, default=40)
     args = parser.parse_args()
     work = args.workdir or Path(tempfile.mkdtemp(prefix="referee-bench-"))
     corpus = work / "bourre"
@@ -143,6 +155,22 @@ def main() -> None:
     print(f"referee:      {ref_t:7.2f} s  {hands / ref_t:9.0f} hands/s  {ref_rate:9.0f} plays/s")
     print(f"python-chess: {chess_t:7.2f} s  {'':>15}  {chess_rate:9.0f} plies/s")
     print(f"ratio (referee plays/s / python-chess plies/s): {ref_rate / chess_rate:.2f}")
+    if args.parallel_files:
+        parallel(work / "parallel", args.parallel_files, args.parallel_hands, args)
+
+
+def parallel(folder: Path, files: int, per_file: int, args: argparse.Namespace) -> None:
+    """Time ``--jobs 1`` against ``--jobs 2`` on ``files`` files of ``per_file`` hands."""
+    make_bourre_corpus(folder, files * per_file, args.seed, per_file)
+    base = [sys.executable, "-m", "referee", "audit", "--format", "json"]
+    commands = [[*base, "--jobs", str(jobs), str(folder)] for jobs in (1, 2)]
+    one, two = timed(commands, args.repeat)
+    outputs = [subprocess.run(cmd, check=False, capture_output=True).stdout for cmd in commands]
+    same = "byte-identical" if outputs[0] == outputs[1] else "DIFFERENT OUTPUTS"
+    print(
+        f"{files} files x {per_file} hands: --jobs 1 {one:.2f} s, --jobs 2 {two:.2f} s: "
+        f"{one / two:.2f}x ({same})"
+    )
 
 
 if __name__ == "__main__":
