@@ -314,7 +314,11 @@ def _text(value: str | None) -> str:
 
 
 def _amounts(amounts: Mapping[str, Decimal]) -> str:
-    return "{" + ", ".join([_key(k) + _amount(v) for k, v in amounts.items()]) + "}"
+    keys, texts = _KEYS, _AMOUNTS  # (the caches of _key and _amount, looked up here first)
+    parts = []
+    for k, v in amounts.items():
+        parts.append((keys.get(k) or _key(k)) + (texts.get(v) or _amount(v)))
+    return "{" + ", ".join(parts) + "}"
 
 
 _AMOUNTS: dict[Decimal, str] = {}
