@@ -186,13 +186,14 @@ def _ordered_parts(
         group: list[Path] = []
         size = 0
         for item in todo:
-            item_size = _size(item) if isinstance(item, Path) else BIG_FILE + 1
-            if isinstance(item, Path) and item_size <= BIG_FILE:
-                group.append(item)
-                size += item_size
-                if size >= GROUP_BYTES:
-                    break
-                continue
+            if isinstance(item, Path):
+                item_size = _size(item)
+                if item_size <= BIG_FILE:
+                    group.append(item)
+                    size += item_size
+                    if size >= GROUP_BYTES:
+                        break
+                    continue
             if group:  # the main process's item comes after the group
                 pending.append(pool.submit(render_parts, job, group))
             pending.append(item)

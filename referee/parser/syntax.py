@@ -7,7 +7,7 @@ import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -92,7 +92,15 @@ class _Lazy:
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, syntax: _Syntax, owner: type | None = None) -> re.Pattern[str]:
+    @overload
+    def __get__(self, syntax: None, owner: type) -> _Lazy: ...
+
+    @overload
+    def __get__(self, syntax: _Syntax, owner: type | None = None) -> re.Pattern[str]: ...
+
+    def __get__(self, syntax: _Syntax | None, owner: type | None = None) -> re.Pattern[str] | _Lazy:
+        if syntax is None:  # (asked of the class)
+            return self
         pattern = syntax.__dict__[self.name] = re.compile(syntax._lazy[self.name])
         return pattern
 
