@@ -272,14 +272,17 @@ def _cards_out_of_play(hand: QuickHand, active: list[str], ran_out: bool) -> dic
     decisions = hand.decisions
     for name, deal in hand.deals.items():
         decision = decisions.get(name)
-        thrown = set(decision.discards or ()) if decision is not None else set()
-        passed = name not in active
-        for card in deal:
-            if passed or card in thrown:
-                if not ran_out:
-                    where[card] = name
-            elif decision is not None and decision.discard_count == 0:
-                where[card] = name
+        if name not in active:  # passed: the whole deal is out of play
+            if not ran_out:
+                where.update(dict.fromkeys(deal, name))
+        elif decision is not None:
+            if decision.discard_count == 0:  # kept every card (and threw none)
+                where.update(dict.fromkeys(deal, name))
+            elif decision.discards and not ran_out:
+                thrown = set(decision.discards)
+                for card in deal:
+                    if card in thrown:
+                        where[card] = name
     if not ran_out:
         for name, decision in decisions.items():
             if name in active:
