@@ -278,7 +278,7 @@ def hand_text(hand: HandResult, level: int) -> str:
         _amount(hand.carry),
         _quote(hand.result),
         "[" + ", ".join(map(_quote, hand.active)) + "]",
-        "{" + ", ".join([_key(p) + str(n) for p, n in hand.tricks_won.items()]) + "}",
+        _counts(hand.tricks_won),
     )
 
 
@@ -318,6 +318,14 @@ def _amounts(amounts: Mapping[str, Decimal]) -> str:
     parts = []
     for k, v in amounts.items():
         parts.append((keys.get(k) or _key(k)) + (texts.get(v) or _amount(v)))
+    return "{" + ", ".join(parts) + "}"
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    keys = _KEYS  # (the cache of _key, looked up here first)
+    parts = []
+    for k, n in counts.items():
+        parts.append((keys.get(k) or _key(k)) + str(n))
     return "{" + ", ".join(parts) + "}"
 
 
