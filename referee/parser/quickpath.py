@@ -30,7 +30,7 @@ from referee.records import (
 #: A reader of one line: the line, where its first word ends, the line's words (see
 #: :func:`_words`; None: read it with the pattern) and the hand being filled; False when the
 #: line is not one of the usual shapes.
-_Reader = Callable[[str, int, "list[str] | None", QuickHand], bool]
+_Reader = Callable[[str, int, list[str] | None, QuickHand], bool]
 _SettleKind = Literal["wins", "bourre", "renege", "split", "pot"]
 
 _MAX_KEPT = 512  # words as written kept with what they are, in each table (see _QuickPath)
@@ -88,7 +88,8 @@ def _words(text: str, pos: int) -> list[str] | None:
     """The words of ``text`` after its first word (which ends at ``pos``), for the line's
     reader: the first word's place, then the others, as parted by one space or a comma and a
     space (``trick 1: ann 7h, bob 9h`` from after ``trick``: "", "1:", "ann", "7h", "bob",
-    "9h"); None when the first word is not followed by a space, a colon or the end.
+    "9h"); None when the first word is followed by anything else than a space, the end, or a
+    colon and then a space or the end.
 
     Any other way of parting words leaves a word that is no name, card, number or keyword
     (one with a comma, a tab or another white space in it, or an empty one), so its line is
