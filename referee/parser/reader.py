@@ -403,7 +403,8 @@ class LogReader:
         only the line's text, as the hand's records are seldom needed, and parts the line
         into words once. A line that starts with a word the quick path has seen as a first
         word (so a whole NAME, see :attr:`_QuickPath.readers`), then a space or the end,
-        needs no pattern to find it: the first-word pattern would match just that word.
+        needs no pattern to find it: the first-word pattern would match just that word. So
+        for the next `hand` line, once its spelling is in ``_hand_words``.
         """
         assert self._quick is not None
         first_word = self._syntax.first_word.match
