@@ -76,9 +76,9 @@ def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -
     mine = [(c, v) for c, v in _BY_VALUE[trump] if c in cards]
     if won + len(mine) < 3:  # cannot be a cinch: skip the matching
         return CinchView(won, (), 0, frozenset())
-    unseen = _unseen(cards, _as_set(dead), trump)
+    unseen, beaten = _unseen_beating([v for _, v in mine], cards, _as_set(dead), trump)
     trumps = tuple(c for c, _ in reversed(mine))
-    return CinchView(won, trumps, _beaten(mine, unseen), frozenset(c for c, _ in unseen))
+    return CinchView(won, trumps, beaten, frozenset(unseen))
 
 
 def cinch_unseen(
@@ -86,25 +86,17 @@ def cinch_unseen(
 ) -> frozenset[str] | None:
     """The unseen trumps of a player who holds a cinch, or None when the player does not:
     ``cinch_view(...).unseen`` when ``cinch_view(...).is_cinch``, without building the view
-    (the quick lane asks this of many plays). Plain loops, as :func:`_beaten` and
-    :func:`_unseen` in one pass: about twice as quick as comprehensions over a handful of
-    cards."""
-    mine = []  # the values of the trumps held, lowest first
+    (the quick lane asks this of many plays; plain loops: about twice as quick as
+    comprehensions over a handful of cards)."""
+    mine = []  # the values of the trumps held
     for card in hand:
         if card[-1] == trump:
             mine.append(RANK_VALUE[card[0]])
-    held = len(mine)
-    if won + held < 3:
+    if won + len(mine) < 3:
         return None
     mine.sort()
-    unseen = []
-    beaten = 0
-    for card, v in _BY_VALUE[trump]:  # lowest first
-        if card not in hand and card not in dead:
-            unseen.append(card)
-            if beaten < held and mine[beaten] < v:
-                beaten += 1
-    if won + held - beaten < 3:
+    unseen, beaten = _unseen_beating(mine, hand, dead, trump)
+    if won + len(mine) - beaten < 3:
         return None
     return frozenset(unseen)
 
@@ -113,18 +105,20 @@ def _as_set(cards: Iterable[str]) -> Collection[str]:
     return cards if isinstance(cards, set | frozenset) else set(cards)
 
 
-def _unseen(hand: Collection[str], dead: Collection[str], trump: str) -> list[tuple[str, int]]:
-    """The trumps neither held nor dead, with their values, lowest first."""
-    return [(c, v) for c, v in _BY_VALUE[trump] if c not in hand and c not in dead]
-
-
-def _beaten(mine: list[tuple[str, int]], unseen: list[tuple[str, int]]) -> int:
-    """:func:`beatable_count` for cards with their values, both lowest first."""
+def _unseen_beating(
+    mine: list[int], hand: Collection[str], dead: Collection[str], trump: str
+) -> tuple[list[str], int]:
+    """The trumps neither held nor dead (lowest first), and how many of the trumps held
+    (``mine``: their values, lowest first) they can beat: :func:`beatable_count`, in the
+    same pass."""
+    unseen = []
     beaten = 0
-    for _, v in unseen:
-        if beaten < len(mine) and mine[beaten][1] < v:
-            beaten += 1
-    return beaten
+    for card, v in _BY_VALUE[trump]:  # lowest first
+        if card not in hand and card not in dead:
+            unseen.append(card)
+            if beaten < len(mine) and mine[beaten] < v:
+                beaten += 1
+    return unseen, beaten
 
 
 def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset[str]:
