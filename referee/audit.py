@@ -69,7 +69,10 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
             add(_io_error(str(path), "no such file or folder" if lost else _os_message(exc)))
             continue
         if is_dir:
-            for item in _walk_folder(path):
+            found = _walk_folder(path)
+            if not found:  # nothing to audit is not a clean audit
+                found = [_io_error(str(path), f"no *{LOG_SUFFIX} files in this folder")]
+            for item in found:
                 add(item)
         else:
             add(path)
@@ -431,25 +434,40 @@ def _judged(
     """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error."""
     if session is not None:
         internal: ReadError | None = None
+        judged = 0
         for hand in hands:
             try:
-                result = session.judge_hand(hand)
+                results = session.judge(hand)
             except Exception as exc:
                 internal = _internal_error(
                     exc, hand.line, hand.column, f"judging hand {hand.number}"
                 )
                 break
-            if not keep_tricks and result.tricks:
-                result.tricks = []
-            if len(result.violations) > MAX_PER_LINE:
-                result.violations = _capped_violations(result.violations)
-            yield result
+            for result in results:
+                if not keep_tricks and result.tricks:
+                    result.tricks = []
+                if len(result.violations) > MAX_PER_LINE:
+                    result.violations = _capped_violations(result.violations)
+                judged += 1
+                yield result
         if internal is None:
             _fill_standings(report, session)
+            if not judged:
+                report.errors.append(_no_hands(report))
         else:
             report.errors.append(internal)
     for _ in hands:  # drain, so the parser's error list is complete
         pass
+
+
+def _no_hands(report: FileReport) -> ReadError:
+    """A log with a header and no hand is not clean: nothing in it was judged."""
+    return ReadError(
+        "P-HEADER",
+        None,
+        None,
+        "the log has no hands: nothing to judge (a hand starts with a `hand N` line)",
+    )
 
 
 #: At most this many findings of one rule (or read errors of one code) are listed for one line;
@@ -511,7 +529,8 @@ def _fill_standings(report: FileReport, session: Any) -> None:
     if report.game == "bourre":
         report.totals = dict(session.totals)
     else:
-        report.score = dict(session.score)
+        report.score = session.score
+    report.totals_complete = session.totals_complete
 
 
 def _new_session(header: Any, options: Any, keep_tricks: bool) -> Any:

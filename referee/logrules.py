@@ -94,6 +94,32 @@ L_MISSING = Rule(
     "hand 1\ndealer eve     # no trump line",
 )
 
+L_DUPLICATE = Rule(
+    "L-DUPLICATE",
+    "both",
+    "a statement a hand may have once, given twice",
+    "A hand has one `dealer` line and one `trump` line, and each player at most one `deal`\n"
+    "line and (Bourré) one decision. A second one is reported where it stands: the first\n"
+    "is the one the referee uses, and it says so rather than choose silently. (A second\n"
+    "bid in Bid Euchre is BE-BID-ORDER.)",
+    "hand 2\ndealer bob\ntrump 9s",
+    "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
+)
+L_SEQUENCE = Rule(
+    "L-SEQUENCE",
+    "both",
+    "a hand number out of sequence (a hand skipped or numbered twice)",
+    "Hands are numbered from 1 up, in the order played. A skipped number means hands are\n"
+    "missing from the log: what they did to the pot (Bourré) or the score (Bid Euchre) is\n"
+    "unknown, so the hands after them are not settled until the log gives the pot (a\n"
+    "`settle pot` line) or the score (a `score` line) again. A number given twice, or going\n"
+    "back, skips nothing. A hand whose statements follow another's with no `hand` line\n"
+    "between them is reported once, as a forgotten `hand` line (L-COUNT when the hand then\n"
+    "has too many tricks).",
+    "hand 1 ... hand 2 ... hand 3",
+    "hand 1 ... hand 2 ... hand 4     # hand 3 is missing",
+)
+
 LOG_RULES: tuple[Rule, ...] = (
     L_PLAYER,
     L_CARD,
@@ -104,6 +130,8 @@ LOG_RULES: tuple[Rule, ...] = (
     L_DEALER,
     L_PASSED,
     L_MISSING,
+    L_DUPLICATE,
+    L_SEQUENCE,
 )
 
 register(*LOG_RULES)

@@ -252,14 +252,31 @@ Event = (
 )
 
 
+class Unread(NamedTuple):
+    """A line of a hand that could not be read: its number, and its first word in lower
+    case (which hints at what it said: ``trick3:`` was likely a trick)."""
+
+    line: int
+    word: str
+
+
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """``hand N`` and its statements, in log order."""
+    """``hand N`` and its statements, in log order.
+
+    ``unreadable`` holds the lines inside the hand that could not be read (each reported as
+    a ``P-`` error): what they said is unknown, so the engines do not settle the hand nor
+    report what merely follows from a statement they may have held. ``numbered``
+    is False when the number was not read from a ``hand`` line (an unreadable one, or a
+    hand the log forgot to open): it is then the previous hand's number plus one.
+    """
 
     number: int
     events: tuple[Event, ...]
     line: int
     column: int
+    unreadable: tuple[Unread, ...] = ()
+    numbered: bool = True
 
 
 # ----------------------------------------------------------------------------- the quick lane
@@ -307,3 +324,4 @@ class QuickHand(NamedTuple):
         tuple[Literal["wins", "bourre", "renege", "split", "pot"], str | None, Decimal | None]
     ]  # (kind, player, amount)
     read: Callable[[], Hand]  # the same hand's full records
+    numbered: bool = True  # as Hand.numbered

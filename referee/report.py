@@ -66,6 +66,20 @@ class TrickRecord:
     retracted: tuple[tuple[str, str], ...] = ()  # (player, card) put down and taken back
 
 
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The referee's verdict on what the table recorded for a hand (its ``settle``, ``ante``
+    and ``score`` lines), whatever ``--select``/``--ignore`` hide of the findings.
+
+    ``verdict`` is ``none`` (nothing recorded), ``agrees``, ``differs`` (``rules``: the
+    settlement rule IDs found) or ``unchecked`` (the hand is unsettled, so its recorded
+    lines are not judged).
+    """
+
+    verdict: str = "none"
+    rules: tuple[str, ...] = ()
+
+
 @dataclass(slots=True)
 class BourreHandResult:
     """The referee's verdict and settlement for one Bourré hand."""
@@ -77,10 +91,10 @@ class BourreHandResult:
     upcard: str | None
     violations: list[Violation] = field(default_factory=list)
     claims: list[ClaimRuling] = field(default_factory=list)
-    payouts: dict[str, Decimal] = field(default_factory=dict)
-    pot: Decimal = Decimal(0)
+    payouts: dict[str, Decimal] | None = field(default_factory=dict)  # None: unsettled
+    pot: Decimal | None = Decimal(0)  # None: not known (unsettled)
     winner: str | None = None
-    carry: Decimal = Decimal(0)
+    carry: Decimal | None = Decimal(0)  # None: not known (unsettled)
     active: list[str] = field(default_factory=list)  # who played, seat order
     tricks_won: dict[str, int] = field(default_factory=dict)
     antes: list[str] = field(default_factory=list)  # who owed the ante
@@ -90,6 +104,9 @@ class BourreHandResult:
     recorded: list[str] = field(default_factory=list)  # recorded settle lines, as text
     tricks: list[TrickRecord] = field(default_factory=list)
     result: str = ""  # how the pot went, in words
+    settled: bool = True  # False: the log does not decide the hand's money (see `unsettled`)
+    unsettled: str | None = None  # why the hand could not be settled, in words
+    record: Record = field(default_factory=lambda: Record())  # the recorded lines' verdict
 
 
 @dataclass(slots=True)
@@ -102,8 +119,8 @@ class EuchreHandResult:
     trump: str | None
     violations: list[Violation] = field(default_factory=list)
     claims: list[ClaimRuling] = field(default_factory=list)
-    points: dict[str, int] = field(default_factory=dict)  # team key -> points this hand
-    score: dict[str, int] = field(default_factory=dict)  # running score after the hand
+    points: dict[str, int] | None = field(default_factory=dict)  # team -> points; None: unsettled
+    score: dict[str, int] | None = field(default_factory=dict)  # running score; None: unknown
     winner: str | None = None  # team that won the game on this hand
     bidder: str | None = None
     bid: str | None = None  # "3".."6", "ask", "moon"; None for a redeal
@@ -112,6 +129,9 @@ class EuchreHandResult:
     game_number: int = 1
     recorded: list[str] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
+    settled: bool = True  # False: the log does not decide the hand's points (see `unsettled`)
+    unsettled: str | None = None  # why the hand could not be scored, in words
+    record: Record = field(default_factory=lambda: Record())  # the recorded lines' verdict
 
 
 HandResult = BourreHandResult | EuchreHandResult
@@ -126,8 +146,9 @@ class FileReport:
     players: list[str] = field(default_factory=list)
     errors: list[ReadError] = field(default_factory=list)
     hands: list[HandResult] = field(default_factory=list)
-    totals: dict[str, Decimal] = field(default_factory=dict)  # Bourré running payouts
-    score: dict[str, int] = field(default_factory=dict)  # Bid Euchre final running score
+    totals: dict[str, Decimal] = field(default_factory=dict)  # Bourré: sum of settled payouts
+    score: dict[str, int] | None = field(default_factory=dict)  # Bid Euchre final score
+    totals_complete: bool = True  # False: some hand was unsettled (totals leave it out)
     options_changed: dict[str, object] = field(default_factory=dict)  # non-default options
     metadata: dict[str, str] = field(default_factory=dict)
 

@@ -57,6 +57,10 @@ class FakeSession:
         self.options = options
         self.totals = {p: Decimal(0) for p in header.players}
         self.score: dict[str, int] = {}
+        self.totals_complete = True
+
+    def judge(self, hand: Hand) -> list[BourreHandResult]:
+        return [self.judge_hand(hand)]
 
     def judge_hand(self, hand: Hand) -> BourreHandResult:
         if hand.number == self.crash_on:

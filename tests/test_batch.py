@@ -163,8 +163,8 @@ def test_file_keys_come_in_the_streamed_order() -> None:
     writer.close()
     files = json.loads(out.getvalue())["files"]
     order = ["path", "game", "players", "metadata", "options", "hands", "errors", "totals"]
-    assert list(files[0]) == order
-    assert list(files[1]) == [*order, "score"]
+    assert list(files[0]) == [*order, "totals_complete"]
+    assert list(files[1]) == [*order, "score", "totals_complete"]
 
 
 def _long_log(path: Path, hands: int) -> None:

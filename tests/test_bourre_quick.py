@@ -17,6 +17,7 @@ from referee.audit import audit_text
 from referee.bourre import engine
 from referee.records import QuickHand
 from referee.report import FileReport
+from referee.sequence import Place
 from referee.simulate import ILLEGAL_RULES, generate_session, random_options
 from tests import fuzzing
 
@@ -35,8 +36,8 @@ def lane_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     count = {"quick": 0, "replayed": 0}
     real = engine.BourreSession._judge_quick
 
-    def judge_quick(self: engine.BourreSession, hand: QuickHand) -> object:
-        result = real(self, hand)
+    def judge_quick(self: engine.BourreSession, hand: QuickHand, place: Place) -> object:
+        result = real(self, hand, place)
         count["quick" if result is not None else "replayed"] += 1
         return result
 

@@ -285,13 +285,26 @@ def test_unknown_select_id_is_misuse(tmp_path: Path) -> None:
 
 
 def test_known_prefixes_accepted(tmp_path: Path) -> None:
-    code, _, _ = run("audit", "--select", "L-,br-settle", "--ignore", "BE-", str(tmp_path))
+    log = tmp_path / "a.hlog"
+    log.write_text("game bourre\nplayers ann bob\nhand 1\ndealer ann\ntrump 4h\n")
+    code, _, _ = run("audit", "--select", "L-,br-settle", "--ignore", "BE-", str(log))
     assert code == 0
 
 
-def test_empty_folder_is_clean(tmp_path: Path) -> None:
+def test_a_folder_without_logs_is_not_clean(tmp_path: Path) -> None:
+    (tmp_path / "tuesday.txt").write_text("game bourre\n")
     code, out, _ = run("audit", str(tmp_path))
-    assert code == 0 and out.strip() == "0 files, 0 hands: clean"
+    assert code == 2
+    assert f"{tmp_path}: P-IO no *.hlog files in this folder" in out
+    assert out.strip().endswith("1 file, 0 hands: 1 error")
+
+
+def test_a_log_without_hands_is_not_clean(tmp_path: Path) -> None:
+    log = tmp_path / "a.hlog"
+    log.write_text("game bourre\nplayers ann bob\n")
+    code, out, _ = run("audit", str(log))
+    assert code == 2
+    assert "P-HEADER the log has no hands: nothing to judge" in out
 
 
 # ----------------------------------------------------------------------------- explain & rules

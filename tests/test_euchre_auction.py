@@ -128,10 +128,13 @@ def test_no_bids_on_a_played_hand_is_missing_and_not_scored() -> None:
     result = judge(log(body))[0]
     assert rules_of(result.violations) == ["L-MISSING"]
     assert result.bid is None and not result.redeal
-    assert result.points == {"ann+cy": 2, "bob+dee": 4}  # taken from the table's record
+    # not scored by the referee, and its recorded lines are not judged; the running score
+    # goes on from the table's `score` line
+    assert (result.settled, result.unsettled, result.points) == (False, "no winning bid", None)
     assert result.score == {"ann+cy": 2, "bob+dee": 4}
+    assert result.record.verdict == "unchecked"
     bare = judge(log(spec_hand("")))[0]
-    assert bare.points == {"ann+cy": 0, "bob+dee": 0}
+    assert (bare.settled, bare.points, bare.score) == (False, None, None)
 
 
 def test_no_bids_and_nothing_played_is_a_redeal() -> None:
@@ -150,7 +153,7 @@ def test_missing_trump() -> None:
     result = judge(log(body))[0]
     (v,) = result.violations
     assert (v.rule, v.line) == ("L-MISSING", 4)
-    assert result.points == {"ann+cy": 0, "bob+dee": 0}
+    assert (result.settled, result.unsettled, result.points) == (False, "no trump line", None)
 
 
 def test_dealer_rotation() -> None:

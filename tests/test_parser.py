@@ -221,10 +221,36 @@ def test_header_problems_that_leave_it_usable() -> None:
 
 
 def test_hand_statement_before_the_first_hand() -> None:
-    assert errors(BOURRE_HEAD + "dealer eve\ntrick 1: ann 7h\nhand 1\n") == [
-        ("P-HEADER", 3, 1, "`dealer` belongs in a hand: it must come after a `hand` line"),
-        ("P-HEADER", 4, 1, "`trick` belongs in a hand: it must come after a `hand` line"),
+    # Statements astray before `hand 1`: one error for them all, and they are not judged.
+    reader, hands = read(BOURRE_HEAD + "dealer eve\ntrick 1: ann 7h\nhand 1\ndealer bob\n")
+    assert [(e.code, e.line, e.column, e.message) for e in reader.errors] == [
+        (
+            "P-HEADER",
+            3,
+            1,
+            "`dealer` belongs in a hand, after a `hand` line: the statements from here to "
+            "line 5, before `hand 1`, are not judged",
+        )
     ]
+    assert [(h.number, h.line, h.numbered) for h in hands] == [(1, 5, True)]
+
+
+def test_a_forgotten_hand_1_line_is_one_error_and_the_statements_are_hand_1() -> None:
+    reader, hands = read(BOURRE_HEAD + "\ndealer eve\ntrump 4h\nhand 2\ndealer ann\n")
+    assert [(e.code, e.line, e.column, e.message) for e in reader.errors] == [
+        (
+            "P-HEADER",
+            4,
+            1,
+            "`dealer` belongs in a hand, after a `hand` line: did you forget `hand 1`? "
+            "The statements from line 4 are read as hand 1",
+        )
+    ]
+    assert [(h.number, h.line, h.column, h.numbered) for h in hands] == [
+        (1, 4, 1, False),
+        (2, 6, 1, True),
+    ]
+    assert [type(e) for e in hands[0].events] == [DealerLine, TrumpLine]
 
 
 def test_no_header_still_reports_errors_in_hands() -> None:

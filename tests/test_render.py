@@ -18,6 +18,7 @@ from referee.report import (
     EuchreHandResult,
     FileReport,
     ReadError,
+    Record,
     Report,
     Violation,
 )
@@ -69,6 +70,7 @@ def bourre_file(path: str = "friday.hlog") -> FileReport:
         result="eve took most tricks (3)",
         active=["ann", "cy", "dee", "eve"],
         tricks_won={"ann": 1, "cy": 0, "dee": 1, "eve": 3},
+        record=Record("differs", ("BR-SETTLE-WIN",)),
     )
     hand2 = BourreHandResult(
         number=2,

@@ -1,24 +1,44 @@
-"""The Bourré session: replays hands in order and carries the money and the deal between them."""
+"""The Bourré session: replays hands in order and carries the money and the deal between them.
+
+A hand the log does not decide in full (an unreadable line, no trump, a trick or a card
+missing) is judged as far as the log goes but not settled: it gets no payouts of the
+referee's, and its recorded lines are not checked. The money goes on from what the table
+recorded for it when that says enough (who took the pot or that it carried, and every
+payment); otherwise the carry (or who owes the next ante) is unknown, and the hands after it
+are not settled either until a recorded ``settle pot`` gives the pot again.
+"""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.bourre.facts import gather_facts
+from referee.bourre.facts import HandFacts, gather_facts
 from referee.bourre.quick import quick_outcome, recorded_agrees
 from referee.bourre.replay import HandOutcome, HandReplay
-from referee.bourre.settle import MoneyState, Settlement, check_recorded, settle_hand
+from referee.bourre.settle import (
+    MoneyState,
+    Recorded,
+    Settlement,
+    check_recorded,
+    owed_antes,
+    read_recorded,
+    recorded_pot,
+    settle_hand,
+)
 from referee.options import BourreOptions
 from referee.records import Hand, Header, NameAt, QuickHand
-from referee.report import BourreHandResult, Violation
+from referee.report import BourreHandResult, Record, Violation
+from referee.sequence import HandSequence, Part, Place, may_have_said, split_forgotten
 
 #: Whether a :class:`QuickHand` goes through the quick lane first (off only in tests, to
 #: compare the lanes).
 QUICK_LANE = True
 
+_SETTLE_RULES = "BR-SETTLE-"
+
 
 class BourreSession:
-    """Judge a Bourré log hand by hand. Call :meth:`judge_hand` once per hand, in order.
+    """Judge a Bourré log hand by hand. Call :meth:`judge` once per hand read, in order.
 
     ``keep_tricks``: keep each hand's trick records in its result (for ``referee show``).
     """
@@ -33,37 +53,72 @@ class BourreSession:
         self.next_dealer: str | None = None
         self.skips: list[str] = []  # players who lose their next turn to deal
         self.totals: dict[str, Decimal] = {p: Decimal(0) for p in self.seats}
+        self.totals_complete = True  # False once a hand is not settled
+        self.sequence = HandSequence()
+        self._first = True
+        self._last_number: int | None = None
 
-    def judge_hand(self, hand: Hand | QuickHand) -> BourreHandResult:
+    def judge(self, hand: Hand | QuickHand) -> list[BourreHandResult]:
+        """Judge one hand as read: more than one result when the log forgot a `hand` line
+        inside it (see :func:`~referee.sequence.split_forgotten`)."""
+        results = []
+        for part in self._parts(hand):
+            place = self.sequence.place(part.hand, part.hint)
+            results.append(self.judge_hand(part.hand, place))
+        return results
+
+    def _parts(self, hand: Hand | QuickHand) -> list[Part]:
+        if isinstance(hand, QuickHand):
+            size = self.options.hand_size
+            if len(hand.tricks) <= size and len(hand.dealers) <= 1 and len(hand.trumps) <= 1:
+                return [Part(hand)]  # type: ignore[arg-type]  # (it cannot split)
+            hand = hand.read()
+        return split_forgotten(hand, self.seats, self.options.hand_size)
+
+    def judge_hand(self, hand: Hand | QuickHand, place: Place | None = None) -> BourreHandResult:
         """Replay, judge and settle one hand; advance the session to the next.
 
-        A :class:`QuickHand` is judged by the quick lane (:mod:`referee.bourre.quick`) when
-        it breaks no rule, and otherwise read in full and replayed.
+        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it). A
+        :class:`QuickHand` is judged by the quick lane (:mod:`referee.bourre.quick`) when it
+        breaks no rule, and otherwise read in full and replayed.
         """
+        place = place or Place()
+        if place.missing:
+            self._lose_track(place.missing)
         if isinstance(hand, QuickHand):
-            result = self._judge_quick(hand) if QUICK_LANE else None
+            result = self._judge_quick(hand, place) if QUICK_LANE else None
             if result is not None:
                 return result
             hand = hand.read()
         facts = gather_facts(hand)
-        replay = HandReplay(facts, self.seats, self.options, self.next_dealer)
+        replay = HandReplay(facts, self.seats, self.options, self.next_dealer, first=self._first)
         outcome = replay.run()
-        settlement = settle_hand(self.seats, outcome, self.money, self.options)
-        violations = outcome.violations + check_recorded(facts, settlement)
-        violations.sort(key=lambda v: (v.line, v.column))
         if not self.keep_tricks:
             outcome.tricks = []
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
+        owed = self._owed(facts)
+        pot = self._pot(outcome, facts, owed)
+        if outcome.incomplete or owed is None or pot is None:
+            return self._unsettled(hand, facts, outcome, owed, pot, place, recorded)
+        carry_in = pot - self._antes(outcome, owed)
+        settlement = settle_hand(self.seats, outcome, carry_in, owed, self.options)
+        violations = outcome.violations + check_recorded(facts, settlement) + list(place.findings)
+        violations.sort(key=lambda v: (v.line, v.column))
         return self._finish(hand, outcome, settlement, violations, recorded)
 
-    def _judge_quick(self, hand: QuickHand) -> BourreHandResult | None:
+    def _judge_quick(self, hand: QuickHand, place: Place) -> BourreHandResult | None:
         """The quick lane: the result of a hand that breaks no rule, else None."""
+        money = self.money
+        if money.carry is None or money.exempt is None or place.findings:
+            return None
         outcome = quick_outcome(
             hand, self.seats, self.options, self.next_dealer, keep_tricks=self.keep_tricks
         )
         if outcome is None:
             return None
-        settlement = settle_hand(self.seats, outcome, self.money, self.options)
+        owed = owed_antes(self.seats, money.exempt, self.options)
+        assert owed is not None
+        settlement = settle_hand(self.seats, outcome, money.carry, owed, self.options)
         if not recorded_agrees(hand, settlement):
             return None
         recorded = (
@@ -72,6 +127,139 @@ class BourreSession:
             else []
         )
         return self._finish(hand, outcome, settlement, [], recorded)
+
+    # ------------------------------------------------------------------ the money
+
+    def _owed(self, facts: HandFacts) -> list[str] | None:
+        """Who owed the ante: from the exemptions carried in, else from the hand's recorded
+        `ante` line; None when neither says."""
+        owed = owed_antes(self.seats, self.money.exempt, self.options)
+        if owed is None and facts.antes:
+            named = {n.name for n in facts.antes[0].players if n.seated}
+            owed = [p for p in self.seats if p in named]
+        return owed
+
+    def _antes(self, outcome: HandOutcome, owed: list[str]) -> Decimal:
+        """The antes paid into this hand's pot (second antes too, under `double_ante`)."""
+        second = len(outcome.active) if self.options.double_ante else 0
+        return self.options.ante * (len(owed) + second)
+
+    def _pot(
+        self, outcome: HandOutcome, facts: HandFacts, owed: list[str] | None
+    ) -> Decimal | None:
+        """The pot played for: the carry plus the antes when both are known, else the
+        recorded `settle pot`; None when neither is known. (Under `double_ante` the second
+        antes follow the decisions, which an unreadable line may hide.)"""
+        carry = self.money.carry
+        hidden = self.options.double_ante and bool(facts.hand.unreadable)
+        if carry is not None and owed is not None and not hidden:
+            return carry + self._antes(outcome, owed)
+        return recorded_pot(facts.settles)
+
+    def _unsettled(
+        self,
+        hand: Hand,
+        facts: HandFacts,
+        outcome: HandOutcome,
+        owed: list[str] | None,
+        pot: Decimal | None,
+        place: Place,
+        recorded: list[str],
+    ) -> BourreHandResult:
+        """A hand the log does not settle: judged, not settled; the money goes on from the
+        table's record where it says enough."""
+        why = list(outcome.incomplete)
+        if not why:
+            why.append(self.money.unknown or "who owed the ante is unknown")
+        # (an unreadable line that may be a `settle` line leaves the record incomplete)
+        unsure = may_have_said(hand.unreadable, ("settle",), self.seats)
+        record = read_recorded(facts.settles) if facts.settles and not unsure else None
+        carry, exempt = self._after_unsettled(outcome, owed, pot, record, hand.number)
+        self.totals_complete = False
+        violations = sorted(
+            outcome.violations + list(place.findings), key=lambda v: (v.line, v.column)
+        )
+        result = BourreHandResult(
+            number=hand.number,
+            line=hand.line,
+            dealer=outcome.dealer,
+            trump=outcome.trump,
+            upcard=outcome.upcard,
+            violations=violations,
+            claims=outcome.claims,
+            payouts=None,
+            pot=pot,
+            winner=record.winner if record is not None else None,
+            carry=carry.carry,
+            active=outcome.active,
+            tricks_won={} if outcome.incomplete else outcome.tricks_won,
+            antes=owed or [],
+            recorded=recorded,
+            tricks=outcome.tricks,
+            result="not settled: " + "; ".join(why),
+            settled=False,
+            unsettled="; ".join(why),
+            record=Record("unchecked" if recorded or facts.antes else "none"),
+        )
+        self.money = MoneyState(carry.carry, exempt, carry.unknown)
+        self._advance_deal(outcome.dealer, outcome.took_back, hand.number)
+        return result
+
+    def _after_unsettled(
+        self,
+        outcome: HandOutcome,
+        owed: list[str] | None,
+        pot: Decimal | None,
+        record: Recorded | None,
+        number: int,
+    ) -> tuple[MoneyState, frozenset[str] | None]:
+        """The carry (as a MoneyState holding it and why it is unknown) and the exemptions
+        after a hand that is not settled."""
+        own: Settlement | None = None
+        if not outcome.incomplete and pot is not None:
+            # The play is known, only the antes are not: the pot's fate and the payments
+            # into the next pot follow from the play and the pot alone.
+            antes = self._antes(outcome, owed or [])
+            own = settle_hand(self.seats, outcome, pot - antes, owed or [], self.options)
+        exempt: frozenset[str] | None
+        if self.options.double_ante:
+            exempt = frozenset()
+        elif not outcome.incomplete:
+            exempt = own.exempt_next if own is not None else self._exempt_from_play(outcome)
+        elif record is not None and record.winner is not None:
+            exempt = record.bourre  # a won pot: nobody tied, so the bourrés alone
+        else:
+            exempt = None
+        carry: Decimal | None = None
+        if own is not None:
+            carry = own.carry
+        elif record is not None and pot is not None:
+            carry = pot - record.took + record.paid_in
+        if carry is None:
+            # (the first hand the carry was lost in is the one to name)
+            lost = self.money.unknown if self.money.carry is None else ""
+            unknown = lost or f"the carry after hand {number} is unknown"
+        elif exempt is None:
+            unknown = f"who owed the ante after hand {number} is unknown"
+        else:
+            unknown = ""
+        return MoneyState(carry, exempt, unknown), exempt
+
+    def _exempt_from_play(self, outcome: HandOutcome) -> frozenset[str]:
+        """Who is excused from the next ante, from a hand's play alone (bourrés and ties)."""
+        return settle_hand(self.seats, outcome, Decimal(0), [], self.options).exempt_next
+
+    def _lose_track(self, missing: int) -> None:
+        """Hands are missing from the log before this one: the money and the deal are not
+        known from it."""
+        before = self._last_number
+        gap = "a hand is" if missing == 1 else f"{missing} hands are"
+        where = f"after hand {before}" if before is not None else "before this hand"
+        self.money = MoneyState(None, None, f"{gap} missing {where}, so the pot is unknown")
+        self.next_dealer = None
+        self.skips = []
+
+    # ------------------------------------------------------------------ the next hand
 
     def _finish(
         self,
@@ -85,7 +273,10 @@ class BourreSession:
         totals = self.totals
         for p, net in settlement.payouts.items():
             totals[p] += net
-        self._advance(outcome.dealer, outcome.took_back, settlement)
+        self.money = MoneyState(settlement.carry, settlement.exempt_next)
+        self._advance_deal(outcome.dealer, outcome.took_back, hand.number)
+        rules = tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
+        record = Record("differs", rules) if rules else Record("agrees" if recorded else "none")
         return BourreHandResult(
             number=hand.number,
             line=hand.line,
@@ -107,14 +298,16 @@ class BourreSession:
             recorded=recorded,
             tricks=outcome.tricks,
             result=settlement.result,
+            record=record,
         )
 
-    def _advance(self, dealer: str | None, took_back: list[str], s: Settlement) -> None:
-        self.money = MoneyState(s.carry, s.exempt_next)
+    def _advance_deal(self, dealer: str | None, took_back: list[str], number: int) -> None:
         for p in took_back:
             if p not in self.skips:
                 self.skips.append(p)
         self.next_dealer = self._dealer_after(dealer)
+        self._first = False
+        self._last_number = number
 
     def _dealer_after(self, dealer: str | None) -> str | None:
         """The player to the left of ``dealer``, skipping (once) those who lost their deal."""

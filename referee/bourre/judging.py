@@ -53,7 +53,13 @@ class PlayJudging(ReplayState):
         won = {p: 0 for p in self.active}
         earlier: set[str] = set()
         for number, plays in enumerate(self.plays, start=1):
-            complete = len(plays) == len(self.active) and _in_order(plays, self.active)
+            # (the cinch is judged only where the log shows the whole hand: a card it leaves
+            # out could be one that makes a lower trump equivalent to the highest)
+            complete = (
+                not self.incomplete
+                and len(plays) == len(self.active)
+                and _in_order(plays, self.active)
+            )
             views: dict[str, CinchView] = {}
             if trump is not None and self.opts.cinch and complete:
                 for p in self.active:

@@ -14,6 +14,7 @@ from referee.logrules import (
     L_CARD,
     L_COUNT,
     L_DEALER,
+    L_DUPLICATE,
     L_MISSING,
     L_PASSED,
     L_PLAYER,
@@ -21,6 +22,7 @@ from referee.logrules import (
     L_TURN,
 )
 from referee.records import CardAt, DecisionLine, NameAt, Play, TrickLine
+from referee.sequence import count_may_have_said, duplicate_findings, may_have_said
 
 
 class LayoutChecks(ReplayState):
@@ -38,11 +40,37 @@ class LayoutChecks(ReplayState):
                     evidence="seated: " + ", ".join(self.seats),
                 )
 
+    def _note_unreadable(self) -> None:
+        """An unreadable line leaves the hand undecided (and it is reported once, as read)."""
+        lines = [u.line for u in self.unreadable]
+        if lines:
+            which = ", ".join(map(str, lines))
+            self.incomplete.append(
+                f"line {which} could not be read"
+                if len(lines) == 1
+                else f"lines {which} could not be read"
+            )
+
+    def _may_have_said(self, *kinds: str) -> bool:
+        """Whether an unreadable line of the hand may have been one of these statements."""
+        return may_have_said(self.unreadable, kinds, self.seats)
+
+    def _check_duplicates(self) -> None:
+        for found in duplicate_findings(self.facts.hand):
+            self.flag(
+                L_DUPLICATE,
+                found.message,
+                found.line,
+                found.column,
+                player=found.player,
+                evidence=found.evidence,
+            )
+
     def _settle_dealer(self) -> None:
         line = next((d for d in self.facts.dealer_lines if d.player.seated), None)
         if line is None:
             self.dealer = self.expected_dealer
-            if self.dealer is None:
+            if self.dealer is None and self.first and not self._may_have_said("dealer"):
                 hand = self.facts.hand
                 self.flag(
                     L_MISSING,
@@ -70,13 +98,16 @@ class LayoutChecks(ReplayState):
         lines = self.facts.trump_lines
         if not lines:
             hand = self.facts.hand
-            self.flag(
-                L_MISSING,
-                f"hand {hand.number} has no `trump` line",
-                hand.line,
-                hand.column,
-                evidence="without the trump suit only following suit can be judged",
-            )
+            self.incomplete.append("no trump line")
+            if not self._may_have_said("trump"):  # (else an unreadable line may be it)
+                self.flag(
+                    L_MISSING,
+                    f"hand {hand.number} has no `trump` line",
+                    hand.line,
+                    hand.column,
+                    evidence="without the trump suit only following suit can be judged, and "
+                    "the hand is not settled",
+                )
             return
         first = lines[0]
         self.trump = first.suit
@@ -89,6 +120,7 @@ class LayoutChecks(ReplayState):
     def _settle_decisions(self) -> None:
         decisions = self.facts.decisions
         in_tricks = {p.player.name for t in self.facts.tricks for p in t.plays if p.player.seated}
+        presumed: list[str] = []  # no decision line and no card: passed, by the log's rules
         for seat in self.seats:
             decision = decisions.get(seat)
             if decision is not None:
@@ -100,6 +132,23 @@ class LayoutChecks(ReplayState):
                 self.active.append(seat)
             else:
                 self.passed.add(seat)
+                presumed.append(seat)
+        if presumed and not self.facts.tricks:
+            self._check_presumed(presumed)
+
+    def _check_presumed(self, presumed: list[str]) -> None:
+        """With no trick in the log, a player with no decision line passed only by
+        presumption; a record that has that player take the pot or pay into it says
+        otherwise, and the log does not decide who played."""
+        roles = {"wins": "taking the pot", "bourre": "paying a bourré", "renege": "paying a renege"}
+        for line in self.facts.settles:
+            who = line.player.name if line.player is not None and line.player.seated else None
+            if who in presumed and line.kind in roles:
+                self.incomplete.append(
+                    f"{who} has no decision line, and the table recorded {who} as "
+                    f"{roles[line.kind]}: whether {who} played is not in the log"
+                )
+                return
 
     def _check_decisions(self) -> None:
         opts, dealer, up = self.opts, self.dealer, self.upcard
@@ -214,40 +263,85 @@ class LayoutChecks(ReplayState):
         expected = self._expected_tricks()
         played: dict[str, tuple[str, int]] = {}
         leader = self._first_leader()
-        for line in self.facts.tricks:
+        lines = self.facts.tricks
+        # Trick lines the log may have left out (missing, or among the unreadable lines):
+        # a trick numbered past its place then comes after them, and no leader is judged
+        # where a trick before it may be missing.
+        lost = max(0, expected - len(lines)) + count_may_have_said(
+            self.unreadable, ("trick",), self.seats
+        )
+        for line in lines:
             number = len(self.plays) + 1
             if number > expected:
                 self._extra_trick(line, expected)
                 continue
-            if line.number is not None and line.number != number:
+            stated = line.number
+            if stated is not None and number < stated <= expected and stated - number <= lost:
+                for missing in range(number, stated):  # tricks the log does not show
+                    self.plays.append([])
+                    self.winners.append(None)
+                    self.unsure.add(missing)
+                lost -= stated - number
+                number = stated
+            elif stated is not None and stated != number:
                 self.flag(
                     L_TRICK,
-                    f"trick {line.number} is trick {number} of the hand",
+                    f"trick {stated} is trick {number} of the hand",
                     line.line,
                     line.number_column or line.column,
                     trick=number,
                     evidence=f"{number - 1} trick(s) came before it in this hand",
                 )
             plays = self._admit_plays(line, number, played)
-            self._check_order(plays, leader, number)
+            unknown_lead = (number - 1 in self.unsure) or (lost > 0 and stated is None)
+            self._check_order(plays, None if unknown_lead else leader, number)
             written = sum(1 for p in line.plays if p.player.name not in self.passed)
             self._check_size(line, plays, number, written)
             cards = [p.card.card for p in plays]
             idx = trick_winner_index(cards, self.trump)
             winner = plays[idx].player if idx is not None else None
+            if len(plays) < len(self.active) or (
+                self.trump is None and any(c[-1] != cards[0][-1] for c in cards)
+            ):
+                self.unsure.add(number)  # a card missing, or one that may have been trump
             self.plays.append(plays)
             self.winners.append(winner)
             leader = winner
-        if len(self.plays) < expected:
+        self._count_tricks(expected)
+
+    def _count_tricks(self, expected: int) -> None:
+        """L-COUNT for a hand with tricks missing (unless an unreadable line may hold one),
+        and the hand's missing tricks and cards in words."""
+        shown = [k for k, plays in enumerate(self.plays, start=1) if plays]
+        if len(shown) < expected:
             hand = self.facts.hand
-            anchor = self.facts.tricks[-1] if self.facts.tricks else hand
-            self.flag(
-                L_COUNT,
-                f"hand {hand.number} has {len(self.plays)} tricks, not {expected}",
-                anchor.line,
-                anchor.column,
-                evidence=f"{len(self.active)} players played, so {expected} tricks are played",
+            gaps = [k for k in range(1, expected + 1) if k not in shown]
+            numbered = all(line.number is not None for line in self.facts.tricks)
+            missing = _numbers("trick", gaps) if numbered and self.facts.tricks else ""
+            self.incomplete.append(
+                f"{len(shown)} of {expected} tricks logged"
+                + (f" ({missing} missing)" if missing else "")
             )
+            if not self._may_have_said("trick"):
+                anchor = self.facts.tricks[-1] if self.facts.tricks else hand
+                self.flag(
+                    L_COUNT,
+                    f"hand {hand.number} has {len(shown)} tricks, not {expected}"
+                    + (
+                        f": {missing} {'is' if len(gaps) == 1 else 'are'} missing"
+                        if missing
+                        else ""
+                    ),
+                    anchor.line,
+                    anchor.column,
+                    evidence=f"{len(self.active)} players played, so {expected} tricks are "
+                    "played; the hand is not settled",
+                )
+        for number, plays in enumerate(self.plays, start=1):
+            if plays and len(plays) < len(self.active):
+                have = {p.player for p in plays}
+                lacking = [p for p in self.active if p not in have]
+                self.incomplete.append(f"trick {number} lacks a card from {', '.join(lacking)}")
 
     def _extra_trick(self, line: TrickLine, expected: int) -> None:
         if expected == 0:
@@ -412,6 +506,13 @@ class LayoutChecks(ReplayState):
             evidence=f"{len(self.active)} players are in the hand"
             + (f"; {detail}" if detail else ""),
         )
+
+
+def _numbers(word: str, numbers: list[int]) -> str:
+    """``trick 3``, ``tricks 3, 4``."""
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]}"
+    return f"{word}s " + ", ".join(map(str, numbers))
 
 
 def _names_in(facts: HandFacts) -> list[NameAt]:

@@ -23,7 +23,9 @@ class HandReplay(LayoutChecks, HoldingChecks, PlayJudging):
 
     def run(self) -> HandOutcome:
         """Lay out the hand, check the log, judge every play and claim."""
+        self._note_unreadable()
         self._check_names()
+        self._check_duplicates()
         self._settle_dealer()
         self._settle_trump()
         self._settle_decisions()
@@ -48,4 +50,5 @@ class HandReplay(LayoutChecks, HoldingChecks, PlayJudging):
         outcome.violations = sorted(self.violations, key=lambda v: (v.line, v.column))
         outcome.claims = [self._rule_on_claim(c, outcome.reneges) for c in self.facts.claims]
         outcome.took_back = [v.player for v in outcome.reneges if v.corrected and v.player]
+        outcome.incomplete = list(self.incomplete)
         return outcome

@@ -28,10 +28,26 @@ from referee.rulebook import Rule
 
 @dataclass(frozen=True, slots=True)
 class MoneyState:
-    """What a hand inherits: the pot carried in and who is excused from the ante."""
+    """What a hand inherits: the pot carried in and who is excused from the ante.
 
-    carry: Decimal
-    exempt: frozenset[str]
+    Either may be unknown (None) after a hand the log does not settle; ``unknown`` says why,
+    in words, for the hands that cannot be settled because of it.
+    """
+
+    carry: Decimal | None
+    exempt: frozenset[str] | None
+    unknown: str = ""
+
+
+def owed_antes(
+    seats: tuple[str, ...], exempt: frozenset[str] | None, opts: BourreOptions
+) -> list[str] | None:
+    """Who owes this hand's ante (seat order), or None when the exemptions are unknown."""
+    if opts.double_ante:
+        return list(seats)  # nobody is ever exempt
+    if exempt is None:
+        return None
+    return [p for p in seats if p not in exempt] if exempt else list(seats)
 
 
 @dataclass(slots=True)
@@ -53,19 +69,24 @@ class Settlement:
 
 
 def settle_hand(
-    seats: tuple[str, ...], outcome: HandOutcome, state: MoneyState, opts: BourreOptions
+    seats: tuple[str, ...],
+    outcome: HandOutcome,
+    carry: Decimal,
+    owed: list[str],
+    opts: BourreOptions,
 ) -> Settlement:
-    """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry."""
+    """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry.
+
+    ``carry`` is the pot carried in, ``owed`` who owes the ante (:func:`owed_antes`).
+    """
     ante = opts.ante
-    exempt = state.exempt
-    owed = [p for p in seats if p not in exempt] if exempt and not opts.double_ante else list(seats)
     second = list(outcome.active) if opts.double_ante else []
     paid = dict.fromkeys(seats, _ZERO)
     for p in owed:
         paid[p] = ante
     for p in second:
         paid[p] += ante
-    pot = state.carry + ante * (len(owed) + len(second))
+    pot = carry + ante * (len(owed) + len(second))
     limit = opts.limit
     capped = min(pot, limit) if opts.limit_caps_winner and limit is not None else pot
     penalty = min(pot, limit) if limit is not None else pot
@@ -141,6 +162,46 @@ _NOBODY: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------- recorded settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What the table recorded of a hand's money, when it says enough for the ledger to go
+    on from it: who took the pot (None: it carried), what they took, and every payment into
+    the next pot (bourré, renege)."""
+
+    winner: str | None
+    took: Decimal
+    paid_in: Decimal
+    bourre: frozenset[str]
+
+
+def recorded_pot(settles: list[SettleLine]) -> Decimal | None:
+    """The recorded ``settle pot`` amount, if any."""
+    return next((x.amount for x in settles if x.kind == "pot" and x.amount is not None), None)
+
+
+def read_recorded(settles: list[SettleLine]) -> Recorded | None:
+    """The hand's recorded settlement, or None when it does not say who took the pot (or
+    that it carried): exactly one ``wins`` line or a ``split``. With any ``settle`` line the
+    record is read as complete, so its payment lines are all the payments."""
+    wins = [x for x in settles if x.kind == "wins"]
+    split = any(x.kind == "split" for x in settles)
+    if len(wins) + split != 1 or any(x.player is not None and not x.player.seated for x in settles):
+        return None
+    paid = _ZERO
+    bourre: set[str] = set()
+    for x in settles:
+        if x.kind in ("bourre", "renege") and x.player is not None and x.amount is not None:
+            paid += x.amount
+            if x.kind == "bourre":
+                bourre.add(x.player.name)
+    if wins:
+        won = wins[0]
+        if won.player is None or won.amount is None:
+            return None
+        return Recorded(won.player.name, won.amount, paid, frozenset(bourre))
+    return Recorded(None, _ZERO, paid, frozenset(bourre))
 
 
 def check_recorded(facts: HandFacts, s: Settlement) -> list[Violation]:

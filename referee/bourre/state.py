@@ -47,6 +47,9 @@ class HandOutcome:
     claims: list[ClaimRuling] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     took_back: list[str] = field(default_factory=list)  # took back an illegal card
+    #: Why the log does not decide the hand's play in full, in words (empty: it does): an
+    #: unreadable line, no trump, a trick or a card missing. Such a hand is not settled.
+    incomplete: list[str] = field(default_factory=list)
 
     @property
     def reneges(self) -> list[Violation]:
@@ -63,11 +66,20 @@ class ReplayState:
         seats: tuple[str, ...],
         opts: BourreOptions,
         expected_dealer: str | None,
+        *,
+        first: bool = True,
     ) -> None:
         self.facts = facts
         self.seats = seats
         self.opts = opts
         self.expected_dealer = expected_dealer
+        self.first = first  # the log's first hand (which must name its dealer)
+        #: Lines of the hand that could not be read: what they said is unknown.
+        self.unreadable = facts.hand.unreadable
+        self.incomplete: list[str] = []  # see HandOutcome.incomplete
+        #: Tricks the log leaves out (by their numbers) or whose winner it does not decide
+        #: (a card missing, or no trump): the next trick's leader is not judged.
+        self.unsure: set[int] = set()
         self.violations: list[Violation] = []
         self._flagged: set[tuple[int, int, bool]] = set()
         self.dealer: str | None = None

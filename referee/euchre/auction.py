@@ -70,10 +70,16 @@ def run_auction(
     dealer: str | None,
     options: EuchreOptions,
     findings: Findings,
+    *,
+    order_known: bool = True,
 ) -> Auction:
-    """Replay the bid lines in log order and report each faulty bid once."""
+    """Replay the bid lines in log order and report each faulty bid once.
+
+    ``order_known`` False (an unreadable line of the hand may be a bid) judges no bid out
+    of turn: the bid that was due may be the one that could not be read.
+    """
     auction = Auction()
-    order = bidding_order(table, dealer, options)
+    order = bidding_order(table, dealer, options) if order_known else None
     seated = [b for b in bids if b.player.seated]
     for bid in bids:
         if not bid.player.seated:

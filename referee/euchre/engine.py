@@ -4,14 +4,17 @@ Each hand goes: dealer (rotation), auction, contract and trump, the recorded han
 (``deal``, ``exchange``), the trick replay (log faults, then following suit), claims,
 scoring, and the recorded ``settle`` / ``score`` checks. Nothing here prints.
 
-Where the log leaves the contract unknown (tricks without a winning bid, or no trump), the
-referee judges what it can, reports the missing statement (L-MISSING) and does not score
-the hand itself: it takes the table's recorded ``settle`` / ``score`` lines when there are
-any, so later running-score checks do not inherit a guess.
+A hand the log does not decide (an unreadable line, tricks without a winning bid, no trump,
+a trick or a card missing) is judged as far as the log goes but not scored: it gets no
+points of the referee's and its recorded lines are not checked. The running score goes on
+from the table's record for it (its ``score`` line, or its ``settle`` line on a known score);
+otherwise the score is unknown, and later hands are not scored either until a recorded
+``score`` gives it again.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -38,7 +41,15 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
-from referee.report import EuchreHandResult
+from referee.report import EuchreHandResult, Record
+from referee.sequence import (
+    HandSequence,
+    Place,
+    count_may_have_said,
+    duplicate_findings,
+    may_have_said,
+    split_forgotten,
+)
 
 E = TypeVar("E", bound=Event)
 
@@ -57,7 +68,7 @@ class _Outcome:
     contract: Contract | None = None
     trump: str | None = None
     redeal: bool = False
-    known: bool = True  # False: the hand was played but cannot be scored by the referee
+    incomplete: list[str] = field(default_factory=list)  # why it cannot be scored, in words
     replay: Replay = field(default_factory=Replay)
 
 
@@ -67,39 +78,72 @@ class EuchreSession:
     def __init__(self, header: Header, options: EuchreOptions) -> None:
         self.options = options
         self.table = Table(header.players)
-        self._score: dict[str, int] = {t: 0 for t in self.table.teams}
+        #: The running score now; None when the log does not decide it (see ``_unknown``).
+        self._score: dict[str, int] | None = {t: 0 for t in self.table.teams}
+        self._unknown = ""  # why the running score is unknown, in words
         self._pending = Findings()  # faults of the header, reported with the first hand
         self._next_dealer: str | None = None
         self._game_number = 1
         self._game_over = False
         self._first = True
+        self._last_number: int | None = None
+        self.totals_complete = True  # False once a hand is not scored
+        self.sequence = HandSequence()
         self._read_header_score(header)
 
     @property
-    def score(self) -> dict[str, int]:
-        """The running score now, keyed by team (seat order: seats 1+3, then 2+4)."""
-        return dict(self._score)
+    def score(self) -> dict[str, int] | None:
+        """The running score now, keyed by team (seat order: seats 1+3, then 2+4), or None
+        when the log does not decide it."""
+        return dict(self._score) if self._score is not None else None
+
+    def judge(self, hand: Hand) -> list[EuchreHandResult]:
+        """Judge one hand as read: more than one result when the log forgot a `hand` line
+        inside it (see :func:`~referee.sequence.split_forgotten`)."""
+        results = []
+        for part in split_forgotten(hand, self.table.players, TRICKS):
+            results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))
+        return results
 
     def _read_header_score(self, header: Header) -> None:
         recorded = read_entries(header.score, self.table, "BE-TOTAL", self._pending)
+        assert self._score is not None
         for team, points in recorded.items():
             self._score[team] = int(points)
 
     # ------------------------------------------------------------------ one hand
 
-    def judge_hand(self, hand: Hand) -> EuchreHandResult:
-        """Judge one hand (called once per hand, in order) and update the running score."""
+    def judge_hand(self, hand: Hand, place: Place | None = None) -> EuchreHandResult:
+        """Judge one hand (called once per hand, in order) and update the running score.
+
+        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it).
+        """
+        place = place or Place()
+        if place.missing:
+            self._lose_track(place.missing)
         if self._game_over:
             self._game_over = False
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
         findings = self._pending if self._first else Findings()
+        for found in (*place.findings, *duplicate_findings(hand)):
+            findings.items.append(found)
         outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
+        if hand.unreadable:
+            which = ", ".join(str(u.line) for u in hand.unreadable)
+            word = "line" if len(hand.unreadable) == 1 else "lines"
+            outcome.incomplete.append(f"{word} {which} could not be read")
         auction = run_auction(
-            _events(hand, BidLine), self.table, outcome.dealer, self.options, findings
+            _events(hand, BidLine),
+            self.table,
+            outcome.dealer,
+            self.options,
+            findings,
+            order_known=not may_have_said(hand.unreadable, ("bid",), self.table.players),
         )
         self._settle_contract(hand, auction, outcome, findings)
         outcome.replay = self._replay(hand, outcome, findings)
+        self._check_first_lead(hand, auction, outcome, findings)
         result = self._score_hand(hand, outcome, findings)
         result.claims = rule_on_claims(
             _events(hand, ClaimLine),
@@ -110,8 +154,50 @@ class EuchreSession:
         )
         result.violations = findings.sorted()
         self._first = False
+        self._last_number = hand.number
         self._next_dealer = self.table.left_of(outcome.dealer) if outcome.dealer else None
         return result
+
+    def _check_first_lead(
+        self, hand: Hand, auction: Auction, out: _Outcome, findings: Findings
+    ) -> None:
+        """Under ``first_lead: bidder`` the leader of trick 1 is the high bidder; one who led
+        it with no bid line at all may be the bidder whose bid the log left out, so the
+        contract is in doubt and the hand is not scored (the L-TURN says why)."""
+        plays = out.replay.plays
+        contract = out.contract
+        if self.options.first_lead != "bidder" or contract is None or not plays or not plays[0]:
+            return
+        leader = plays[0][0]
+        if leader.player == contract.bidder or leader.player in auction.written:
+            return
+        note = (
+            f"; {leader.player} has no bid line: if {leader.player} won the bidding, that bid "
+            "is missing from the log"
+        )
+        for i, v in enumerate(findings.items):
+            if (
+                v.rule == "L-TURN"
+                and v.trick == 1
+                and (v.line, v.column)
+                == (
+                    leader.card.line,
+                    leader.card.column,
+                )
+            ):
+                findings.items[i] = dataclasses.replace(v, evidence=v.evidence + note)
+        out.incomplete.append(
+            f"the winning bid is in doubt: {leader.player} led trick 1 with no bid line"
+        )
+
+    def _lose_track(self, missing: int) -> None:
+        """Hands are missing from the log before this one: the score and the deal are not
+        known from it."""
+        gap = "a hand is" if missing == 1 else f"{missing} hands are"
+        where = f"after hand {self._last_number}" if self._last_number is not None else ""
+        self._score = None
+        self._unknown = f"{gap} missing {where}, so the score is unknown".replace("  ", " ")
+        self._next_dealer = None
 
     def _settle_dealer(self, hand: Hand, findings: Findings) -> str | None:
         """The dealer: the stated one (L-DEALER when not the expected one) or the expected."""
@@ -122,7 +208,8 @@ class EuchreSession:
         stated = next((d for d in lines if d.player.seated), None)
         expected = self._next_dealer
         if stated is None:
-            if expected is None and self._first:
+            unsure = may_have_said(hand.unreadable, ("dealer",), self.table.players)
+            if expected is None and self._first and not unsure:
                 findings.add(
                     "L-MISSING",
                     hand.line,
@@ -155,15 +242,16 @@ class EuchreSession:
             if auction.stuck or set(auction.written) >= seated or not (trump_lines or played):
                 out.redeal = True
                 return
-            out.known = False
-            findings.add(
-                "L-MISSING",
-                hand.line,
-                hand.column,
-                f"hand {hand.number} was played but no winning bid is recorded",
-                evidence="without the bids the contract is unknown, so the referee does not "
-                "score this hand; it takes the recorded settle/score lines, if any",
-            )
+            out.incomplete.append("no winning bid")
+            if not may_have_said(hand.unreadable, ("bid",), self.table.players):
+                findings.add(
+                    "L-MISSING",
+                    hand.line,
+                    hand.column,
+                    f"hand {hand.number} was played but no winning bid is recorded",
+                    evidence="without the bids the contract is unknown, so the referee does "
+                    "not score this hand",
+                )
         else:
             bidder = auction.high.player.name
             partner = self.table.partner(bidder) if auction.high.bid in ("ask", "moon") else None
@@ -171,16 +259,17 @@ class EuchreSession:
         bid_suit = auction.high.suit if auction.high is not None else None
         out.trump = trump_lines[0].suit if trump_lines else bid_suit
         if out.trump is None:
-            out.known = False
-            findings.add(
-                "L-MISSING",
-                hand.line,
-                hand.column,
-                f"hand {hand.number} has no `trump` line",
-                evidence="without the trump suit the referee cannot tell who won each trick or "
-                "which suit a jack follows: following suit is not judged and the hand is "
-                "not scored",
-            )
+            out.incomplete.append("no trump line")
+            if not may_have_said(hand.unreadable, ("trump",), self.table.players):
+                findings.add(
+                    "L-MISSING",
+                    hand.line,
+                    hand.column,
+                    f"hand {hand.number} has no `trump` line",
+                    evidence="without the trump suit the referee cannot tell who won each "
+                    "trick or which suit a jack follows: following suit is not judged and the "
+                    "hand is not scored",
+                )
 
     # ------------------------------------------------------------------ play
 
@@ -209,8 +298,11 @@ class EuchreSession:
             out_reason=self._out_reasons(out),
             hand_line=hand.line,
             hand_column=hand.column,
+            unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
         )
-        return TrickReplay(setup, findings).run(tricks)
+        replay = TrickReplay(setup, findings).run(tricks)
+        out.incomplete.extend(replay.incomplete)
+        return replay
 
     def _active(self, out: _Outcome, tricks: Sequence[TrickLine]) -> list[str]:
         """The players in the hand, in seat order."""
@@ -251,8 +343,11 @@ class EuchreSession:
         for player, count in won.items():
             team_tricks[self.table.team(player)] += count
         settles, scores = _events(hand, TeamSettleLine), _events(hand, ScoreLine)
-        scoreable = out.redeal or (out.known and bool(out.replay.plays))
-        if scoreable:
+        before = self._score
+        points: dict[str, int] | None = None
+        running: dict[str, int] | None = None
+        why_not = "; ".join(out.incomplete)
+        if not out.incomplete:
             contract = None if out.redeal else out.contract
             reneges = [
                 self.table.team(v.player)
@@ -260,17 +355,30 @@ class EuchreSession:
                 if not v.corrected and v.player
             ]
             points, why = hand_points(contract, team_tricks, reneges, self.table, self.options)
-            running = {t: self._score[t] + points[t] for t in teams}
-            for line in settles:
-                check_line(line, points, self.table, findings, why)
-            for score_line in scores:
-                check_line(
-                    score_line, running, self.table, findings, _running_why(self._score, points)
-                )
+            if before is not None:
+                running = {t: before[t] + points[t] for t in teams}
+                for score_line in scores:
+                    check_line(
+                        score_line, running, self.table, findings, _running_why(before, points)
+                    )
+            elif scores:  # the log gives the score again
+                running = self._recorded_score(scores, findings)
+            if running is not None or out.redeal:
+                for line in settles:
+                    check_line(line, points, self.table, findings, why)
+            else:
+                why_not = self._unknown
+                points = None
         else:
-            points, running = self._adopt_recorded(settles, scores, findings)
+            unsure = may_have_said(hand.unreadable, ("settle", "score"), self.table.players)
+            running = None if unsure else self._adopted(settles, scores, before, findings)
+        settled = points is not None
+        if not settled:
+            self.totals_complete = False
+            if running is None and before is not None:
+                self._unknown = f"the score after hand {hand.number} is unknown"
         self._score = running
-        winner = game_winner(running, self.options.target)
+        winner = game_winner(running, self.options.target) if running is not None else None
         self._game_over = winner is not None
         return EuchreHandResult(
             number=hand.number,
@@ -278,7 +386,7 @@ class EuchreSession:
             dealer=out.dealer,
             trump=out.trump,
             points=points,
-            score=dict(running),
+            score=dict(running) if running is not None else None,
             winner=winner,
             bidder=out.contract.bidder if out.contract else None,
             bid=out.contract.bid if out.contract else None,
@@ -287,26 +395,48 @@ class EuchreSession:
             game_number=self._game_number,
             recorded=[line_text(x) for x in _recorded_lines(hand)],
             tricks=out.replay.records(out.trump),
+            settled=settled,
+            unsettled=None if settled else why_not,
+            record=_record(hand, findings, settled),
         )
 
-    def _adopt_recorded(
-        self, settles: list[TeamSettleLine], scores: list[ScoreLine], findings: Findings
-    ) -> tuple[dict[str, int], dict[str, int]]:
-        """For a hand the referee cannot score: the table's recorded points and score."""
+    def _recorded_score(self, scores: list[ScoreLine], findings: Findings) -> dict[str, int] | None:
+        """The running score a hand's first `score` line records (None unless it names both
+        teams)."""
         teams = self.table.teams
-        points = {t: 0 for t in teams}
-        if settles:
-            for team, value in read_entries(
-                settles[0].entries, self.table, "BE-SCORE", findings
-            ).items():
-                points[team] = _whole(value)
-        running = {t: self._score[t] + points[t] for t in teams}
-        if scores:
-            for team, value in read_entries(
-                scores[0].entries, self.table, "BE-TOTAL", findings
-            ).items():
-                running[team] = _whole(value)
-        return points, running
+        recorded = read_entries(scores[0].entries, self.table, "BE-TOTAL", findings)
+        if set(recorded) != set(teams):
+            return None
+        return {t: _whole(recorded[t]) for t in teams}
+
+    def _adopted(
+        self,
+        settles: list[TeamSettleLine],
+        scores: list[ScoreLine],
+        before: dict[str, int] | None,
+        findings: Findings,
+    ) -> dict[str, int] | None:
+        """For a hand the referee cannot score: the running score the table recorded (its
+        `score` line, or its `settle` line added to a known score), or None. The lines are
+        read for their names only: they are not judged."""
+        scratch = Findings()  # (a recorded line of an unscored hand is not accused)
+        running = self._recorded_score(scores, scratch) if scores else None
+        if running is None and settles and before is not None:
+            recorded = read_entries(settles[0].entries, self.table, "BE-SCORE", scratch)
+            if set(recorded) == set(self.table.teams):
+                running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
+        findings.items.extend(v for v in scratch.items if v.rule == "L-PLAYER")
+        return running
+
+
+def _record(hand: Hand, findings: Findings, settled: bool) -> Record:
+    """The verdict on the hand's recorded `settle` and `score` lines."""
+    if not _recorded_lines(hand):
+        return Record()
+    if not settled:
+        return Record("unchecked")
+    rules = tuple(sorted({v.rule for v in findings.items if v.rule in ("BE-SCORE", "BE-TOTAL")}))
+    return Record("differs", rules) if rules else Record("agrees")
 
 
 def _recorded_lines(hand: Hand) -> list[TeamSettleLine | ScoreLine]:

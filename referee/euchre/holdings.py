@@ -57,16 +57,7 @@ def read_deals(deals: Sequence[DealLine], findings: Findings) -> Holdings:
             continue
         name = deal.player.name
         if name in holdings.dealt:
-            findings.add(
-                "L-CARD",
-                deal.line,
-                deal.column,
-                f"{name} is dealt twice",
-                player=name,
-                evidence=f"{name}'s cards were already dealt on line "
-                f"{holdings.dealt[name].line}; this deal line is ignored",
-            )
-            continue
+            continue  # a second deal line for one player: L-DUPLICATE (see referee.sequence)
         holdings.dealt[name] = deal
         holdings.recorded[name] = _deal_cards(deal, holdings, findings)
     return holdings

@@ -52,15 +52,18 @@ class Setup:
     out_reason: dict[str, str] = field(default_factory=dict)  # sitting-out player -> why
     hand_line: int = 0
     hand_column: int = 0
+    unreadable: int = 0  # unreadable lines of the hand that may have been tricks
 
 
 @dataclass(slots=True)
 class Replay:
     """The laid-out tricks and what they show."""
 
-    plays: list[list[Seen]] = field(default_factory=list)
+    plays: list[list[Seen]] = field(default_factory=list)  # (empty: a trick not in the log)
     winners: list[str | None] = field(default_factory=list)
     follows: list[Violation] = field(default_factory=list)  # BE-FOLLOW findings
+    #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
+    incomplete: list[str] = field(default_factory=list)
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken by each player who won one."""
@@ -101,17 +104,35 @@ class TrickReplay:
         """Lay out every trick, then judge following suit."""
         leader = self.s.first_leader
         reason = self.s.lead_reason
+        expected = self.s.expected_tricks
+        # Trick lines the log may have left out (missing, or among the unreadable lines):
+        # a trick numbered past its place comes after them, and no leader is judged where a
+        # trick before it may be missing.
+        lost = max(0, expected - len(lines)) + self.s.unreadable
+        unsure: set[int] = set()  # tricks not in the log, or whose winner is not known
         for line in lines:
             number = len(self.out.plays) + 1
-            if number > self.s.expected_tricks:
+            if number > expected:
                 self._extra_trick(line)
                 continue
-            self._check_number(line, number)
+            stated = line.number
+            if stated is not None and number < stated <= expected and stated - number <= lost:
+                for missing in range(number, stated):
+                    self.out.plays.append([])
+                    self.out.winners.append(None)
+                    unsure.add(missing)
+                lost -= stated - number
+                number = stated
+            else:
+                self._check_number(line, number)
             seen = self._admit_all(line, number)
-            self._check_order(seen, leader, reason, number)
+            unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
+            self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card.card) for x in seen]
             winner = trick_winner(plays, self.s.trump) if self.s.trump else None
+            if winner is None or len(seen) < len(self.s.active):
+                unsure.add(number)
             self.out.plays.append(seen)
             self.out.winners.append(winner)
             leader, reason = winner, f"{winner} won trick {number}"
@@ -150,18 +171,42 @@ class TrickReplay:
         )
 
     def _check_count(self, lines: Sequence[TrickLine]) -> None:
-        found, expected = len(self.out.plays), self.s.expected_tricks
-        if found >= expected:
-            return
-        anchor = (
-            (lines[-1].line, lines[-1].column) if lines else (self.s.hand_line, self.s.hand_column)
-        )
-        self.findings.add(
-            "L-COUNT",
-            *anchor,
-            f"the hand has {found} tricks, not {expected}",
-            evidence=f"each player in the hand plays all {HAND_SIZE} cards, one per trick",
-        )
+        """L-COUNT for tricks missing (unless an unreadable line may hold one), and what the
+        log leaves out of the hand's tricks, in words."""
+        expected = self.s.expected_tricks
+        shown = [k for k, seen in enumerate(self.out.plays, start=1) if seen]
+        if len(shown) < expected:
+            gaps = [k for k in range(1, expected + 1) if k not in shown]
+            numbered = bool(lines) and all(line.number is not None for line in lines)
+            missing = (
+                ("trick " if len(gaps) == 1 else "tricks ") + ", ".join(map(str, gaps))
+                if numbered
+                else ""
+            )
+            self.out.incomplete.append(
+                f"{len(shown)} of {expected} tricks logged"
+                + (f" ({missing} missing)" if missing else "")
+            )
+            if not self.s.unreadable:
+                anchor = (
+                    (lines[-1].line, lines[-1].column)
+                    if lines
+                    else (self.s.hand_line, self.s.hand_column)
+                )
+                verb = "is" if len(gaps) == 1 else "are"
+                self.findings.add(
+                    "L-COUNT",
+                    *anchor,
+                    f"the hand has {len(shown)} tricks, not {expected}"
+                    + (f": {missing} {verb} missing" if missing else ""),
+                    evidence=f"each player in the hand plays all {HAND_SIZE} cards, one per "
+                    "trick; the hand is not scored",
+                )
+        for number, seen in enumerate(self.out.plays, start=1):
+            if seen and len(seen) < len(self.s.active):
+                have = {x.player for x in seen}
+                lacking = [p for p in self.s.active if p not in have]
+                self.out.incomplete.append(f"trick {number} lacks a card from {', '.join(lacking)}")
 
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []

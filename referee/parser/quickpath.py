@@ -187,9 +187,11 @@ class _QuickPath:
             self.readers[word] = self.readers[word + ":"] = (reader, len(word))
         return reader
 
-    def start(self, number: int, line: int, column: int, read: Callable[[], Hand]) -> QuickHand:
+    def start(
+        self, number: int, line: int, column: int, read: Callable[[], Hand], numbered: bool
+    ) -> QuickHand:
         """An empty hand, to be filled by the readers."""
-        return _new(QuickHand, (number, line, column, [], [], {}, {}, [], [], [], read))
+        return _new(QuickHand, (number, line, column, [], [], {}, {}, [], [], [], read, numbered))
 
     # ------------------------------------------------------------------ the words
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from functools import partial
+from itertools import chain
 
 from referee.cards import parse_card
 from referee.parser.common import (
@@ -36,8 +37,12 @@ from referee.records import (
     QuickHand,
     ScoreLine,
     TeamPoints,
+    Unread,
 )
 from referee.report import ReadError
+
+#: `hand 1` (any case, an optional colon), as a line's text without its comment.
+_HAND_ONE = re.compile(r"[\t ,]*hand[\t ,]*:?[\t ,]*0*1[\t ,]*:?[\t ,]*", re.IGNORECASE)
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
 # A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
@@ -65,6 +70,9 @@ class LogReader:
         self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        #: A hand's statement that came before any `hand` line (its line, column and word):
+        #: the first hand's `hand` line is missing, or the statement is astray.
+        self._implied: tuple[_Line, int, str] | None = None
         #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
         #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
         self._hand_words: set[str] = set()
@@ -139,6 +147,13 @@ class LogReader:
                 items.append(stmt)
                 self._header_source[entry[0]] = entry[2]
             elif stmt is not None:
+                if self._seated_yet(items):
+                    # A hand's statement before any `hand` line: the header ends here, and
+                    # this line opens a hand the log forgot to open (see hands()).
+                    self._implied = (entry, stmt.column, _statement_word(stmt))
+                    self._lines = chain([entry[2]], self._lines)
+                    self._lineno -= 1
+                    break
                 self._error(
                     "P-HEADER",
                     entry[0],
@@ -150,6 +165,12 @@ class LogReader:
         self.header = self._make_header(items)
         if self.header is not None:
             self._names.seat(self.header.players)
+
+    @staticmethod
+    def _seated_yet(items: list[_HeaderLine | ScoreLine]) -> bool:
+        """Whether the header so far has its `game` and `players` lines."""
+        kinds = {_kind(item) for item in items}
+        return "game" in kinds and "players" in kinds
 
     def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
@@ -319,25 +340,69 @@ class LogReader:
         shapes comes as a :class:`QuickHand`; every other hand as a :class:`Hand`.
         """
         number = 0
+        if self._implied is not None:
+            hand = self._implied_hand()
+            if hand is not None:
+                number = 1
+                yield hand
         while self._pending is not None:
             entry, self._pending = self._pending, None
             head = self._hand_head(entry)
+            numbered = head is not None
             if head is not None:
                 number, line, column = head
             else:  # an unreadable `hand` line (reported): keep the count going
                 number, line, column = number + 1, entry[0], 1
-            if self._quick is not None:
-                lines: list[str] = []
-                read = partial(self._hand_of_lines, number, line, column, self._lineno + 1, lines)
-                quick = self._quick_block(lines, self._quick.start(number, line, column, read))
-                yield read() if quick is None else quick
-                continue
-            block: list[_BlockLine] = []
-            self._block(block)
-            if self.header is None:
-                self._events(block)  # for the errors
-                continue
-            yield self._hand(number, line, column, block)
+            hand = self._read_hand(number, line, column, numbered)
+            if hand is not None:
+                yield hand
+
+    def _read_hand(
+        self, number: int, line: int, column: int, numbered: bool
+    ) -> Hand | QuickHand | None:
+        """The hand whose lines come next (None when the header is unusable: its lines are
+        still read, for the errors)."""
+        if self._quick is not None:
+            lines: list[str] = []
+            start = self._lineno + 1
+            read = partial(self._hand_of_lines, number, line, column, start, lines, numbered)
+            quick = self._quick_block(
+                lines, self._quick.start(number, line, column, read, numbered)
+            )
+            return read() if quick is None else quick
+        block: list[_BlockLine] = []
+        self._block(block)
+        if self.header is None:
+            self._events(block)  # for the errors
+            return None
+        return self._hand(number, line, column, block, numbered)
+
+    def _implied_hand(self) -> Hand | QuickHand | None:
+        """The hand opened by a statement before any `hand` line: hand 1, whose `hand` line
+        the log forgot; or, when the next `hand` line is `hand 1`, statements astray. Either
+        way one P-HEADER says so (what follows from it is not reported again)."""
+        assert self._implied is not None
+        (line, _, raw), column, word = self._implied
+        hand = self._read_hand(1, line, column, False)
+        if self._pending is not None and _HAND_ONE.fullmatch(self._pending[1]):
+            self._error(
+                "P-HEADER",
+                line,
+                column,
+                f"`{word}` belongs in a hand, after a `hand` line: the statements from here "
+                f"to line {self._pending[0]}, before `hand 1`, are not judged",
+                raw,
+            )
+            return None
+        self._error(
+            "P-HEADER",
+            line,
+            column,
+            f"`{word}` belongs in a hand, after a `hand` line: did you forget `hand 1`? "
+            f"The statements from line {line} are read as hand 1",
+            raw,
+        )
+        return hand
 
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
         """The `hand N` line's number, line and column: fast, or by Lark to explain what is
@@ -358,14 +423,24 @@ class LogReader:
         stmt = self._parse(entry)
         return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
 
-    def _hand(self, number: int, line: int, column: int, block: list[_BlockLine]) -> Hand:
-        return Hand(number, tuple(self._events(block)), line, column)
+    def _hand(
+        self, number: int, line: int, column: int, block: list[_BlockLine], numbered: bool = True
+    ) -> Hand:
+        unreadable: list[Unread] = []
+        events = self._events(block, unreadable)
+        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered)
 
     def _hand_of_lines(
-        self, number: int, line: int, column: int, start: int, lines: list[str]
+        self,
+        number: int,
+        line: int,
+        column: int,
+        start: int,
+        lines: list[str],
+        numbered: bool = True,
     ) -> Hand:
         """The hand read in full from its lines as :meth:`_quick_block` keeps them."""
-        return self._hand(number, line, column, self._block_lines(start, lines))
+        return self._hand(number, line, column, self._block_lines(start, lines), numbered)
 
     def _block(self, block: list[_BlockLine]) -> None:
         """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
@@ -460,8 +535,11 @@ class LogReader:
                 block.append((number, text, raw, None, ""))
         return block
 
-    def _events(self, block: list[_BlockLine]) -> list[Event]:
-        """Read a hand's statements (reporting the lines that do not parse)."""
+    def _events(
+        self, block: list[_BlockLine], unreadable: list[Unread] | None = None
+    ) -> list[Event]:
+        """Read a hand's statements (reporting the lines that do not parse, whose numbers go
+        into ``unreadable``)."""
         events: list[Event] = []
         keyword = self._syntax.keyword.fullmatch
         by_keyword = self._fast.by_keyword if self._use_fast else {}
@@ -482,11 +560,15 @@ class LogReader:
                         stmt = method(text, first, number)
                     except _Fault as fault:
                         self._error("P-SYNTAX", number, fault.column, fault.message, raw)
+                        if unreadable is not None:
+                            unreadable.append(Unread(number, _first_word(text)))
                         continue
                     except Exception:  # a fast-path bug: Lark reads the line instead
                         self._fast_failures += 1
             if stmt is None:
                 stmt = self._parse((number, text, raw))
+                if stmt is None and unreadable is not None:
+                    unreadable.append(Unread(number, _first_word(text)))
             if isinstance(stmt, _HeaderLine | _HandHead):
                 self._error(
                     "P-HEADER",
@@ -498,6 +580,12 @@ class LogReader:
             elif stmt is not None:
                 events.append(stmt)
         return events
+
+
+def _first_word(text: str) -> str:
+    """A line's first word in lower case (up to a space, tab or comma), or ``""``."""
+    words = text.replace(",", " ").split()
+    return words[0].lower() if words else ""
 
 
 def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:

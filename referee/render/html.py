@@ -293,12 +293,12 @@ def _chart(report: FileReport) -> str:
         players = list(report.players)
         for hand in report.hands:
             if isinstance(hand, BourreHandResult):
-                players += [p for p in hand.payouts if p not in players]
+                players += [p for p in hand.payouts or {} if p not in players]
         running = dict.fromkeys(players, Decimal(0))
         values: dict[str, list[Decimal | int]] = {p: [Decimal(0)] for p in players}
         for hand in report.hands:
             if isinstance(hand, BourreHandResult):
-                for p, amount in hand.payouts.items():
+                for p, amount in (hand.payouts or {}).items():
                     running[p] += amount
             for p in players:
                 values[p].append(running[p])
@@ -316,11 +316,12 @@ def _chart(report: FileReport) -> str:
         score: dict[str, int] = {}
         first = report.hands[0]
         if isinstance(first, EuchreHandResult):
-            score = {t: first.score.get(t, 0) - first.points.get(t, 0) for t in teams}
+            before, got = first.score or {}, first.points or {}
+            score = {t: before.get(t, 0) - got.get(t, 0) for t in teams}
         points: dict[str, list[Decimal | int]] = {t: [score.get(t, 0)] for t in teams}
         for hand in report.hands:
             if isinstance(hand, EuchreHandResult):
-                score.update({t: v for t, v in hand.score.items() if t in score})
+                score.update({t: v for t, v in (hand.score or {}).items() if t in score})
             for t in teams:
                 points[t].append(score.get(t, 0))
         target = report.options_changed.get("target", 32)
@@ -352,15 +353,18 @@ def _hands_table(report: FileReport, anchor: str) -> str:
 
 
 def _recorded_cell(hand: HandResult) -> str:
-    """What the table recorded, and whether the referee agrees with it."""
-    disagree = [v.rule for v in hand.violations if v.rule.startswith(SETTLEMENT_RULES)]
-    if not hand.recorded and not disagree:
+    """What the table recorded, and whether the referee agrees with it (whatever
+    ``--select``/``--ignore`` hide of the findings)."""
+    record = hand.record
+    if not hand.recorded and record.verdict != "differs":
         return '<td class="rec none">not recorded</td>'
     lines = "".join(f"<li>{esc(r)}</li>" for r in hand.recorded)
-    if disagree:
-        rules = ", ".join(dict.fromkeys(disagree))
-        verdict = f'<span class="bad">✗ disagrees ({esc(rules)})</span>'
+    if record.verdict == "differs":
+        verdict = f'<span class="bad">✗ disagrees ({esc(", ".join(record.rules))})</span>'
         return f'<td class="rec bad">{verdict}<ul>{lines}</ul></td>'
+    if record.verdict == "unchecked":
+        verdict = '<span class="muted">not checked: the hand is not settled</span>'
+        return f'<td class="rec none">{verdict}<ul>{lines}</ul></td>'
     return f'<td class="rec ok"><span class="ok">✓ agrees</span><ul>{lines}</ul></td>'
 
 
@@ -383,12 +387,16 @@ def _bourre_table(report: FileReport, anchor: str) -> str:
             continue
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
         winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
-        nets = "".join(_amount_cell(hand.payouts.get(p)) for p in players)
+        nets = "".join(_amount_cell((hand.payouts or {}).get(p)) for p in players)
+        if hand.payouts is None:
+            winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
+        pot = "?" if hand.pot is None else _money(hand.pot)
+        carry = "?" if hand.carry is None else _money(hand.carry)
         rows.append(
             _row_open(hand, anchor, i)
             + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
-            + f'<td class="num">{esc(_money(hand.pot))}</td><td>{winner}</td>'
-            + f'<td class="num">{esc(_money(hand.carry))}</td>{nets}'
+            + f'<td class="num">{esc(pot)}</td><td>{winner}</td>'
+            + f'<td class="num">{esc(carry)}</td>{nets}'
             + f'<td class="result">{esc(hand.result)}</td>'
             + f"{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
         )
@@ -415,6 +423,8 @@ def _euchre_table(report: FileReport, anchor: str) -> str:
         cells = "".join(_team_cell(hand, t) for t in teams)
         contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
         winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
+        if not hand.settled:
+            winner = f"not settled: {hand.unsettled}"
         rows.append(
             _row_open(hand, anchor, i)
             + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
@@ -433,12 +443,14 @@ def _euchre_table(report: FileReport, anchor: str) -> str:
 
 
 def _team_cell(hand: EuchreHandResult, team: str) -> str:
-    if team not in hand.points and team not in hand.score:
-        return '<td class="num"></td>'
-    points = hand.points.get(team, 0)
-    cls = " neg" if points < 0 else " pos" if points > 0 else ""
-    score = f" → {hand.score[team]}" if team in hand.score else ""
-    return f'<td class="num{cls}">{esc(_signed(points) + score)}</td>'
+    points_of, score_of = hand.points or {}, hand.score or {}
+    if team not in points_of and team not in score_of:
+        return '<td class="num">?</td>' if hand.points is None else '<td class="num"></td>'
+    points = points_of.get(team)
+    cls = "" if points is None else " neg" if points < 0 else " pos" if points > 0 else ""
+    score = f" → {score_of[team]}" if team in score_of else ""
+    shown = "?" if points is None else _signed(points)
+    return f'<td class="num{cls}">{esc(shown + score)}</td>'
 
 
 # ----------------------------------------------------------------------------- formatting
@@ -449,7 +461,7 @@ def _teams(report: FileReport) -> list[str]:
     teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
     for hand in report.hands:
         if isinstance(hand, EuchreHandResult):
-            teams += [t for t in [*hand.points, *hand.score] if t not in teams]
+            teams += [t for t in [*(hand.points or {}), *(hand.score or {})] if t not in teams]
     return teams
 
 

@@ -179,11 +179,14 @@ def file_json(report: FileReport) -> dict[str, JsonValue]:
         "errors": [error_json(e) for e in report.errors],
     }
     if report.game == "bid-euchre":
-        score: dict[str, JsonValue] = dict(report.score)
+        score: dict[str, JsonValue] | None = (
+            dict(report.score) if report.score is not None else None
+        )
         obj["totals"] = score
-        obj["score"] = dict(score)
+        obj["score"] = dict(score) if score is not None else None
     else:
         obj["totals"] = {k: v for k, v in report.totals.items()}
+    obj["totals_complete"] = report.totals_complete
     return obj
 
 
@@ -237,7 +240,7 @@ def hand_json(hand: HandResult) -> dict[str, JsonValue]:
     }
     if isinstance(hand, BourreHandResult):
         obj["upcard"] = card_text(hand.upcard)
-        obj["payouts"] = dict(hand.payouts)
+        obj["payouts"] = dict(hand.payouts) if hand.payouts is not None else None
         obj["pot"] = hand.pot
         obj["winner"] = hand.winner
         obj["carry"] = hand.carry
@@ -245,14 +248,16 @@ def hand_json(hand: HandResult) -> dict[str, JsonValue]:
         obj["active"] = list(hand.active)
         obj["tricks_won"] = dict(hand.tricks_won)
     elif isinstance(hand, EuchreHandResult):
-        obj["points"] = dict(hand.points)
-        obj["score"] = dict(hand.score)
+        obj["points"] = dict(hand.points) if hand.points is not None else None
+        obj["score"] = dict(hand.score) if hand.score is not None else None
         obj["winner"] = hand.winner
         obj["bidder"] = hand.bidder
         obj["bid"] = hand.bid
         obj["redeal"] = hand.redeal
         obj["tricks_won"] = dict(hand.tricks_won)
         obj["game"] = hand.game_number
+    obj["settled"] = hand.settled
+    obj["unsettled"] = hand.unsettled
     return obj
 
 
@@ -272,13 +277,15 @@ def hand_text(hand: HandResult, level: int) -> str:
         _objects(hand.violations, violation_json, level + 1),
         _objects(hand.claims, claim_json, level + 1),
         _text(card_text(hand.upcard)),
-        _amounts(hand.payouts),
-        _amount(hand.pot),
+        "null" if hand.payouts is None else _amounts(hand.payouts),
+        "null" if hand.pot is None else _amount(hand.pot),
         _text(hand.winner),
-        _amount(hand.carry),
+        "null" if hand.carry is None else _amount(hand.carry),
         _quote(hand.result),
         "[" + ", ".join(map(_quote, hand.active)) + "]",
         _counts(hand.tricks_won),
+        "true" if hand.settled else "false",
+        _text(hand.unsettled),
     )
 
 
@@ -297,6 +304,8 @@ _BOURRE_HAND_KEYS = (
     "result",
     "active",
     "tricks_won",
+    "settled",
+    "unsettled",
 )
 
 

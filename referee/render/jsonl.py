@@ -28,10 +28,12 @@ come file by file, in input order; for each file:
 
      {"kind": "summary", "path": "friday.hlog", "game": "bourre", "players": [...],
       "metadata": {...}, "options": {...}, "hand_count": 1, "violation_count": 0,
-      "error_count": 0, "totals": {"ann": -1, ...}, "summary": true}
+      "error_count": 0, "totals": {"ann": -1, ...}, "totals_complete": true,
+      "summary": true}
 
-   ``players``, ``metadata``, ``options`` and ``totals`` are the file object's keys in the
-   JSON report; Bid Euchre adds ``score`` (the final running score, equal to ``totals``).
+   ``players``, ``metadata``, ``options``, ``totals`` and ``totals_complete`` are the file
+   object's keys in the JSON report; Bid Euchre adds ``score`` (the final running score,
+   equal to ``totals``; null when the log leaves it unknown).
    The counts follow ``--select``/``--ignore`` like the violations listed.
 
 Every object has ``kind`` (``"hand"``, ``"error"`` or ``"summary"``) and ``path``. Amounts
@@ -139,6 +141,7 @@ def summary_line(report: FileReport, hands: int, violations: int) -> dict[str, J
     obj["totals"] = full["totals"]
     if "score" in full:
         obj["score"] = full["score"]
+    obj["totals_complete"] = full["totals_complete"]
     obj["summary"] = True
     return obj
 

@@ -258,15 +258,21 @@ def _findings(console: Console, hand: HandResult) -> None:
 def _bourre_settlement(
     console: Console, report: FileReport, hand: BourreHandResult, running: dict[str, Decimal]
 ) -> None:
+    if hand.payouts is None:  # not settled: say so, and what the table recorded
+        summary = Text("  not settled: ", style=S_HEAD)
+        summary.append(hand.unsettled or "the log does not decide the hand's money")
+        _print(console, summary)
+        _recorded(console, hand.recorded)
+        return
     summary = Text("  settlement: ", style=S_HEAD)
-    summary.append(f"pot {money(hand.pot)}")
+    summary.append(f"pot {money(hand.pot or 0)}")
     if hand.winner:
         summary.append(" · won by ")
         summary.append(hand.winner, style=S_WIN)
         summary.append(f" (takes {money(hand.took)})")
     else:
         summary.append(" · carried")
-    summary.append(f" · carry {money(hand.carry)}")
+    summary.append(f" · carry {money(hand.carry or 0)}")
     _print(console, summary)
     if hand.result:
         _print(console, Text(f"  {hand.result}"))
@@ -299,15 +305,20 @@ def _bourre_settlement(
 
 def _euchre_settlement(console: Console, report: FileReport, hand: EuchreHandResult) -> None:
     teams = _teams(report, hand)
-    if not hand.redeal:
+    if not hand.settled:
+        summary = Text("  not settled: ", style=S_HEAD)
+        summary.append(hand.unsettled or "the log does not decide the hand's points")
+        _print(console, summary)
+    elif not hand.redeal:
         _print(console, Text(f"  settlement: contract {_contract(hand)}", style=S_HEAD))
     header = ["team", "tricks", "points", "score"]
+    points, score = hand.points or {}, hand.score or {}
     rows = [
         [
             Text(t, style=S_WIN if t == hand.winner else ""),
             Text("" if hand.redeal else str(hand.tricks_won.get(t, 0))),
-            Text(signed(hand.points[t]) if t in hand.points else ""),
-            Text(str(hand.score[t]) if t in hand.score else ""),
+            Text(signed(points[t]) if t in points else ""),
+            Text(str(score[t]) if t in score else ""),
         ]
         for t in teams
     ]
@@ -331,7 +342,7 @@ def _running_totals(report: FileReport) -> dict[int, dict[str, Decimal]]:
     total: dict[str, Decimal] = {}
     for hand in report.hands:
         if isinstance(hand, BourreHandResult):
-            for player, amount in hand.payouts.items():
+            for player, amount in (hand.payouts or {}).items():
                 total[player] = total.get(player, Decimal(0)) + amount
             out[id(hand)] = dict(total)
     return out
@@ -340,7 +351,8 @@ def _running_totals(report: FileReport) -> dict[int, dict[str, Decimal]]:
 def _teams(report: FileReport, hand: EuchreHandResult) -> list[str]:
     p = report.players
     teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
-    teams += [t for t in [*hand.points, *hand.score, *hand.tricks_won] if t not in teams]
+    named = [*(hand.points or {}), *(hand.score or {}), *hand.tricks_won]
+    teams += [t for t in named if t not in teams]
     return teams
 
 

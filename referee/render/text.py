@@ -176,7 +176,7 @@ class FileDigest:
             "" if hand.redeal else tricks,
             *(_team_cell(hand, t) for t in teams),
             recorded_cell(hand),
-            hand.winner or "",
+            hand.winner or ("" if hand.settled else f"not settled: {hand.unsettled}"),
         ]
         self._add_row(cells)
         if hand.winner:
@@ -375,7 +375,8 @@ class TextRenderer:
             header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players]
             header += ["recorded", "result"]
             ledger = [_signed_of(report.totals, p) for p in players]
-            footer = ["total", "", "", "", "", "", *ledger, "", ""]
+            incomplete = "" if report.totals_complete else "settled hands only"
+            footer = ["total", "", "", "", "", "", *ledger, "", incomplete]
             right = {0, 3, 5, *range(6, 6 + len(players))}
             self._table(header, rows, right, footer, digest.widths)
         elif report.game == "bid-euchre":
@@ -385,6 +386,8 @@ class TextRenderer:
             if report.score:
                 score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
                 self._print(Text(f"  score: {score}", style="bold"))
+            elif report.score is None:
+                self._print(Text("  score: unknown (the log does not decide it)", style="bold"))
             for line in digest.games:
                 self._print(Text(f"  {line}", style="bold"))
 
@@ -477,8 +480,13 @@ def summary_line(rows: Sequence[_Row]) -> Text:
 
 def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:
     trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
-    head = [str(hand.number), hand.dealer or "-", trump, money(hand.pot)]
-    head += [hand.winner or "carried", money(hand.carry)]
+    pot = "?" if hand.pot is None else money(hand.pot)
+    carry = "?" if hand.carry is None else money(hand.carry)
+    if hand.payouts is None:  # not settled: no payouts of the referee's
+        head = [str(hand.number), hand.dealer or "-", trump, pot, hand.winner or "?", carry]
+        return [*head, *([""] * len(players)), recorded_cell(hand), hand.result]
+    head = [str(hand.number), hand.dealer or "-", trump, pot]
+    head += [hand.winner or "carried", carry]
     payouts = [_signed_of(hand.payouts, p) for p in players]
     return [*head, *payouts, recorded_cell(hand), hand.result]
 
@@ -500,11 +508,12 @@ def _rule_hint(rule_id: str) -> str:
 
 def recorded_cell(hand: HandResult) -> str:
     """What the table recorded, beside the referee's settlement: ``-`` (nothing recorded),
-    ``agrees``, or ``differs:`` and the rule IDs of the differences."""
-    rules = sorted({v.rule for v in hand.violations if v.rule.startswith(_RECORD_RULES)})
-    if rules:
-        return "differs: " + ", ".join(rules)
-    return "agrees" if hand.recorded else "-"
+    ``agrees``, ``differs:`` and the rule IDs of the differences, or ``not checked`` (the
+    hand is not settled). It is the verdict whatever ``--select``/``--ignore`` hide."""
+    record = hand.record
+    if record.verdict == "differs":
+        return "differs: " + ", ".join(record.rules)
+    return {"agrees": "agrees", "unchecked": "not checked"}.get(record.verdict, "-")
 
 
 def _signed_of(amounts: dict[str, Decimal], player: str) -> str:
@@ -529,7 +538,8 @@ def _contract(hand: EuchreHandResult) -> str:
 
 
 def _team_cell(hand: EuchreHandResult, team: str) -> str:
-    if team not in hand.points and team not in hand.score:
-        return ""
-    points = signed(hand.points.get(team, 0))
-    return f"{points} = {hand.score[team]}" if team in hand.score else points
+    points_of, score_of = hand.points or {}, hand.score or {}
+    if team not in points_of and team not in score_of:
+        return "?" if hand.points is None else ""
+    points = signed(points_of[team]) if team in points_of else "?"
+    return f"{points} = {score_of[team]}" if team in score_of else points

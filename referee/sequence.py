@@ -1,0 +1,403 @@
+"""The hands of a log in sequence, for both games: numbering, forgotten ``hand`` lines and
+statements a hand may have only once.
+
+Three log faults that are not about any card, found the same way in both games:
+
+* ``L-SEQUENCE``: a hand number out of order (:class:`HandSequence`). A skipped number means
+  hands are missing from the log, so what they did to the pot or the score is unknown.
+* a forgotten ``hand`` line (:func:`split_forgotten`): one hand holding a second hand's
+  statements (a second ``dealer`` or ``trump`` line, a player's second decision or bid, a
+  ``trick 1`` again) after its play. It is split there, the second part judged as the next
+  hand, and reported once: "did you forget `hand 2`? hand 1 has 10 tricks".
+* ``L-DUPLICATE`` (:func:`duplicate_findings`): a statement a hand may have once, given twice.
+  The first one counts; the second is reported, never silently chosen.
+
+Nothing here prints; the findings are :class:`~referee.report.Violation` records.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from referee.cards import pretty, suit_word
+from referee.records import (
+    AnteLine,
+    BidLine,
+    ClaimLine,
+    DealerLine,
+    DealLine,
+    DecisionLine,
+    Event,
+    Hand,
+    ScoreLine,
+    SettleLine,
+    TeamSettleLine,
+    TrickLine,
+    TrumpLine,
+    Unread,
+)
+from referee.report import Violation
+
+#: The statements that show a hand's play has begun or ended (they belong to that hand).
+_PLAY = (TrickLine, SettleLine, TeamSettleLine, ScoreLine, ClaimLine)
+
+
+def _once_key(event: Event) -> tuple[str, ...] | None:
+    """What a statement a hand has at most once is about (None for other statements)."""
+    if isinstance(event, DealerLine):
+        return ("dealer",) if event.player.seated else None
+    if isinstance(event, TrumpLine):
+        return ("trump",)
+    if isinstance(event, DealLine):
+        return ("deal", event.player.name) if event.player.seated else None
+    if isinstance(event, DecisionLine):
+        return ("decision", event.player.name) if event.player.seated else None
+    if isinstance(event, BidLine):
+        return ("bid", event.player.name) if event.player.seated else None
+    if isinstance(event, AnteLine):
+        return ("ante",)
+    if isinstance(event, TrickLine) and event.number == 1:
+        return ("trick 1",)
+    return None
+
+
+_WORDS = {"dealer": "dealer", "trump": "trump", "deal": "deal", "ante": "ante"}
+
+
+def _statement_words(key: tuple[str, ...]) -> str:
+    """A restarting statement in words: "a second `dealer` line", "ann's second decision"."""
+    kind = key[0]
+    if kind in ("decision", "bid"):
+        return f"{key[1]}'s second {kind}"
+    if kind == "deal":
+        return f"a second `deal` line for {key[1]}"
+    if kind == "trick 1":
+        return "a second `trick 1`"
+    return f"a second `{_WORDS[kind]}` line"
+
+
+# ----------------------------------------------------------------------------- unreadable lines
+
+#: The statements an unreadable line may be recognised as, by its first word.
+_STATEMENT_WORDS = frozenset(
+    {"hand", "dealer", "deal", "trick", "trump", "claim", "ante", "settle", "score", "bid"}
+    | {"exchange", "discard", "redeal"}
+)
+
+
+def unread_kind(unread: Unread, seats: Sequence[str]) -> str:
+    """What an unreadable line most likely was, by its first word: a statement's keyword
+    (``trick3:`` and ``trik`` are tricks), ``decision`` (it starts with a seated name), or
+    ``""`` when it could have been anything."""
+    word = unread.word.strip(":,").lower()
+    core = word.rstrip("0123456789:")
+    for candidate in (word, core):
+        if candidate in _STATEMENT_WORDS:
+            return candidate
+    if word.casefold() in {seat.casefold() for seat in seats}:
+        return "decision"
+    close = difflib.get_close_matches(core, _STATEMENT_WORDS, n=1, cutoff=0.8)
+    return close[0] if close else ""
+
+
+def may_have_said(
+    unreadable: Sequence[Unread], kinds: Collection[str], seats: Sequence[str]
+) -> bool:
+    """Whether any of the unreadable lines may have been one of these statements."""
+    for unread in unreadable:
+        kind = unread_kind(unread, seats)
+        if not kind or kind in kinds:
+            return True
+    return False
+
+
+def count_may_have_said(
+    unreadable: Sequence[Unread], kinds: Collection[str], seats: Sequence[str]
+) -> int:
+    """How many of the unreadable lines may have been one of these statements."""
+    return sum(1 for u in unreadable if (k := unread_kind(u, seats)) == "" or k in kinds)
+
+
+# ----------------------------------------------------------------------------- forgotten hands
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One hand to judge: a hand as read, or a part of one split at a forgotten `hand` line.
+
+    ``hint`` is the finding that says a `hand` line seems forgotten before this part.
+    """
+
+    hand: Hand
+    hint: Violation | None = None
+
+
+def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
+    """``hand`` as one part, or split where the statements of a next hand begin.
+
+    A hand restarts when a statement it may have once (``dealer``, ``trump``, a player's
+    ``deal``, decision or bid, ``ante``, ``trick 1``) comes again after its play (a trick, a
+    recorded settlement), or (but for a decision or bid) after every seated player decided
+    or bid, or after Bourré decisions that leave no trick to play (one player at most
+    stays in), and what follows holds a hand's play (a trick, a decision or a bid). The
+    next hand starts after the last statement of the first one's play.
+    """
+    events = hand.events
+    heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
+    at = _restart(events, seats, heads)
+    if at is None:
+        return [Part(hand)]
+    start, key = at
+    first_events, second_events = events[:start], events[start:]
+    lead = second_events[0]
+    number = hand.number + 1
+    first_unread = tuple(u for u in hand.unreadable if u.line < lead.line)
+    second_unread = tuple(u for u in hand.unreadable if u.line >= lead.line)
+    last_line = max((e.line for e in first_events), default=hand.line)
+    lost_head = [u for u in first_unread if u.line > last_line]  # an unreadable `hand` line?
+    first = dataclasses.replace(
+        hand,
+        events=first_events,
+        unreadable=tuple(u for u in first_unread if u.line <= last_line),
+    )
+    second = Hand(number, second_events, lead.line, lead.column, second_unread, False)
+    tricks = sum(1 for e in events if isinstance(e, TrickLine))
+    hint = None if lost_head else _forgotten_hint(hand.number, lead, key, tricks, max_tricks)
+    return [Part(first), *_with_hint(split_forgotten(second, seats, max_tricks), hint)]
+
+
+def _with_hint(parts: list[Part], hint: Violation | None) -> list[Part]:
+    return [dataclasses.replace(parts[0], hint=hint), *parts[1:]]
+
+
+def _restart(
+    events: Sequence[Event], seats: Sequence[str], heads: Sequence[int] = ()
+) -> tuple[int, tuple[str, ...]] | None:
+    """Where the next hand's statements begin (and the statement that shows it), or None.
+
+    ``heads`` are the lines of unreadable lines that look like a `hand` line: one between the
+    play and a statement given again starts the next hand, even with no play after it.
+    """
+    # whether a trick, a decision or a bid comes at or after each statement
+    play_after = [False] * (len(events) + 1)
+    for i in range(len(events) - 1, -1, -1):
+        play_after[i] = play_after[i + 1] or isinstance(
+            events[i], TrickLine | DecisionLine | BidLine
+        )
+    # where the last player to decide for the first time did so (Bourré)
+    firsts: dict[str, int] = {}
+    for i, event in enumerate(events):
+        if isinstance(event, DecisionLine) and event.player.seated:
+            firsts.setdefault(event.player.name, i)
+    last_first = max(firsts.values(), default=-1)
+    seen: dict[tuple[str, ...], int] = {}  # statement -> the line of its first occurrence
+    decided: set[str] = set()
+    played = -1  # the last statement of the hand's play so far (-1: none yet)
+    spoke = -1  # the statement with which every seated player had decided or bid (-1: not yet)
+    last_decision = -1  # the last Bourré decision so far
+    players = 0  # Bourré decisions to play so far
+    for i, event in enumerate(events):
+        key = _once_key(event)
+        if key is not None and key in seen:
+            head = max((h for h in heads if seen[key] < h < event.line), default=None)
+            if head is not None:  # an unreadable `hand` line between the two
+                return next(j for j, e in enumerate(events) if e.line > head), key
+        if key is not None and key in seen and play_after[i]:
+            # After the play, any statement given again starts the next hand; after every
+            # player spoke (but before any play), or after decisions that leave nothing to
+            # play (one player at most stays in), only a new deal does: a player's second
+            # decision or bid there is that player's, in the same hand.
+            if played >= 0:
+                return _start_after(events, played, i), key
+            if key[0] not in ("decision", "bid"):
+                if spoke >= 0:
+                    return _start_after(events, spoke, i), key
+                if last_decision >= 0 and players <= 1 and i > last_first:
+                    # (no player decides for the first time after it: not the same hand's
+                    # decisions going on)
+                    return _start_after(events, last_decision, i), key
+        if key is not None:
+            seen.setdefault(key, event.line)
+        if isinstance(event, _PLAY):
+            played = i
+        elif isinstance(event, DecisionLine | BidLine) and event.player.seated:
+            if isinstance(event, DecisionLine):
+                last_decision = i
+                players += event.action == "play"
+            if spoke < 0:
+                decided.add(event.player.name)
+                if decided.issuperset(seats):
+                    spoke = i
+    return None
+
+
+def _start_after(events: Sequence[Event], begun: int, restart: int) -> int:
+    """The first statement of the next hand: after the last one of this hand's play."""
+    last = begun
+    for i in range(begun + 1, restart):
+        if isinstance(events[i], _PLAY):
+            last = i
+    return last + 1
+
+
+def _forgotten_hint(
+    number: int, lead: Event, key: tuple[str, ...], tricks: int, max_tricks: int
+) -> Violation:
+    """The one finding for a forgotten `hand` line: L-COUNT when the hand then has too many
+    tricks (the usual sign), else L-SEQUENCE."""
+    nxt = number + 1
+    if tricks > max_tricks:
+        rule, why = "L-COUNT", f"hand {number} has {tricks} tricks"
+    else:
+        rule, why = "L-SEQUENCE", f"hand {number} has {_statement_words(key)} after its play"
+    return Violation(
+        rule,
+        None,
+        None,
+        None,
+        lead.line,
+        lead.column,
+        f"did you forget `hand {nxt}`? {why}",
+        evidence=f"the statements from line {lead.line} on are judged as hand {nxt}, as if "
+        f"a `hand {nxt}` line came before them",
+    )
+
+
+# ----------------------------------------------------------------------------- numbering
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a hand stands in the log's sequence of hands.
+
+    ``findings`` are the sequence's findings on the hand (``L-SEQUENCE``, a forgotten `hand`
+    line); ``missing`` is how many hands the log skipped just before it (what they did to
+    the pot or the score, and who dealt, is unknown).
+    """
+
+    findings: tuple[Violation, ...] = ()
+    missing: int = 0
+
+
+class HandSequence:
+    """The hand numbers of one log, in order: ``L-SEQUENCE`` for one out of sequence.
+
+    Hands are numbered 1, 2, 3, ...: a hand is expected to be numbered one more than the
+    hand before it (the first, 1). A number that skips ahead means hands are missing from
+    the log; one that repeats or goes back is out of order but skips nothing. A hand whose
+    number was not read (an unreadable `hand` line) is numbered one more than the previous
+    hand by the reader and is not judged for it.
+    """
+
+    def __init__(self) -> None:
+        self._previous: int | None = None
+
+    def place(self, hand: Hand, hint: Violation | None = None) -> Place:
+        """The place of the next hand of the log (``hint``: a forgotten `hand` line)."""
+        number, previous = hand.number, self._previous
+        self._previous = number
+        expected = 1 if previous is None else previous + 1
+        found = (hint,) if hint is not None else ()
+        if number == expected or not hand.numbered:
+            return Place(found)
+        missing = number - expected if previous is not None and number > expected else 0
+        return Place((*found, _sequence_finding(hand, previous, expected)), missing)
+
+
+def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violation:
+    number = hand.number
+    if previous is None:
+        message = f"the log's first hand is hand {number}, not hand 1"
+        evidence = "hands are numbered 1, 2, 3, ... from the first hand of the log"
+    elif number > expected:
+        gap = f"hand {expected}" if number == expected + 1 else f"hands {expected}-{number - 1}"
+        verb = "is" if number == expected + 1 else "are"
+        message = f"hand {number} follows hand {previous}: {gap} {verb} missing"
+        evidence = (
+            "what the missing hands did to the pot or the score is not in the log, so the "
+            "referee does not settle the hands after them until the log gives it again"
+        )
+    elif number == previous:
+        message = f"hand {number} again: the hand before it is also numbered {number}"
+        evidence = f"the hand after hand {previous} is hand {expected}"
+    else:
+        message = f"hand {number} follows hand {previous}"
+        evidence = f"the hand after hand {previous} is hand {expected}"
+    return Violation("L-SEQUENCE", None, None, None, hand.line, hand.column, message, evidence)
+
+
+# ----------------------------------------------------------------------------- duplicates
+
+
+def duplicate_findings(hand: Hand) -> list[Violation]:
+    """``L-DUPLICATE`` for each statement a hand may have once that it gives again: a second
+    ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player. The
+    first one is the one that counts. (A second bid is ``BE-BID-ORDER``, not this.)"""
+    first: dict[tuple[str, ...], Event] = {}
+    found: list[Violation] = []
+    for event in hand.events:
+        key = _once_key(event)
+        if key is None or key[0] in ("bid", "ante", "trick 1"):
+            continue
+        earlier = first.get(key)
+        if earlier is None:
+            first[key] = event
+            continue
+        found.append(_duplicate(event, earlier, key))
+    return found
+
+
+def _duplicate(event: Event, earlier: Event, key: tuple[str, ...]) -> Violation:
+    kind = key[0]
+    player = key[1] if len(key) > 1 else None
+    same = _same_statement(event, earlier)
+    what = {
+        "dealer": "a second `dealer` line",
+        "trump": "a second `trump` line",
+        "deal": f"a second `deal` line for {player}",
+        "decision": f"a second decision for {player}",
+    }[kind]
+    said = "says the same" if same else f"says {_said(earlier)}"
+    return Violation(
+        "L-DUPLICATE",
+        player,
+        None,
+        None,
+        event.line,
+        event.column,
+        f"{what} in the hand",
+        evidence=f"the first, line {earlier.line}, {said}; it is the one that counts, and "
+        "this line is not used",
+    )
+
+
+def _same_statement(a: Event, b: Event) -> bool:
+    """Whether two statements say the same (their positions aside)."""
+    return _said(a) == _said(b)
+
+
+def _said(event: Event) -> str:
+    """What a once-per-hand statement says, in words."""
+    if isinstance(event, DealerLine):
+        return f"{event.player.name} dealt"
+    if isinstance(event, TrumpLine):
+        if event.card is not None:
+            return f"trump {pretty(event.card.card)}"
+        return f"trump {suit_word(event.suit)}"
+    if isinstance(event, DealLine):
+        return "dealt " + " ".join(pretty(c.card) for c in event.cards)
+    if isinstance(event, DecisionLine):
+        return "pass" if event.action == "pass" else _play_words(event)
+    return ""
+
+
+def _play_words(d: DecisionLine) -> str:
+    if d.discards is not None:
+        thrown = " ".join(pretty(c.card) for c in d.discards)
+        return f"play, discarding {thrown}" if thrown else "play"
+    if d.discard_count:
+        return f"play, discarding {d.discard_count}"
+    return "play"
