@@ -26,7 +26,7 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
-from referee.report import FileReport, HandResult, ReadError, Violation
+from referee.report import FileReport, HandResult, ReadError, Violation, money_places
 
 if TYPE_CHECKING:  # (the workers' types: a one-process run never imports them)
     from concurrent.futures import Executor, Future
@@ -419,6 +419,7 @@ def _judge(
             from referee.options import changed_options
 
             report.options_changed = changed_options(options)
+            report.money_places = _money_places(header, options)
             try:
                 session = _new_session(header, options, keep_tricks)
             except Exception as exc:
@@ -426,6 +427,13 @@ def _judge(
                     _internal_error(exc, header.line, header.column, "starting the session")
                 )
     return _judged(report, session, reader.hands(), keep_tricks)
+
+
+def _money_places(header: Any, options: Any) -> int:
+    """The decimals of a Bourré file's amounts (see :func:`referee.report.money_places`)."""
+    if header.game != "bourre":
+        return 0
+    return money_places(options.ante, options.limit, header.pot)
 
 
 def _judged(

@@ -137,6 +137,18 @@ class EuchreHandResult:
 HandResult = BourreHandResult | EuchreHandResult
 
 
+def money_places(*amounts: Decimal | None) -> int:
+    """The decimals to print a file's amounts with: none when these (the ante, the limit,
+    the pot before hand 1, of which every amount the referee works out is made) are whole,
+    else cents (``1.50`` beside ``-0.25``), or more if one of them has more."""
+    places = 0
+    for amount in amounts:
+        if amount is not None and amount.is_finite():
+            fraction = format(amount, "f").partition(".")[2].rstrip("0")
+            places = max(places, len(fraction))
+    return max(places, 2) if places else 0
+
+
 @dataclass(slots=True)
 class FileReport:
     """Everything found in one input file."""
@@ -149,6 +161,7 @@ class FileReport:
     totals: dict[str, Decimal] = field(default_factory=dict)  # Bourré: sum of settled payouts
     score: dict[str, int] | None = field(default_factory=dict)  # Bid Euchre final score
     totals_complete: bool = True  # False: some hand was unsettled (totals leave it out)
+    money_places: int = 0  # decimals to print the file's amounts with (one format a file)
     options_changed: dict[str, object] = field(default_factory=dict)  # non-default options
     metadata: dict[str, str] = field(default_factory=dict)
 

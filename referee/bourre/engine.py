@@ -170,7 +170,11 @@ class BourreSession:
         table's record where it says enough."""
         why = list(outcome.incomplete)
         if not why:
-            why.append(self.money.unknown or "who owed the ante is unknown")
+            cause = self.money.unknown or "not known"
+            if pot is None:
+                why.append(f"the pot is unknown ({cause})")
+            else:  # (the recorded `settle pot` gives the pot, not who paid into it)
+                why.append(f"who owed the ante is unknown ({cause}); an `ante` line would say")
         # (an unreadable line that may be a `settle` line leaves the record incomplete)
         unsure = may_have_said(hand.unreadable, ("settle",), self.seats)
         record = read_recorded(facts.settles) if facts.settles and not unsure else None
@@ -235,14 +239,11 @@ class BourreSession:
             carry = own.carry
         elif record is not None and pot is not None:
             carry = pot - record.took + record.paid_in
-        if carry is None:
-            # (the first hand the carry was lost in is the one to name)
+        unknown = ""
+        if carry is None or exempt is None:
+            # (the first hand where the money was lost track of is the one to name)
             lost = self.money.unknown if self.money.carry is None else ""
-            unknown = lost or f"the carry after hand {number} is unknown"
-        elif exempt is None:
-            unknown = f"who owed the ante after hand {number} is unknown"
-        else:
-            unknown = ""
+            unknown = lost or f"hand {number} was not settled"
         return MoneyState(carry, exempt, unknown), exempt
 
     def _exempt_from_play(self, outcome: HandOutcome) -> frozenset[str]:
@@ -254,8 +255,8 @@ class BourreSession:
         known from it."""
         before = self._last_number
         gap = "a hand is" if missing == 1 else f"{missing} hands are"
-        where = f"after hand {before}" if before is not None else "before this hand"
-        self.money = MoneyState(None, None, f"{gap} missing {where}, so the pot is unknown")
+        where = f" after hand {before}" if before is not None else ""
+        self.money = MoneyState(None, None, f"{gap} missing from the log{where}")
         self.next_dealer = None
         self.skips = []
 

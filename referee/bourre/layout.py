@@ -326,7 +326,7 @@ class LayoutChecks(ReplayState):
                 anchor = self.facts.tricks[-1] if self.facts.tricks else hand
                 self.flag(
                     L_COUNT,
-                    f"hand {hand.number} has {len(shown)} tricks, not {expected}"
+                    f"hand {hand.number} has {len(shown)} trick{_s(len(shown))}, not {expected}"
                     + (
                         f": {missing} {'is' if len(gaps) == 1 else 'are'} missing"
                         if missing
@@ -506,6 +506,10 @@ class LayoutChecks(ReplayState):
             evidence=f"{len(self.active)} players are in the hand"
             + (f"; {detail}" if detail else ""),
         )
+
+
+def _s(n: int) -> str:
+    return "" if n == 1 else "s"
 
 
 def _numbers(word: str, numbers: list[int]) -> str:

@@ -194,9 +194,9 @@ class EuchreSession:
         """Hands are missing from the log before this one: the score and the deal are not
         known from it."""
         gap = "a hand is" if missing == 1 else f"{missing} hands are"
-        where = f"after hand {self._last_number}" if self._last_number is not None else ""
+        where = f" after hand {self._last_number}" if self._last_number is not None else ""
         self._score = None
-        self._unknown = f"{gap} missing {where}, so the score is unknown".replace("  ", " ")
+        self._unknown = f"the score is unknown ({gap} missing from the log{where})"
         self._next_dealer = None
 
     def _settle_dealer(self, hand: Hand, findings: Findings) -> str | None:
@@ -376,7 +376,7 @@ class EuchreSession:
         if not settled:
             self.totals_complete = False
             if running is None and before is not None:
-                self._unknown = f"the score after hand {hand.number} is unknown"
+                self._unknown = f"the score is unknown (hand {hand.number} was not scored)"
         self._score = running
         winner = game_winner(running, self.options.target) if running is not None else None
         self._game_over = winner is not None
@@ -391,7 +391,7 @@ class EuchreSession:
             bidder=out.contract.bidder if out.contract else None,
             bid=out.contract.bid if out.contract else None,
             redeal=out.redeal,
-            tricks_won=team_tricks,
+            tricks_won={} if out.incomplete else team_tricks,
             game_number=self._game_number,
             recorded=[line_text(x) for x in _recorded_lines(hand)],
             tricks=out.replay.records(out.trump),

@@ -197,8 +197,8 @@ class TrickReplay:
                 self.findings.add(
                     "L-COUNT",
                     *anchor,
-                    f"the hand has {len(shown)} tricks, not {expected}"
-                    + (f": {missing} {verb} missing" if missing else ""),
+                    f"the hand has {len(shown)} trick{'' if len(shown) == 1 else 's'}, "
+                    f"not {expected}" + (f": {missing} {verb} missing" if missing else ""),
                     evidence=f"each player in the hand plays all {HAND_SIZE} cards, one per "
                     "trick; the hand is not scored",
                 )

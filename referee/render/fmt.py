@@ -7,14 +7,20 @@ from decimal import Decimal
 from referee.render.json import number_text
 
 
-def money(value: Decimal | int) -> str:
-    """An amount without exponent or trailing zeros: ``5``, ``0.5``."""
-    return number_text(Decimal(value))
+def money(value: Decimal | int, places: int = 0) -> str:
+    """An amount without exponent: ``5``, ``0.5``; with ``places``, at least that many
+    decimals (``1.50`` beside ``-0.25``: one format for a file's amounts, see
+    :func:`referee.report.money_places`), never fewer than the amount has."""
+    text = number_text(Decimal(value))
+    if places <= 0:
+        return text
+    whole, _, fraction = text.partition(".")
+    return f"{whole}.{fraction.ljust(places, '0')}"
 
 
-def signed(value: Decimal | int) -> str:
+def signed(value: Decimal | int, places: int = 0) -> str:
     """An amount with its sign: ``+4``, ``-1``, ``0``."""
-    text = money(value)
+    text = money(value, places)
     return "+" + text if value > 0 else text
 
 

@@ -387,11 +387,12 @@ def _bourre_table(report: FileReport, anchor: str) -> str:
             continue
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
         winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
-        nets = "".join(_amount_cell((hand.payouts or {}).get(p)) for p in players)
+        places = report.money_places
+        nets = "".join(_amount_cell((hand.payouts or {}).get(p), places) for p in players)
         if hand.payouts is None:
             winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
-        pot = "?" if hand.pot is None else _money(hand.pot)
-        carry = "?" if hand.carry is None else _money(hand.carry)
+        pot = "?" if hand.pot is None else _money(hand.pot, places)
+        carry = "?" if hand.carry is None else _money(hand.carry, places)
         rows.append(
             _row_open(hand, anchor, i)
             + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
@@ -400,7 +401,7 @@ def _bourre_table(report: FileReport, anchor: str) -> str:
             + f'<td class="result">{esc(hand.result)}</td>'
             + f"{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
         )
-    totals = "".join(_amount_cell(report.totals.get(p)) for p in players)
+    totals = "".join(_amount_cell(report.totals.get(p), report.money_places) for p in players)
     return (
         '<h3>Hands</h3><div class="scroll"><table class="hands">'
         '<thead><tr><th class="num">hand</th><th>dealer</th><th>trump</th>'
@@ -465,11 +466,11 @@ def _teams(report: FileReport) -> list[str]:
     return teams
 
 
-def _amount_cell(value: Decimal | int | None) -> str:
+def _amount_cell(value: Decimal | int | None, places: int = 0) -> str:
     if value is None:
         return '<td class="num"></td>'
     cls = " neg" if value < 0 else " pos" if value > 0 else ""
-    return f'<td class="num{cls}">{esc(_signed(value))}</td>'
+    return f'<td class="num{cls}">{esc(_signed(value, places))}</td>'
 
 
 CSS = """

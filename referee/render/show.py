@@ -265,14 +265,15 @@ def _bourre_settlement(
         _recorded(console, hand.recorded)
         return
     summary = Text("  settlement: ", style=S_HEAD)
-    summary.append(f"pot {money(hand.pot or 0)}")
+    places = report.money_places
+    summary.append(f"pot {money(hand.pot or 0, places)}")
     if hand.winner:
         summary.append(" · won by ")
         summary.append(hand.winner, style=S_WIN)
-        summary.append(f" (takes {money(hand.took)})")
+        summary.append(f" (takes {money(hand.took, places)})")
     else:
         summary.append(" · carried")
-    summary.append(f" · carry {money(hand.carry or 0)}")
+    summary.append(f" · carry {money(hand.carry or 0, places)}")
     _print(console, summary)
     if hand.result:
         _print(console, Text(f"  {hand.result}"))
@@ -290,10 +291,10 @@ def _bourre_settlement(
             p,
             tricks,
             "yes" if p in hand.antes else "",
-            money(hand.bourre[p]) if p in hand.bourre else "",
-            money(renege[p]) if p in renege else "",
-            signed(hand.payouts[p]) if p in hand.payouts else "",
-            signed(running[p]) if p in running else "",
+            money(hand.bourre[p], places) if p in hand.bourre else "",
+            money(renege[p], places) if p in renege else "",
+            signed(hand.payouts[p], places) if p in hand.payouts else "",
+            signed(running[p], places) if p in running else "",
         ]
         row = [Text(c) for c in cells]
         if p == hand.winner:

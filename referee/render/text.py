@@ -151,7 +151,7 @@ class FileDigest:
             return
         if isinstance(hand, BourreHandResult):
             if self.report.game == "bourre":
-                self._add_row(_bourre_row(hand, self.report.players))
+                self._add_row(_bourre_row(hand, self.report.players, self.report.money_places))
         elif self.report.game == "bid-euchre":
             self._add_euchre(hand)
 
@@ -173,7 +173,7 @@ class FileDigest:
             hand.dealer or "-",
             _contract(hand),
             SUIT_SYMBOL.get(hand.trump or "", "-"),
-            "" if hand.redeal else tricks,
+            "" if hand.redeal or not hand.tricks_won else tricks,
             *(_team_cell(hand, t) for t in teams),
             recorded_cell(hand),
             hand.winner or ("" if hand.settled else f"not settled: {hand.unsettled}"),
@@ -374,7 +374,7 @@ class TextRenderer:
             players = list(report.players)
             header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players]
             header += ["recorded", "result"]
-            ledger = [_signed_of(report.totals, p) for p in players]
+            ledger = [_signed_of(report.totals, p, report.money_places) for p in players]
             incomplete = "" if report.totals_complete else "settled hands only"
             footer = ["total", "", "", "", "", "", *ledger, "", incomplete]
             right = {0, 3, 5, *range(6, 6 + len(players))}
@@ -478,16 +478,16 @@ def summary_line(rows: Sequence[_Row]) -> Text:
 # ----------------------------------------------------------------------------- formatting
 
 
-def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:
+def _bourre_row(hand: BourreHandResult, players: list[str], places: int = 0) -> list[str]:
     trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
-    pot = "?" if hand.pot is None else money(hand.pot)
-    carry = "?" if hand.carry is None else money(hand.carry)
+    pot = "?" if hand.pot is None else money(hand.pot, places)
+    carry = "?" if hand.carry is None else money(hand.carry, places)
     if hand.payouts is None:  # not settled: no payouts of the referee's
         head = [str(hand.number), hand.dealer or "-", trump, pot, hand.winner or "?", carry]
         return [*head, *([""] * len(players)), recorded_cell(hand), hand.result]
     head = [str(hand.number), hand.dealer or "-", trump, pot]
     head += [hand.winner or "carried", carry]
-    payouts = [_signed_of(hand.payouts, p) for p in players]
+    payouts = [_signed_of(hand.payouts, p, places) for p in players]
     return [*head, *payouts, recorded_cell(hand), hand.result]
 
 
@@ -516,8 +516,8 @@ def recorded_cell(hand: HandResult) -> str:
     return {"agrees": "agrees", "unchecked": "not checked"}.get(record.verdict, "-")
 
 
-def _signed_of(amounts: dict[str, Decimal], player: str) -> str:
-    return signed(amounts[player]) if player in amounts else ""
+def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str:
+    return signed(amounts[player], places) if player in amounts else ""
 
 
 def new_digest(report: FileReport, quiet: bool) -> FileDigest:
