@@ -21,6 +21,7 @@ from referee.logrules import (
     L_TURN,
 )
 from referee.records import CardAt, DecisionLine, NameAt, Play, TrickLine
+from referee.suggest import not_seated
 
 
 class LayoutChecks(ReplayState):
@@ -31,7 +32,7 @@ class LayoutChecks(ReplayState):
             if not name.seated:
                 self.flag(
                     L_PLAYER,
-                    f"{name.name} is not seated at this table",
+                    not_seated(name.name, self.seats),
                     name.line,
                     name.column,
                     player=name.name,
@@ -298,7 +299,7 @@ class LayoutChecks(ReplayState):
         if not play.player.seated:
             self.flag(
                 L_PLAYER,
-                f"{name} is not seated at this table",
+                not_seated(name, self.seats),
                 play.player.line,
                 play.player.column,
                 player=name,

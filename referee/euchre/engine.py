@@ -68,7 +68,9 @@ class EuchreSession:
         self.options = options
         self.table = Table(header.players)
         self._score: dict[str, int] = {t: 0 for t in self.table.teams}
-        self._pending = Findings()  # faults of the header, reported with the first hand
+        self._pending = Findings(
+            self.table.players
+        )  # faults of the header, reported with the first hand
         self._next_dealer: str | None = None
         self._game_number = 1
         self._game_over = False
@@ -93,7 +95,7 @@ class EuchreSession:
             self._game_over = False
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
-        findings = self._pending if self._first else Findings()
+        findings = self._pending if self._first else Findings(self.table.players)
         outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
         auction = run_auction(
             _events(hand, BidLine), self.table, outcome.dealer, self.options, findings
