@@ -146,3 +146,122 @@ def test_euchre_unseated_names_suggest_the_seated_ones() -> None:
     assert _audit(EUCHRE, "rik+Moë 0", "rik+moe 0") == [
         ("L-PLAYER", 17, 25, "moe is not seated at this table; did you mean Moë?"),
     ]
+
+
+# ----------------------------------------------------------------------------- keywords
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "column", "message"),
+    [
+        # a misspelled statement keyword: `dealr eve` would be a decision by "dealr"
+        ("dealer: ann", "dealr ann", 1, "unknown statement 'dealr'; did you mean `dealer`?"),
+        ("trick 2:", "trik 2:", 1, "unknown statement 'trik'; did you mean `trick`?"),
+        ("trick 2:", "tirck 2:", 1, "unknown statement 'tirck'; did you mean `trick`?"),
+        ("trick 3:", "trick3:", 1, "unknown statement 'trick3'; did you mean `trick 3`?"),
+        ("trick 3:", "trik3:", 1, "unknown statement 'trik3'; did you mean `trick 3`?"),
+        ("trump: 4c", "trumpp 4c", 1, "unknown statement 'trumpp'; did you mean `trump`?"),
+        # a misspelled action after a seated name
+        ("ann play", "ann plays", 5,
+         "expected pass, fold, play or stand after 'ann', found 'plays'; did you mean `play`?"),
+        ("bob play", "bob passs", 5,
+         "expected pass, fold, play or stand after 'bob', found 'passs'; did you mean `pass`?"),
+        ("Zoë play", "Zoë play discrad 3", 10,
+         "expected `discard` or the end of the line, found 'discrad'; did you mean `discard`?"),
+        # a keyword written before the word Lark stopped at
+        ("trick 5: Zoë 3h, ann 7s, bob 2d", "trick 5: Zoë 3h, ann 7s, bob 2d\nsettle pott 3", 8,
+         "'pott' does not fit here; did you mean `pot`?"),
+        # the action is the slip, and the name is not seated: the hint says which word
+        ("ann play", "anne plays", 6, "'plays' does not fit here; did you mean `play`?"),
+    ],
+)  # fmt: skip
+def test_a_misspelled_keyword_is_one_syntax_error_with_a_hint(
+    old: str, new: str, column: int, message: str
+) -> None:
+    found = [item for item in _audit(BOURRE, old, new) if item[0].startswith("P-")]
+    lines = BOURRE.replace(old, new).splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if text.startswith(new.splitlines()[-1]))
+    assert found == [("P-SYNTAX", line, column, message)]
+
+
+def test_a_missing_space_after_a_keyword_is_suggested() -> None:
+    found = _audit(BOURRE, "trick 5: Zoë 3h, ann 7s, bob 2d", "trick 5: Zoë 3h, ann 7s, bob 2d\n"
+                   "claim ann renegebob")  # fmt: skip
+    assert found == [
+        ("P-SYNTAX", 16, 11, "expected `renege`, found 'renegebob'; did you mean `renege bob`?")
+    ]
+
+
+def test_two_close_keywords_are_both_named_when_the_line_fits_neither() -> None:
+    found = _audit(BOURRE, "dealer: ann", "dealer: ann\ndealr")
+    assert found == [
+        ("P-SYNTAX", 6, 1, "unknown statement 'dealr'; did you mean `dealer` or `deal`?")
+    ]
+
+
+def test_no_hint_for_a_word_far_from_every_keyword() -> None:
+    found = _audit(BOURRE, "dealer: ann", "dealer: ann\nfrobnicate ann")
+    assert found == [("P-SYNTAX", 6, 1, "unknown statement 'frobnicate'")]
+
+
+def test_a_seated_name_is_never_taken_for_a_keyword() -> None:
+    log = BOURRE.replace("players ann bob Zoë", "players ann bob Zoë deale").replace(
+        "ante: ann bob Zoë", "ante: ann bob Zoë deale\ndeale fold"
+    )
+    found = _audit(log, "deale fold", "deale folds")
+    assert found == [
+        ("P-SYNTAX", 7, 7,
+         "expected pass, fold, play or stand after 'deale', found 'folds'; did you mean `fold`?"),
+    ]  # fmt: skip
+
+
+def test_header_keywords_are_suggested() -> None:
+    log = "titel Friday\n" + BOURRE.replace("players", "plyers")
+    found = [item for item in _items(audit_text(log)) if item[1] is not None]
+    assert found == [
+        ("P-SYNTAX", 1, 1, "unknown statement 'titel'; did you mean `title`?"),
+        ("P-SYNTAX", 3, 1, "unknown statement 'plyers'; did you mean `players`?"),
+    ]
+
+
+def test_valid_logs_are_unchanged_by_the_hints() -> None:
+    # words one letter from a keyword, where a name may stand, read as names
+    log = BOURRE.replace("ann", "dea").replace("bob", "pots")
+    assert _items(audit_text(log)) == []
+
+
+def test_the_hint_parses_are_bounded() -> None:
+    # every bad line tries its mendings; past the budget no line is parsed again for a hint
+    from referee.parser.reader import _MAX_HINT_PARSES, read_text
+
+    reader = read_text(BOURRE + "dealr\n" * (_MAX_HINT_PARSES + 10))
+    list(reader.hands())
+    assert reader._hint_parses == _MAX_HINT_PARSES
+    assert len(reader.errors) == _MAX_HINT_PARSES + 10
+
+
+# ----------------------------------------------------------------------------- the game line
+
+
+@pytest.mark.parametrize(
+    ("game", "column", "message"),
+    [
+        ("Bid Euchre", 6, "unknown game 'Bid Euchre': did you mean bid-euchre?"),
+        ("BidEuchre", 6, "unknown game 'BidEuchre': did you mean bid-euchre?"),
+        ("euchre", 6, "unknown game 'euchre': did you mean bid-euchre?"),
+        ("bouree", 6, "unknown game 'bouree': did you mean bourre?"),
+        ("boore", 6, "unknown game 'boore': did you mean bourre?"),  # (booray)
+        ("chess", 6, "unknown game 'chess': expected bourre or bid-euchre"),
+        ("poker night", 6, "unknown game 'poker night': expected bourre or bid-euchre"),
+        ("", 5, "the `game` line names no game: expected bourre or bid-euchre"),
+    ],
+)
+def test_an_unknown_game_is_one_header_error(game: str, column: int, message: str) -> None:
+    log = EUCHRE.replace("game bid-euchre", f"game {game}".rstrip())
+    assert _items(audit_text(log)) == [("P-HEADER", 1, column, message)]
+
+
+def test_a_slip_of_a_seated_name_is_not_taken_for_a_keyword() -> None:
+    # `anne` alone would parse as `ante`, but it is more likely ann's decision, half written
+    found = _audit(BOURRE, "dealer: ann", "dealer: ann\nanne")
+    assert found == [("P-SYNTAX", 6, 1, "unknown statement 'anne'")]

@@ -525,8 +525,13 @@ def test_keywords_are_the_grammars() -> None:
 
 def test_keywords_are_whole_words() -> None:
     assert errors(BOURRE_HEAD + "hand 1\nclaim ann renegebob\nbob passx\n") == [
-        ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'"),
-        ("P-SYNTAX", 5, 5, "expected pass, fold, play or stand after 'bob', found 'passx'"),
+        ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'; did you mean `renege bob`?"),
+        (
+            "P-SYNTAX",
+            5,
+            5,
+            "expected pass, fold, play or stand after 'bob', found 'passx'; did you mean `pass`?",
+        ),
     ]
 
 
@@ -635,8 +640,12 @@ def test_grammar_reads_whole_example_files() -> None:
 @pytest.mark.parametrize(
     ("line", "column", "message"),
     [
-        ("tirck 1: ann 7h", 1, "unknown statement 'tirck'"),
-        ("ann plya", 5, "expected pass, fold, play or stand after 'ann', found 'plya'"),
+        ("tirck 1: ann 7h", 1, "unknown statement 'tirck'; did you mean `trick`?"),
+        (
+            "ann plya",
+            5,
+            "expected pass, fold, play or stand after 'ann', found 'plya'; did you mean `play`?",
+        ),
         (
             "7h ann",
             1,
@@ -713,7 +722,7 @@ def test_errors_are_skipped_and_reading_goes_on() -> None:
         ("P-SYNTAX", 11),
         ("P-SYNTAX", 12),
     ]
-    assert reader.errors[0].message == "unknown statement 'titel'"
+    assert reader.errors[0].message == "unknown statement 'titel'; did you mean `title`?"
     assert [(h.number, [type(e).__name__ for e in h.events]) for h in hands] == [
         (1, ["DealerLine", "DecisionLine"]),
         (2, ["DealerLine"]),

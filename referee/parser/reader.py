@@ -21,6 +21,7 @@ from referee.parser.common import (
     _HeaderLine,
     _Names,
     _number,
+    _short,
     _Statement,
 )
 from referee.parser.fastpath import _FastPath
@@ -38,6 +39,11 @@ from referee.records import (
     TeamPoints,
 )
 from referee.report import ReadError
+from referee.suggest import close_matches, did_you_mean, fold
+
+#: A "did you mean" is checked by parsing the line with the word mended: for so many lines
+#: a log at most (a few per bad line), so that a log of bad lines costs no more than twice.
+_MAX_HINT_PARSES = 1000
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
 # A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
@@ -64,6 +70,7 @@ class LogReader:
         self._lineno = 0
         self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
+        self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
         #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
         #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
@@ -105,13 +112,27 @@ class LogReader:
                 tree = self._syntax.lark.parse(text, start="line")
                 return self._trees.statement(tree, line)
             except UnexpectedInput as exc:
-                column, message = _explain(exc, text, self._names)
+                column, message = _explain(exc, text, self._names, self._fits)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
             column, message = 1, f"could not read this line ({type(exc).__name__})"
         self._error("P-SYNTAX", line, column, message, raw)
         return None
+
+    def _fits(self, text: str) -> bool:
+        """Whether a line parses (a bad line with a word mended, for a "did you mean"); at
+        most :data:`_MAX_HINT_PARSES` lines a log are tried, then none parses."""
+        from lark.exceptions import LarkError
+
+        if self._hint_parses >= _MAX_HINT_PARSES:
+            return False
+        self._hint_parses += 1
+        try:
+            self._syntax.lark.parse(text, start="line")
+        except LarkError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ header
 
@@ -134,6 +155,8 @@ class LogReader:
                 self._pending = entry
                 break
             fast = self._header_fast(entry, first) if first is not None else None
+            if fast is None and first is not None and first.group(1).lower() == "game":
+                fast = self._game_words(entry, first)
             stmt = fast if fast is not None else self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
@@ -190,6 +213,21 @@ class LogReader:
         )
         return _HeaderLine(kind, words, None, line, first.start(1) + 1)
 
+    def _game_words(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """A `game` line that names no game, or one in several words (`game Bid Euchre`):
+        its text as the game's name, so that the header reports it once, as an unknown game
+        (with a hint), rather than as a syntax error and a missing `game` line. None for
+        `game NAME`, which the grammar reads."""
+        line, text, _ = entry
+        m = self._syntax.header_text.fullmatch(text, first.end())
+        if m is None:
+            return None
+        written = (m.group(1) or "").strip("\t ,")
+        if written and self._syntax.name.fullmatch(written):
+            return None
+        at = m.start(1) + 1 if m.group(1) else first.end() + 1
+        return _HeaderLine("game", ((written, at),), None, line, first.start(1) + 1)
+
     def _is_hand(self, word: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
         return word.lower() == "hand" or (
@@ -224,12 +262,7 @@ class LogReader:
             name, column = game_line.words[0]
             game = GAMES.get(name.lower())
             if game is None:
-                self._error(
-                    "P-HEADER",
-                    game_line.line,
-                    column,
-                    f"unknown game '{name}': expected bourre or bid-euchre",
-                )
+                self._error("P-HEADER", game_line.line, column, _unknown_game(name))
         if not isinstance(players_line, _HeaderLine):
             self._error("P-HEADER", None, None, "the log has no `players` line")
             return None
@@ -498,6 +531,20 @@ class LogReader:
             elif stmt is not None:
                 events.append(stmt)
         return events
+
+
+def _game_key(name: str) -> str:
+    """A game's name for comparing: no case, accents or separators (`Bid Euchre`)."""
+    return re.sub(r"[\s_-]+", "", fold(name))
+
+
+def _unknown_game(name: str) -> str:
+    """The message for a `game` line that names no known game, with a hint if one is close."""
+    if not name:
+        return "the `game` line names no game: expected bourre or bid-euchre"
+    meant = dict.fromkeys(GAMES[m] for m in close_matches(name, GAMES, key=_game_key))
+    hint = did_you_mean(list(meant))
+    return f"unknown game '{_short(name)}': " + (hint or "expected bourre or bid-euchre")
 
 
 def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:
