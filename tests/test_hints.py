@@ -6,6 +6,8 @@ Each case writes one slip into a clean log and checks every finding and read err
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from referee.audit import audit_text
@@ -265,3 +267,133 @@ def test_a_slip_of_a_seated_name_is_not_taken_for_a_keyword() -> None:
     # `anne` alone would parse as `ante`, but it is more likely ann's decision, half written
     found = _audit(BOURRE, "dealer: ann", "dealer: ann\nanne")
     assert found == [("P-SYNTAX", 6, 1, "unknown statement 'anne'")]
+
+
+# ----------------------------------------------------------------------------- house rules
+
+_BOURRE_KEYS = (
+    "valid keys: ante, limit, limit_caps_winner, hand_size, head_trick, head_when_trumped, "
+    "must_trump, must_overtrump, must_undertrump, cinch, dealer_plays_ace, double_ante, "
+    "all_pass, renege_penalty"
+)
+
+
+def _unknown(key: str, meant: str) -> str:
+    return f"unknown option '{key}' for bourre (did you mean {meant}?); {_BOURRE_KEYS}"
+
+
+def test_every_bad_option_line_is_its_own_error_with_a_hint() -> None:
+    lines = (
+        "option limt 20\n"  # 3
+        "option head-trick false\n"  # 4
+        "option all_pass carri\n"  # 5
+        "option cinch ture\n"  # 6
+        "option ante 2\n"  # 7: good
+        "option hand_size 6\n"  # 8: no hint for a number
+        "option lmit 5\n"  # 9
+    )
+    report = audit_text(BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\n" + lines))
+    assert report.hands == []  # not judged by rules other than its own
+    assert _items(report) == [
+        ("P-RULES", 3, 1, _unknown("limt", "limit")),
+        ("P-RULES", 4, 1,
+         _unknown("head-trick", "head_trick")),
+        ("P-RULES", 5, 1,
+         "bad value 'carri' for option all_pass: expected one of: carry, dealer "
+         "(did you mean carry?)"),
+        ("P-RULES", 6, 1,
+         "bad value 'ture' for option cinch: expected true or false (did you mean true?)"),
+        ("P-RULES", 8, 1,
+         "bad value '6' for option hand_size: expected a whole number from 4 to 5"),
+        ("P-RULES", 9, 1, _unknown("lmit", "limit")),
+    ]  # fmt: skip
+
+
+def test_no_hint_for_an_option_far_from_every_key() -> None:
+    report = audit_text(
+        BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\noption x 1\n")
+    )
+    assert _items(report) == [("P-RULES", 3, 1, f"unknown option 'x' for bourre; {_BOURRE_KEYS}")]
+
+
+_HOUSE = """\
+# our house rules
+bourre:
+  head-trick: false
+  limit: 20
+  all_pass: carri
+  cinch: ture
+  Must_Trump: false
+bid-euchre:
+  target: 21
+  min_bid: 9
+"""
+
+
+def _problems(path: str, prefix: str = "") -> list[str]:
+    return [
+        f"{prefix}{path}:3: " + _unknown("head-trick", "head_trick"),
+        f"{prefix}{path}:5: bad value 'carri' for option all_pass: expected one of: carry, "
+        "dealer (did you mean carry?)",
+        f"{prefix}{path}:6: bad value 'ture' for option cinch: expected true or false "
+        "(did you mean true?)",
+    ]
+
+
+def test_every_problem_of_a_rules_file_in_one_run(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(_HOUSE)
+    log = BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\nrules house.yaml\n")
+    report = audit_text(log, "t.hlog", base_dir=tmp_path)
+    assert report.hands == []
+    path = str(tmp_path / "house.yaml")
+    assert _items(report) == [("P-RULES", 3, 7, m) for m in _problems(path)]
+
+
+def test_every_problem_of_every_layer_in_one_run(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(_HOUSE)
+    (tmp_path / "cli.yaml").write_text("ante: 1\nlimt: 5\n")
+    log = BOURRE.replace(
+        "players ann bob Zoë\n", "players ann bob Zoë\nrules house.yaml\noption limt 20\n"
+    )
+    report = audit_text(log, "t.hlog", rules_file=tmp_path / "cli.yaml", base_dir=tmp_path)
+    cli = str(tmp_path / "cli.yaml")
+    assert _items(report) == [
+        ("P-RULES", None, None, f"--rules {cli}:2: " + _unknown("limt", "limit")),
+        *[("P-RULES", 3, 7, m) for m in _problems(str(tmp_path / "house.yaml"))],
+        ("P-RULES", 4, 1, _unknown("limt", "limit")),
+    ]  # fmt: skip
+
+
+def test_euchre_section_of_the_same_file(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text(_HOUSE)
+    log = EUCHRE.replace(
+        "players lena rik iris Moë\n", "players lena rik iris Moë\nrules house.yaml\n"
+    )
+    report = audit_text(log, "t.hlog", base_dir=tmp_path)
+    assert _items(report) == [
+        ("P-RULES", 3, 7,
+         f"{tmp_path / 'house.yaml'}:10: bad value 9 for option min_bid: expected a whole number "
+         "from 1 to 6"),
+    ]  # fmt: skip
+
+
+def test_a_file_that_is_not_valid_yaml_is_still_one_error(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("limit: [20\n")
+    log = BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\nrules house.yaml\n")
+    (item,) = _items(audit_text(log, "t.hlog", base_dir=tmp_path))
+    assert item[:3] == ("P-RULES", 3, 7) and "invalid YAML" in item[3]
+
+
+def test_the_command_lists_every_rules_problem_and_exits_2(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    rules = tmp_path / "house.yaml"
+    rules.write_text(_HOUSE)
+    log = tmp_path / "t.hlog"
+    log.write_text(BOURRE)
+    result = CliRunner().invoke(app, ["audit", "--quiet", "--rules", str(rules), str(log)])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if "P-RULES" in line]
+    assert lines == [f"{log}: P-RULES {m}" for m in _problems(str(rules), "--rules ")]
