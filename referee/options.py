@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal
 
+from referee.currency import strip_sign
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A house-rules file is a few lines; anything larger is not one (and is not read whole).
@@ -119,7 +120,7 @@ def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
         if isinstance(value, bool) or (isinstance(value, float) and value != value):
             raise OptionError(f"expected {what}")
         try:
-            amount = Decimal(str(value).strip())
+            amount = Decimal(strip_sign(str(value).strip()))  # `$1.50`: the sign is no value
         except InvalidOperation:
             raise OptionError(f"expected {what}") from None
         if not amount.is_finite() or amount < 0 or (allow_none and amount == 0):

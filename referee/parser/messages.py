@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
 
+from referee.currency import SIGNS
 from referee.parser.common import (
     _BID_MESSAGE,
     KEYWORDS,
@@ -73,6 +74,9 @@ def _explain(
     wide (a `draw` after a `deal` line's cards); it is trimmed where that shows.
     """
     column, message, expected, pos = _explained(exc, text, names)
+    sign = _sign_hint(text, pos)
+    if sign:
+        return column, f"{message}; {sign}"
     hint = _hint(text, pos, expected, names, fits)
     if hint is None:
         return column, message
@@ -80,6 +84,19 @@ def _explain(
     if at + 1 != column:  # not the word the message is about: the hint says which
         return at + 1, f"'{_short(word)}' does not fit here; {suggestion}"
     return column, f"{message}; {suggestion}"
+
+
+def _sign_hint(text: str, pos: int) -> str:
+    """A hint for a currency sign standing alone where Lark stopped: after an amount
+    (`$5$`), or parted from its amount by a space (`5 €`, `€ 5`); else ""."""
+    if text[pos : pos + 1] not in tuple(SIGNS):
+        return ""
+    if text[pos + 1 : pos + 2] not in ("", " ", "\t", ","):
+        return ""  # (`$x`: no amount)
+    return "an amount takes one currency sign" if text[pos - 1 : pos].isdigit() else _NEXT_TO
+
+
+_NEXT_TO = "write a currency sign next to its amount (5€ or €5)"
 
 
 def _explained(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str, set[str], int]:

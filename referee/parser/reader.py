@@ -9,6 +9,7 @@ from decimal import Decimal
 from functools import partial
 
 from referee.cards import parse_card
+from referee.currency import strip_sign
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
@@ -185,7 +186,7 @@ class LogReader:
             m = s.header_amount.fullmatch(text, first.end())
             if m is None or len(m.group(1)) > _MAX_AMOUNT_CHARS:
                 return None
-            return _HeaderLine("pot", (), Decimal(m.group(1)), line, column)
+            return _HeaderLine("pot", (), Decimal(strip_sign(m.group(1))), line, column)
         if kind in ("title", "date", "event", "table", "rules", "option"):
             return self._header_text(kind, entry, first)
         if kind not in ("game", "players", "exempt"):
