@@ -2,7 +2,7 @@
 
 Precedence, lowest first: the defaults, ``--rules FILE``, the log's ``rules PATH``, the log's
 ``option KEY VALUE`` lines. Every key and value is validated; an error names the valid keys
-or values. YAML is read with ``yaml.safe_load`` only.
+or values. YAML is read with PyYAML's safe loader only (see :func:`_load_yaml`).
 """
 
 from __future__ import annotations
@@ -344,7 +344,7 @@ def _marked_loader() -> type:
             data.update(self.construct_mapping(node))
             for key_node, _ in node.value:
                 if isinstance(key_node, yaml.ScalarNode):
-                    data.lines.setdefault(str(key_node.value), key_node.start_mark.line + 1)
+                    data.lines[str(key_node.value)] = key_node.start_mark.line + 1  # (last)
 
     MarkedLoader.add_constructor("tag:yaml.org,2002:map", MarkedLoader.marked_map)
     return MarkedLoader

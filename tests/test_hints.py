@@ -397,3 +397,12 @@ def test_the_command_lists_every_rules_problem_and_exits_2(tmp_path: Path) -> No
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if "P-RULES" in line]
     assert lines == [f"{log}: P-RULES {m}" for m in _problems(str(rules), "--rules ")]
+
+
+def test_a_key_given_twice_is_reported_at_its_last_line(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("limt: 1\nante: 2\nlimt: 3\n")
+    log = BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\nrules house.yaml\n")
+    report = audit_text(log, "t.hlog", base_dir=tmp_path)
+    assert _items(report) == [
+        ("P-RULES", 3, 7, f"{tmp_path / 'house.yaml'}:3: " + _unknown("limt", "limit"))
+    ]
