@@ -406,3 +406,14 @@ def test_a_key_given_twice_is_reported_at_its_last_line(tmp_path: Path) -> None:
     assert _items(report) == [
         ("P-RULES", 3, 7, f"{tmp_path / 'house.yaml'}:3: " + _unknown("limt", "limit"))
     ]
+
+
+def test_a_very_long_line_is_not_parsed_again_for_a_hint() -> None:
+    from referee.parser.reader import read_text
+
+    reader = read_text(BOURRE + "trik 1: " + "ann 7h " * 2000 + "\n")
+    list(reader.hands())
+    assert reader._hint_parses == 0
+    assert [(e.line, e.column, e.message) for e in reader.errors] == [
+        (16, 1, "unknown statement 'trik'; did you mean `trick`?")  # (unchecked, but sure)
+    ]

@@ -123,10 +123,11 @@ class LogReader:
 
     def _fits(self, text: str) -> bool:
         """Whether a line parses (a bad line with a word mended, for a "did you mean"); at
-        most :data:`_MAX_HINT_PARSES` lines a log are tried, then none parses."""
+        most :data:`_MAX_HINT_PARSES` lines a log are tried, then none parses, and none
+        longer than a line an error shows (a mending is not worth a second's parse)."""
         from lark.exceptions import LarkError
 
-        if self._hint_parses >= _MAX_HINT_PARSES:
+        if self._hint_parses >= _MAX_HINT_PARSES or len(text) > _MAX_SOURCE_LINE:
             return False
         self._hint_parses += 1
         try:
