@@ -10,6 +10,7 @@ two in a longer one), or, for longer words, a close likeness by :mod:`difflib`'s
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable, Iterable
 from difflib import SequenceMatcher
@@ -26,6 +27,8 @@ _RATIO = 0.8
 
 def fold(text: str) -> str:
     """``text`` without accents and case, for comparing (``Zoë`` -> ``zoe``)."""
+    if text.isascii():
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
@@ -51,12 +54,12 @@ def edit_distance(a: str, b: str, cap: int) -> int:
     return min(row[-1], cap + 1)
 
 
-def _allowed(word: str) -> int:
-    """How many letters may differ: none in a word of one or two letters (``al`` is not a
-    misspelling of ``ed``), one up to four letters, two beyond."""
-    if len(word) <= 2:
+def _allowed_of(shorter: int) -> int:
+    """How many letters may differ, by the shorter word's length: none for one or two
+    letters (``al`` is not a misspelling of ``ed``), one up to four letters, two beyond."""
+    if shorter <= 2:
         return 0
-    return 1 if len(word) <= 4 else 2
+    return 1 if shorter <= 4 else 2
 
 
 def close_matches(
@@ -67,25 +70,54 @@ def close_matches(
     limit: int = MAX_SUGGESTIONS,
 ) -> list[str]:
     """The candidates closest to ``word`` (compared through ``key``), best first; empty when
-    none is close enough (see the module's doc), or when ``word`` is itself a candidate."""
+    none is close enough (see the module's doc), or when ``word`` is itself a candidate.
+
+    A bad log may ask this of every line, so the answers are kept (bad words repeat) and a
+    candidate is measured only when its length leaves it a chance.
+    """
+    return list(_close_matches(word, tuple(candidates), key)[:limit])
+
+
+@functools.lru_cache(maxsize=4096)
+def _close_matches(
+    word: str, candidates: tuple[str, ...], key: Callable[[str], str]
+) -> tuple[str, ...]:
     written = key(word)
-    if not written or len(written) > _MAX_WORD:
-        return []
+    if not written or len(written) > _MAX_WORD or word in candidates:
+        return ()
     scored: list[tuple[int, float, int, str]] = []
     for order, candidate in enumerate(dict.fromkeys(candidates)):
-        known = key(candidate)
-        if candidate == word:
-            return []
-        cap = min(_allowed(written), _allowed(known))
-        distance = edit_distance(written, known, cap) if written != known else 0
-        ratio = SequenceMatcher(None, written, known).ratio()
-        if distance <= cap or (min(len(written), len(known)) >= 5 and ratio >= _RATIO):
-            scored.append((min(distance, cap + 1), -ratio, order, candidate))
+        known = _keyed(key, candidate)
+        if known == written:
+            scored.append((0, -1.0, order, candidate))
+            continue
+        shorter, longer = sorted((len(written), len(known)))
+        cap = _allowed_of(shorter)
+        # difflib's ratio is at most 2 * shorter / (shorter + longer)
+        alike = shorter >= 5 and 2 * shorter >= _RATIO * (shorter + longer)
+        if longer - shorter > cap and not alike:
+            continue
+        distance = edit_distance(written, known, cap)
+        ratio = -1.0
+        if distance > cap:
+            if not alike:
+                continue
+            matcher = SequenceMatcher(None, written, known)
+            if matcher.quick_ratio() < _RATIO or matcher.ratio() < _RATIO:
+                continue
+            ratio = matcher.ratio()
+        scored.append((distance, -ratio, order, candidate))
     if not scored:
-        return []
+        return ()
     scored.sort()
     best = scored[0][0]
-    return [candidate for distance, _, _, candidate in scored if distance == best][:limit]
+    return tuple(candidate for distance, _, _, candidate in scored if distance == best)
+
+
+@functools.lru_cache(maxsize=1024)
+def _keyed(key: Callable[[str], str], candidate: str) -> str:
+    """A candidate through ``key``, kept (the candidates are the same few words)."""
+    return key(candidate)
 
 
 def did_you_mean(matches: list[str], quote: str = "") -> str:

@@ -417,3 +417,16 @@ def test_a_very_long_line_is_not_parsed_again_for_a_hint() -> None:
     assert [(e.line, e.column, e.message) for e in reader.errors] == [
         (16, 1, "unknown statement 'trik'; did you mean `trick`?")  # (unchecked, but sure)
     ]
+
+
+def test_only_so_many_bad_lines_a_log_get_a_hint() -> None:
+    from referee.parser.reader import _MAX_HINTED_LINES, read_text
+
+    reader = read_text(BOURRE + "trumpp 4c\n" * (_MAX_HINTED_LINES + 2))
+    list(reader.hands())
+    messages = [e.message for e in reader.errors]
+    assert len(messages) == _MAX_HINTED_LINES + 2
+    assert set(messages[:_MAX_HINTED_LINES]) == {
+        "unknown statement 'trumpp'; did you mean `trump`?"
+    }
+    assert messages[_MAX_HINTED_LINES:] == ["unknown statement 'trumpp'"] * 2

@@ -43,8 +43,10 @@ from referee.report import ReadError
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A "did you mean" is checked by parsing the line with the word mended: for so many lines
-#: a log at most (a few per bad line), so that a log of bad lines costs no more than twice.
+#: a log at most (a few per bad line); and only so many bad lines a log are looked at for
+#: one: so that a log of bad lines costs at most a second or two more.
 _MAX_HINT_PARSES = 1000
+_MAX_HINTED_LINES = 2000
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
 # A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
@@ -72,6 +74,7 @@ class LogReader:
         self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
         self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
+        self._hinted = 0  # lines that were looked at for a "did you mean"
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
         #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
         #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
@@ -113,7 +116,10 @@ class LogReader:
                 tree = self._syntax.lark.parse(text, start="line")
                 return self._trees.statement(tree, line)
             except UnexpectedInput as exc:
-                column, message = _explain(exc, text, self._names, self._fits)
+                hinting = self._hinted < _MAX_HINTED_LINES
+                self._hinted += hinting
+                fits = self._fits if hinting else None
+                column, message = _explain(exc, text, self._names, fits)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
