@@ -577,42 +577,57 @@ def resolve_options(
 ) -> tuple[Any, list[ReadError]]:
     """The game's options: defaults ← ``--rules`` ← the log's ``rules PATH`` ← ``option`` lines.
 
-    Returns ``(options, [])``, or ``(None, [P-RULES error])`` when any layer is invalid: a
-    file judged by rules other than its own would give wrong verdicts, so it is not judged.
+    Returns ``(options, [])``, or ``(None, errors)`` when any layer is invalid: a file judged
+    by rules other than its own would give wrong verdicts, so it is not judged. Every
+    problem of every layer is a P-RULES error of its own (each bad key or value of a file,
+    each bad ``option`` line), so that one run shows them all.
     """
-    from referee.options import OptionError, apply_settings, default_options, read_rules_file
+    from referee.options import default_options, validate_settings
 
     game = header.game
     options = default_options(game)
-
-    def from_file(options: Any, path: Path) -> Any:
-        settings = read_rules_file(path, game)  # its errors name the file
-        try:
-            return apply_settings(options, game, settings)
-        except OptionError as exc:
-            raise OptionError(f"{path}: {exc}") from None
-
-    try:
-        if rules_file is not None:
-            options = from_file(options, rules_file)
-    except OptionError as exc:
-        return None, [ReadError("P-RULES", None, None, f"--rules {exc}")]
+    errors: list[ReadError] = []
+    if rules_file is not None:
+        options = _file_options(options, game, rules_file, "--rules ", None, None, errors)
     if header.rules_path:
         target = Path(header.rules_path)
         if not target.is_absolute():
             target = (base_dir if base_dir is not None else Path.cwd()) / target
-        try:
-            options = from_file(options, target)
-        except OptionError as exc:
-            line = header.rules_line or None
-            column = header.rules_column or (1 if line else None)
-            return None, [ReadError("P-RULES", line, column, str(exc))]
+        line = header.rules_line or None
+        column = header.rules_column or (1 if line else None)
+        options = _file_options(options, game, target, "", line, column, errors)
     for item in header.options:
-        try:
-            options = apply_settings(options, game, {item.key: item.value})
-        except OptionError as exc:
-            return None, [ReadError("P-RULES", item.line, item.column, str(exc))]
-    return options, []
+        changes, problems = validate_settings(game, {item.key: item.value})
+        errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
+        options = dataclasses.replace(options, **changes)
+    return (None, errors) if errors else (options, [])
+
+
+def _file_options(
+    options: Any,
+    game: str,
+    path: Path,
+    prefix: str,
+    line: int | None,
+    column: int | None,
+    errors: list[ReadError],
+) -> Any:
+    """``options`` with a house-rules file's valid settings applied; a P-RULES error in
+    ``errors`` (at ``line``/``column`` of the log) for each problem, naming the file and,
+    where known, the line of the key in it."""
+    from referee.options import OptionError, key_line, read_rules_file, validate_settings
+
+    try:
+        settings = read_rules_file(path, game)  # its errors name the file
+    except OptionError as exc:
+        errors.append(ReadError("P-RULES", line, column, f"{prefix}{exc}"))
+        return options
+    changes, problems = validate_settings(game, settings)
+    for key, message in problems:
+        at = key_line(settings, key)
+        where = f"{path}:{at}" if at is not None else str(path)
+        errors.append(ReadError("P-RULES", line, column, f"{prefix}{where}: {message}"))
+    return dataclasses.replace(options, **changes)
 
 
 # ----------------------------------------------------------------------------- many files

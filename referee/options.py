@@ -2,18 +2,22 @@
 
 Precedence, lowest first: the defaults, ``--rules FILE``, the log's ``rules PATH``, the log's
 ``option KEY VALUE`` lines. Every key and value is validated; an error names the valid keys
-or values. YAML is read with ``yaml.safe_load`` only.
+or values. YAML is read with PyYAML's safe loader only (see :func:`_load_yaml`).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Literal
+
+from referee.currency import strip_sign
+from referee.suggest import close_matches, did_you_mean, fold
 
 #: A house-rules file is a few lines; anything larger is not one (and is not read whole).
 MAX_RULES_BYTES = 1 << 20
@@ -63,6 +67,16 @@ GameOptions = BourreOptions | EuchreOptions
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+_BOOL_WORDS = ("true", "false", "yes", "no", "on", "off")  # (for a hint)
+
+
+def _hinted(expected: str, value: Any, choices: tuple[str, ...]) -> str:
+    """``expected ...``, then "(did you mean carry?)" when ``value`` is a word close to one
+    of the ``choices``."""
+    if not isinstance(value, str):
+        return expected
+    hint = did_you_mean(close_matches(value.strip(), choices))
+    return f"{expected} ({hint})" if hint else expected
 
 
 def _to_bool(value: Any) -> bool:
@@ -73,7 +87,7 @@ def _to_bool(value: Any) -> bool:
         return True
     if text in _FALSE:
         return False
-    raise OptionError("expected true or false")
+    raise OptionError(_hinted("expected true or false", value, _BOOL_WORDS))
 
 
 def _to_int(lo: int, hi: int | None) -> Callable[[Any], int]:
@@ -106,7 +120,7 @@ def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
         if isinstance(value, bool) or (isinstance(value, float) and value != value):
             raise OptionError(f"expected {what}")
         try:
-            amount = Decimal(str(value).strip())
+            amount = Decimal(strip_sign(str(value).strip()))  # `$1.50`: the sign is no value
         except InvalidOperation:
             raise OptionError(f"expected {what}") from None
         if not amount.is_finite() or amount < 0 or (allow_none and amount == 0):
@@ -120,7 +134,7 @@ def _to_choice(*choices: str) -> Callable[[Any], str]:
     def convert(value: Any) -> str:
         text = str(value).strip().lower()
         if text not in choices:
-            raise OptionError("expected one of: " + ", ".join(choices))
+            raise OptionError(_hinted("expected one of: " + ", ".join(choices), value, choices))
         return text
 
     return convert
@@ -182,8 +196,12 @@ def convert_option(game: str, key: str, value: Any) -> Any:
     converters = _converters(game)
     norm = str(key).strip().lower()
     if norm not in converters:
+        hint = did_you_mean(close_matches(str(key).strip(), converters, key=_key_form))
         raise OptionError(
-            f"unknown option {key!r} for {game}; valid keys: " + ", ".join(converters)
+            f"unknown option {key!r} for {game}"
+            + (f" ({hint})" if hint else "")
+            + "; valid keys: "
+            + ", ".join(converters)
         )
     # A list or mapping is never a valid value; it is not even turned into text (a YAML
     # alias bomb nests lists a billion elements deep).
@@ -211,10 +229,41 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _key_form(key: str) -> str:
+    """An option key for comparing: no case or accents, ``-`` and spaces as ``_``."""
+    return fold(key).replace("-", "_").replace(" ", "_")
+
+
+def validate_settings(
+    game: str, settings: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """Every setting validated: the typed values of the valid ones (by option key), and for
+    each bad one its key as written and the message (naming what is valid), in order, so
+    that one run reports every problem of a file."""
+    changes: dict[str, Any] = {}
+    problems: list[tuple[str, str]] = []
+    for key, value in settings.items():
+        try:
+            changes[str(key).strip().lower()] = convert_option(game, key, value)
+        except OptionError as exc:
+            problems.append((str(key), str(exc)))
+    return changes, problems
+
+
 def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:
-    """A copy of ``options`` with ``settings`` applied (each validated)."""
-    changes = {str(k).strip().lower(): convert_option(game, k, v) for k, v in settings.items()}
+    """A copy of ``options`` with ``settings`` applied (each validated); raises OptionError
+    with the first problem (:func:`validate_settings` gives them all)."""
+    changes, problems = validate_settings(game, settings)
+    if problems:
+        raise OptionError(problems[0][1])
     return dataclasses.replace(options, **changes)
+
+
+def key_line(settings: Mapping[str, Any], key: str) -> int | None:
+    """The line of ``key`` in the house-rules file ``settings`` were read from (see
+    :func:`read_rules_file`), or None when not known."""
+    lines = getattr(settings, "lines", None)
+    return lines.get(key) if isinstance(lines, dict) else None
 
 
 def read_rules_file(path: Path, game: str) -> dict[str, Any]:
@@ -238,7 +287,7 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise OptionError(f"{path}: cannot read house-rules file ({exc})") from None
     try:
-        data = yaml.safe_load(text)
+        data = _load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
@@ -263,6 +312,42 @@ def read_rules_file(path: Path, game: str) -> dict[str, Any]:
         if not isinstance(key, str):
             raise OptionError(f"{path}: option keys must be words, got {_show(key)}")
     return data
+
+
+class _Settings(dict[Any, Any]):
+    """A mapping read from YAML, with the line of each key (``lines``: key as written ->
+    line), so that a problem with a key names its line in the file."""
+
+    lines: dict[str, int]
+
+
+def _load_yaml(text: str) -> Any:
+    """``yaml.safe_load(text)``, but every mapping is a :class:`_Settings` that knows the
+    lines of its keys (from the YAML nodes' marks): the same safe loader and constructors,
+    one more dictionary a mapping."""
+    import yaml
+
+    return yaml.load(text, Loader=_marked_loader())  # a SafeLoader: see _marked_loader
+
+
+@functools.cache
+def _marked_loader() -> type:
+    """The safe YAML loader with mappings as :class:`_Settings` (built once, on first use,
+    as PyYAML is imported only when a house-rules file is read)."""
+    import yaml
+
+    class MarkedLoader(yaml.SafeLoader):
+        def marked_map(self, node: yaml.MappingNode) -> Iterator[_Settings]:
+            data = _Settings()
+            data.lines = {}
+            yield data
+            data.update(self.construct_mapping(node))
+            for key_node, _ in node.value:
+                if isinstance(key_node, yaml.ScalarNode):
+                    data.lines[str(key_node.value)] = key_node.start_mark.line + 1  # (last)
+
+    MarkedLoader.add_constructor("tag:yaml.org,2002:map", MarkedLoader.marked_map)
+    return MarkedLoader
 
 
 def _game_section(key: object) -> str | None:

@@ -381,6 +381,72 @@ def test_bourre_statements() -> None:
     ]
 
 
+def test_amounts_may_carry_a_currency_sign() -> None:
+    # before or after the number, with a plus or minus either side of a leading sign; the
+    # value is the number's (read the same way by the fast path and by Lark, see read())
+    got = events(
+        "settle pot $5\n"
+        "settle eve wins 5$\n"
+        "settle cy bourre €0.50\n"
+        "settle dee renege -$3\n"
+        "settle ann wins $-3\n"
+        "settle bob wins +£2\n"
+        "settle cy wins 1.50¥\n"
+        "settle cy wins ₹7\n"
+    )
+    assert [(e.kind, e.amount, e.line) for e in got if isinstance(e, SettleLine)] == [
+        ("pot", Decimal(5), 4),
+        ("wins", Decimal(5), 5),
+        ("bourre", Decimal("0.50"), 6),
+        ("renege", Decimal(-3), 7),
+        ("wins", Decimal(-3), 8),
+        ("wins", Decimal(2), 9),
+        ("wins", Decimal("1.50"), 10),
+        ("wins", Decimal(7), 11),
+    ]
+    reader, _ = read("game bourre\npot €2.50\nplayers ann bob\n")
+    assert reader.errors == [] and reader.header is not None
+    assert reader.header.pot == Decimal("2.50")
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "message"),
+    [
+        ("settle ann wins $5$", 19,
+         "expected the end of the line, found '$'; an amount takes one currency sign"),
+        ("settle ann wins 5 €", 19,
+         "expected the end of the line, found '€'; write a currency sign next to its amount "
+         "(5€ or €5)"),
+        ("settle ann wins € 5", 17,
+         "expected an amount such as 5 or 0.50, found '€'; write a currency sign next to its "
+         "amount (5€ or €5)"),
+        ("settle ann wins 50¢", 19, "expected the end of the line, found '¢'"),
+        ("settle ann wins 5$x", 18, "expected the end of the line, found '$x'"),
+        ("settle ann wins -$-3", 17, "expected an amount such as 5 or 0.50, found '-$-3'"),
+    ],
+)  # fmt: skip
+def test_a_currency_sign_where_none_may_stand(line: str, column: int, message: str) -> None:
+    assert errors(BOURRE_HEAD + "hand 1\n" + line + "\n") == [("P-SYNTAX", 4, column, message)]
+
+
+@pytest.mark.parametrize(
+    ("line", "column"),
+    [
+        ("settle ann+cy $5 bob+dee 1", 15),
+        ("settle ann+cy 5 bob+dee -1€", 25),
+        ("score ann+cy 5 bob+dee £1", 24),
+    ],
+)
+def test_points_take_no_currency_sign(line: str, column: int) -> None:
+    number = line.split()[-1] if column > 20 else "5"
+    number = number.strip("$€£")
+    assert errors(EUCHRE_HEAD + "hand 1\n" + line + "\n") == [
+        ("P-SYNTAX", 4, column, f"points take no currency sign: write {number}")
+    ]
+    header_score = "game bid-euchre\nscore ann+cy $5 bob+dee 1\nplayers ann bob cy dee\n"
+    assert errors(header_score) == [("P-SYNTAX", 2, 14, "points take no currency sign: write 5")]
+
+
 @pytest.mark.parametrize(
     ("text", "suit", "card"),
     [
@@ -551,8 +617,13 @@ def test_keywords_are_the_grammars() -> None:
 
 def test_keywords_are_whole_words() -> None:
     assert errors(BOURRE_HEAD + "hand 1\nclaim ann renegebob\nbob passx\n") == [
-        ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'"),
-        ("P-SYNTAX", 5, 5, "expected pass, fold, play or stand after 'bob', found 'passx'"),
+        ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'; did you mean `renege bob`?"),
+        (
+            "P-SYNTAX",
+            5,
+            5,
+            "expected pass, fold, play or stand after 'bob', found 'passx'; did you mean `pass`?",
+        ),
     ]
 
 
@@ -661,8 +732,12 @@ def test_grammar_reads_whole_example_files() -> None:
 @pytest.mark.parametrize(
     ("line", "column", "message"),
     [
-        ("tirck 1: ann 7h", 1, "unknown statement 'tirck'"),
-        ("ann plya", 5, "expected pass, fold, play or stand after 'ann', found 'plya'"),
+        ("tirck 1: ann 7h", 1, "unknown statement 'tirck'; did you mean `trick`?"),
+        (
+            "ann plya",
+            5,
+            "expected pass, fold, play or stand after 'ann', found 'plya'; did you mean `play`?",
+        ),
         (
             "7h ann",
             1,
@@ -739,7 +814,7 @@ def test_errors_are_skipped_and_reading_goes_on() -> None:
         ("P-SYNTAX", 11),
         ("P-SYNTAX", 12),
     ]
-    assert reader.errors[0].message == "unknown statement 'titel'"
+    assert reader.errors[0].message == "unknown statement 'titel'; did you mean `title`?"
     assert [(h.number, [type(e).__name__ for e in h.events]) for h in hands] == [
         (1, ["DealerLine", "DecisionLine"]),
         (2, ["DealerLine"]),

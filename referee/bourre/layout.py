@@ -23,6 +23,7 @@ from referee.logrules import (
 )
 from referee.records import CardAt, DecisionLine, NameAt, Play, TrickLine
 from referee.sequence import count_may_have_said, duplicate_findings, may_have_said
+from referee.suggest import not_seated
 
 
 class LayoutChecks(ReplayState):
@@ -33,7 +34,7 @@ class LayoutChecks(ReplayState):
             if not name.seated:
                 self.flag(
                     L_PLAYER,
-                    f"{name.name} is not seated at this table",
+                    not_seated(name.name, self.seats),
                     name.line,
                     name.column,
                     player=name.name,
@@ -392,7 +393,7 @@ class LayoutChecks(ReplayState):
         if not play.player.seated:
             self.flag(
                 L_PLAYER,
-                f"{name} is not seated at this table",
+                not_seated(name, self.seats),
                 play.player.line,
                 play.player.column,
                 player=name,

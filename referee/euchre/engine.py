@@ -81,7 +81,9 @@ class EuchreSession:
         #: The running score now; None when the log does not decide it (see ``_unknown``).
         self._score: dict[str, int] | None = {t: 0 for t in self.table.teams}
         self._unknown = ""  # why the running score is unknown, in words
-        self._pending = Findings()  # faults of the header, reported with the first hand
+        self._pending = Findings(
+            self.table.players
+        )  # faults of the header, reported with the first hand
         self._next_dealer: str | None = None
         self._game_number = 1
         self._game_over = False
@@ -125,7 +127,7 @@ class EuchreSession:
             self._game_over = False
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
-        findings = self._pending if self._first else Findings()
+        findings = self._pending if self._first else Findings(self.table.players)
         for found in (*place.findings, *duplicate_findings(hand)):
             findings.items.append(found)
         outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
@@ -419,7 +421,9 @@ class EuchreSession:
         """For a hand the referee cannot score: the running score the table recorded (its
         `score` line, or its `settle` line added to a known score), or None. The lines are
         read for their names only: they are not judged."""
-        scratch = Findings()  # (a recorded line of an unscored hand is not accused)
+        scratch = Findings(
+            self.table.players
+        )  # (a recorded line of an unscored hand is not accused)
         running = self._recorded_score(scores, scratch) if scores else None
         if running is None and settles and before is not None:
             recorded = read_entries(settles[0].entries, self.table, "BE-SCORE", scratch)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from referee.records import CardAt, NameAt
 from referee.report import Violation
+from referee.suggest import not_seated
 
 
 class Table:
@@ -59,8 +60,9 @@ class Table:
 class Findings:
     """The violations found in one hand, in the order found."""
 
-    def __init__(self) -> None:
+    def __init__(self, seats: Sequence[str] = ()) -> None:
         self.items: list[Violation] = []
+        self.seats = tuple(seats)  # for the hint of a name not seated
 
     def add(
         self,
@@ -120,7 +122,7 @@ class Findings:
             "L-PLAYER",
             name.line,
             name.column,
-            f"{name.name} is not seated at this table",
+            not_seated(name.name, self.seats),
             player=name.name,
             trick=trick,
             evidence=f"{name.name} appears in {where} but is not on the players line",

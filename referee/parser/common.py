@@ -9,6 +9,7 @@ from decimal import Decimal
 from typing import Literal
 
 from referee.cards import JOKER, parse_card, parse_suit
+from referee.currency import strip_sign
 from referee.records import (
     CardAt,
     Event,
@@ -114,10 +115,18 @@ def _number(text: str, column: int) -> int:
 
 
 def _amount(text: str, column: int) -> Decimal:
-    """Money or points as written, exact."""
+    """Money as written (AMOUNT), exact; a currency sign is not part of the value."""
     if len(text) > _MAX_AMOUNT_CHARS:
         raise _Fault(column, f"the amount {_short(text)} is too large")
-    return Decimal(text)
+    return Decimal(strip_sign(text))
+
+
+def _points(text: str, column: int) -> Decimal:
+    """Points as written (AMOUNT): like money, but with no currency sign."""
+    number = strip_sign(text)
+    if number != text:
+        raise _Fault(column, f"points take no currency sign: write {_short(number)}")
+    return _amount(text, column)
 
 
 def _short(text: str, size: int = 20) -> str:

@@ -13,6 +13,7 @@ from referee.parser.common import (
     _bid,
     _Names,
     _number,
+    _points,
     _suit,
     _trump_card,
     _word,
@@ -200,7 +201,7 @@ class _FastPath:
         return tuple(
             TeamPoints(
                 (self._name(m, g, line), self._name(m, g + 1, line)),
-                _amount(m.group(g + 2), m.start(g + 2) + 1),
+                _points(m.group(g + 2), m.start(g + 2) + 1),
                 line,
                 m.start(g) + 1,
             )

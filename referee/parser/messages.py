@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from lark.exceptions import UnexpectedInput
 
+from referee.currency import SIGNS
 from referee.parser.common import (
     _BID_MESSAGE,
+    KEYWORDS,
     _HandHead,
     _HeaderLine,
     _Names,
@@ -31,6 +34,7 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
+from referee.suggest import MAX_SUGGESTIONS, close_matches, did_you_mean
 
 _DESCRIBE = {
     "NAME": "a player name",
@@ -59,12 +63,45 @@ def _found(text: str, pos: int) -> str:
     return f"'{_short(word.group(0) if word else char)}'"
 
 
-def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
-    """The column and message for a line Lark rejected: what was expected, in words.
+def _explain(
+    exc: UnexpectedInput, text: str, names: _Names, fits: Callable[[str], bool] | None = None
+) -> tuple[int, str]:
+    """The column and message for a line Lark rejected: what was expected, in words, and
+    "did you mean ...?" where a word is close to a keyword (see :func:`_hint`; ``fits``
+    tells whether a line with the word mended parses).
 
     LALR merges the lookaheads of look-alike states, so the expected set can be a little
     wide (a `draw` after a `deal` line's cards); it is trimmed where that shows.
     """
+    column, message, expected, pos = _explained(exc, text, names)
+    sign = _sign_hint(text, pos)
+    if sign:
+        return column, f"{message}; {sign}"
+    hint = _hint(text, pos, expected, names, fits)
+    if hint is None:
+        return column, message
+    at, word, suggestion = hint
+    if at + 1 != column:  # not the word the message is about: the hint says which
+        return at + 1, f"'{_short(word)}' does not fit here; {suggestion}"
+    return column, f"{message}; {suggestion}"
+
+
+def _sign_hint(text: str, pos: int) -> str:
+    """A hint for a currency sign standing alone where Lark stopped: after an amount
+    (`$5$`), or parted from its amount by a space (`5 €`, `€ 5`); else ""."""
+    if text[pos : pos + 1] not in tuple(SIGNS):
+        return ""
+    if text[pos + 1 : pos + 2] not in ("", " ", "\t", ","):
+        return ""  # (`$x`: no amount)
+    return "an amount takes one currency sign" if text[pos - 1 : pos].isdigit() else _NEXT_TO
+
+
+_NEXT_TO = "write a currency sign next to its amount (5€ or €5)"
+
+
+def _explained(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str, set[str], int]:
+    """The column and message of :func:`_explain` without a hint, what Lark expected and
+    where it stopped."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
 
     if isinstance(exc, UnexpectedToken):
@@ -78,6 +115,11 @@ def _explain(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str]:
     expected -= {"_COLON", "_NL"} if "$END" in expected else {"_COLON"}
     if "DRAW" in expected and not re.search(r"(?i:discard)", text[:pos]):
         expected.discard("DRAW")
+    return (*_described(text, pos, expected, names), expected, pos)
+
+
+def _described(text: str, pos: int, expected: set[str], names: _Names) -> tuple[int, str]:
+    """The column and message for what Lark ``expected`` at ``pos``."""
     s = _syntax()
     first = s.first_word.match(text)
     found = _found(text, pos)
@@ -122,6 +164,97 @@ def _explain_play(text: str, pos: int, found: str) -> tuple[int, str]:
     if text.startswith("(", pos):
         return pos + 1, "expected `(was CARD)`, the card taken back, such as (was 9h)"
     return pos + 1, f"expected a play such as `ann 7h`, found {found}"
+
+
+# ----------------------------------------------------------------------------- hints
+
+#: The keywords a statement starts with: what a line's first word is, when not a name.
+_STATEMENT_WORDS = (
+    "trick", "dealer", "deal", "trump", "ante", "settle", "claim", "bid", "exchange",
+    "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
+    "table", "pot", "exempt",
+)  # fmt: skip
+#: Every keyword, for a word before where Lark stopped (what was expected there is lost).
+_ALL_WORDS = tuple(sorted(KEYWORDS - {"bourré"}))
+_WORD = re.compile(r"(?<![\w'-])[^\W\d_][\w'-]*")
+_WORD_NUMBER = re.compile(r"([^\W\d_]+)([0-9]+)")  # `trick3`: `trick 3` without the space
+#: A word is read as a slip of a keyword only when it is at most this long.
+_MAX_HINTED = 20
+
+_Try = tuple[int, str, list[str]]  # where a word starts, the word, what it may have meant
+
+
+def _hint(
+    text: str,
+    pos: int,
+    expected: set[str],
+    names: _Names,
+    fits: Callable[[str], bool] | None,
+) -> tuple[int, str, str] | None:
+    """ "did you mean `dealer`?" for a word of a rejected line that is close to a keyword:
+    where the word starts, the word and the hint.
+
+    The words tried: the one Lark stopped at (against the keywords it expected there), the
+    line's first word (against the keywords a statement starts with; `trick3` is `trick 3`)
+    and the word before where Lark stopped (against every keyword). A seated name, or a
+    first word close to one, is never taken for a slip of a keyword. A mending that makes
+    the whole line parse (``fits``) is named first; else a close keyword where Lark expected
+    one, or at the start of the line; else none.
+    """
+    if fits is None:
+        return None
+    words = [
+        (m.start(), m.group())
+        for m in _WORD.finditer(text, 0, pos + _MAX_HINTED + 1)
+        if len(m.group()) <= _MAX_HINTED and not names.seated(m.group())
+    ]
+    at = next((w for w in words if w[0] == pos), None)
+    start = len(text) - len(text.lstrip("\t ,"))
+    first = next((w for w in words if w[0] == start and w[0] != pos), None)
+    before = next((w for w in reversed(words) if w[0] < pos), None)
+    if before is not None and before[0] == start:
+        before = None
+    keywords = [t.lower() for t in sorted(expected) if t.lower() in KEYWORDS]
+    tries: list[tuple[_Try, bool]] = []  # a try, and whether a keyword is sure to go there
+    if at is not None and keywords:
+        tries.append(((*at, close_matches(at[1], keywords)), True))
+    if first is not None and not close_matches(first[1], names.players):
+        # (a slip of a seated name, `anne`, may begin a decision: no keyword for it)
+        tries.append(((*first, _statement_matches(first[1])), True))
+    if before is not None:
+        tries.append(((*before, close_matches(before[1], _ALL_WORDS)), False))
+    for (where, word, matches), _ in tries:
+        run_on = keywords if where == pos else _STATEMENT_WORDS if where == start else _ALL_WORDS
+        mended = [
+            m
+            for m in dict.fromkeys(_run_on(word, run_on) + matches)
+            if fits(text[:where] + m + text[where + len(word) :])
+        ]
+        if mended:
+            return where, word, did_you_mean(mended[:MAX_SUGGESTIONS], "`")
+    for (where, word, matches), sure in tries:
+        if sure and matches:
+            return where, word, did_you_mean(matches, "`")
+    return None
+
+
+def _run_on(word: str, keywords: Iterable[str]) -> list[str]:
+    """A keyword run on into the next word (`renegebob`: `renege bob`), for each keyword
+    the word starts with."""
+    lower = word.lower()
+    return [f"{k} {word[len(k) :]}" for k in keywords if lower.startswith(k) and lower != k]
+
+
+def _statement_matches(word: str) -> list[str]:
+    """The statement keywords ``word`` may be a slip of; ``trick3`` (a keyword or a slip of
+    one, then a number) is ``trick 3``."""
+    split = _WORD_NUMBER.fullmatch(word)
+    if split is None:
+        return close_matches(word, _STATEMENT_WORDS)
+    letters, number = split.groups()
+    if letters.lower() in _STATEMENT_WORDS:
+        return [f"{letters.lower()} {number}"]
+    return [f"{m} {number}" for m in close_matches(letters, _STATEMENT_WORDS)]
 
 
 # ----------------------------------------------------------------------------- reading

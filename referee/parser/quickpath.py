@@ -9,6 +9,7 @@ from itertools import product
 from typing import Literal, cast
 
 from referee.cards import BOURRE_DECK, JOKER
+from referee.currency import strip_sign
 from referee.parser.common import (
     _CARDS,
     _MAX_AMOUNT_CHARS,
@@ -479,7 +480,7 @@ class _QuickPath:
         """An amount as AMOUNT matched it, kept in :attr:`amounts`; None when too long."""
         if len(text) > _MAX_AMOUNT_CHARS:
             return None
-        amount = Decimal(text)
+        amount = Decimal(strip_sign(text))
         if len(self.amounts) < _MAX_KEPT:
             self.amounts[text] = amount
         return amount

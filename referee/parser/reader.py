@@ -10,6 +10,7 @@ from functools import partial
 from itertools import chain
 
 from referee.cards import parse_card
+from referee.currency import strip_sign
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
@@ -22,6 +23,7 @@ from referee.parser.common import (
     _HeaderLine,
     _Names,
     _number,
+    _short,
     _Statement,
 )
 from referee.parser.fastpath import _FastPath
@@ -40,6 +42,13 @@ from referee.records import (
     Unread,
 )
 from referee.report import ReadError
+from referee.suggest import close_matches, did_you_mean, fold
+
+#: A "did you mean" is checked by parsing the line with the word mended: for so many lines
+#: a log at most (a few per bad line); and only so many bad lines a log are looked at for
+#: one: so that a log of bad lines costs at most a second or two more.
+_MAX_HINT_PARSES = 1000
+_MAX_HINTED_LINES = 2000
 
 #: `hand 1` (any case, an optional colon), as a line's text without its comment.
 _HAND_ONE = re.compile(r"[\t ,]*hand[\t ,]*:?[\t ,]*0*1[\t ,]*:?[\t ,]*", re.IGNORECASE)
@@ -69,6 +78,8 @@ class LogReader:
         self._lineno = 0
         self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
+        self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
+        self._hinted = 0  # lines that were looked at for a "did you mean"
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
         #: A hand's statement that came before any `hand` line (its line, column and word):
         #: the first hand's `hand` line is missing, or the statement is astray.
@@ -113,13 +124,31 @@ class LogReader:
                 tree = self._syntax.lark.parse(text, start="line")
                 return self._trees.statement(tree, line)
             except UnexpectedInput as exc:
-                column, message = _explain(exc, text, self._names)
+                hinting = self._hinted < _MAX_HINTED_LINES
+                self._hinted += hinting
+                fits = self._fits if hinting else None
+                column, message = _explain(exc, text, self._names, fits)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
             column, message = 1, f"could not read this line ({type(exc).__name__})"
         self._error("P-SYNTAX", line, column, message, raw)
         return None
+
+    def _fits(self, text: str) -> bool:
+        """Whether a line parses (a bad line with a word mended, for a "did you mean"); at
+        most :data:`_MAX_HINT_PARSES` lines a log are tried, then none parses, and none
+        longer than a line an error shows (a mending is not worth a second's parse)."""
+        from lark.exceptions import LarkError
+
+        if self._hint_parses >= _MAX_HINT_PARSES or len(text) > _MAX_SOURCE_LINE:
+            return False
+        self._hint_parses += 1
+        try:
+            self._syntax.lark.parse(text, start="line")
+        except LarkError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ header
 
@@ -142,6 +171,8 @@ class LogReader:
                 self._pending = entry
                 break
             fast = self._header_fast(entry, first) if first is not None else None
+            if fast is None and first is not None and first.group(1).lower() == "game":
+                fast = self._game_words(entry, first)
             stmt = fast if fast is not None else self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
@@ -183,7 +214,7 @@ class LogReader:
             m = s.header_amount.fullmatch(text, first.end())
             if m is None or len(m.group(1)) > _MAX_AMOUNT_CHARS:
                 return None
-            return _HeaderLine("pot", (), Decimal(m.group(1)), line, column)
+            return _HeaderLine("pot", (), Decimal(strip_sign(m.group(1))), line, column)
         if kind in ("title", "date", "event", "table", "rules", "option"):
             return self._header_text(kind, entry, first)
         if kind not in ("game", "players", "exempt"):
@@ -210,6 +241,21 @@ class LogReader:
             if m.group(g) is not None
         )
         return _HeaderLine(kind, words, None, line, first.start(1) + 1)
+
+    def _game_words(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+        """A `game` line that names no game, or one in several words (`game Bid Euchre`):
+        its text as the game's name, so that the header reports it once, as an unknown game
+        (with a hint), rather than as a syntax error and a missing `game` line. None for
+        `game NAME`, which the grammar reads."""
+        line, text, _ = entry
+        m = self._syntax.header_text.fullmatch(text, first.end())
+        if m is None:
+            return None
+        written = (m.group(1) or "").strip("\t ,")
+        if written and self._syntax.name.fullmatch(written):
+            return None
+        at = m.start(1) + 1 if m.group(1) else first.end() + 1
+        return _HeaderLine("game", ((written, at),), None, line, first.start(1) + 1)
 
     def _is_hand(self, word: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
@@ -245,12 +291,7 @@ class LogReader:
             name, column = game_line.words[0]
             game = GAMES.get(name.lower())
             if game is None:
-                self._error(
-                    "P-HEADER",
-                    game_line.line,
-                    column,
-                    f"unknown game '{name}': expected bourre or bid-euchre",
-                )
+                self._error("P-HEADER", game_line.line, column, _unknown_game(name))
         if not isinstance(players_line, _HeaderLine):
             self._error("P-HEADER", None, None, "the log has no `players` line")
             return None
@@ -586,6 +627,20 @@ def _first_word(text: str) -> str:
     """A line's first word in lower case (up to a space, tab or comma), or ``""``."""
     words = text.replace(",", " ").split()
     return words[0].lower() if words else ""
+
+
+def _game_key(name: str) -> str:
+    """A game's name for comparing: no case, accents or separators (`Bid Euchre`)."""
+    return re.sub(r"[\s_-]+", "", fold(name))
+
+
+def _unknown_game(name: str) -> str:
+    """The message for a `game` line that names no known game, with a hint if one is close."""
+    if not name:
+        return "the `game` line names no game: expected bourre or bid-euchre"
+    meant = dict.fromkeys(GAMES[m] for m in close_matches(name, GAMES, key=_game_key))
+    hint = did_you_mean(list(meant))
+    return f"unknown game '{_short(name)}': " + (hint or "expected bourre or bid-euchre")
 
 
 def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:

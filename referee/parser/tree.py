@@ -15,6 +15,7 @@ from referee.parser.common import (
     _HeaderLine,
     _Names,
     _number,
+    _points,
     _Statement,
     _suit,
     _trump_card,
@@ -86,7 +87,7 @@ class _TreeReader:
             out.append(
                 TeamPoints(
                     (self._name(a, line), self._name(b, line)),
-                    _amount(str(pts), _col(pts)),
+                    _points(str(pts), _col(pts)),
                     line,
                     _col(a),
                 )
