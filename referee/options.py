@@ -41,10 +41,13 @@ class BourreOptions:
     must_overtrump: bool = True
     must_undertrump: bool = True
     cinch: bool = True
+    cinch_last: Literal["win", "highest"] = "win"
     dealer_plays_ace: bool = True
     double_ante: bool = False
     all_pass: Literal["carry", "dealer"] = "carry"
     renege_penalty: Literal["pot", "none"] = "pot"
+    decisions: Literal["turn", "simultaneous"] = "turn"
+    early_penalty: Decimal = Decimal(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,10 +154,13 @@ _BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "must_overtrump": _to_bool,
     "must_undertrump": _to_bool,
     "cinch": _to_bool,
+    "cinch_last": _to_choice("win", "highest"),
     "dealer_plays_ace": _to_bool,
     "double_ante": _to_bool,
     "all_pass": _to_choice("carry", "dealer"),
     "renege_penalty": _to_choice("pot", "none"),
+    "decisions": _to_choice("turn", "simultaneous"),
+    "early_penalty": _to_money(False),
 }
 
 _EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {

@@ -178,11 +178,11 @@ class DecisionLine:
 class SettleLine:
     """A recorded Bourré settlement item.
 
-    ``kind`` is ``wins``, ``bourre``, ``renege`` (with a player and amount), ``split`` (no
-    player, no amount) or ``pot`` (amount only).
+    ``kind`` is ``wins``, ``bourre``, ``renege``, ``penalty`` (with a player and amount),
+    ``split`` (no player, no amount) or ``pot`` (amount only).
     """
 
-    kind: Literal["wins", "bourre", "renege", "split", "pot"]
+    kind: Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
     player: NameAt | None
     amount: Decimal | None
     line: int
@@ -321,7 +321,11 @@ class QuickHand(NamedTuple):
     tricks: list[QuickTrick]
     antes: list[tuple[str, ...]]
     settles: list[
-        tuple[Literal["wins", "bourre", "renege", "split", "pot"], str | None, Decimal | None]
+        tuple[
+            Literal["wins", "bourre", "renege", "penalty", "split", "pot"],
+            str | None,
+            Decimal | None,
+        ]
     ]  # (kind, player, amount)
     read: Callable[[], Hand]  # the same hand's full records
     numbered: bool = True  # as Hand.numbered

@@ -101,6 +101,7 @@ class BourreHandResult:
     took: Decimal = Decimal(0)  # what the winner took
     bourre: dict[str, Decimal] = field(default_factory=dict)  # player -> payment
     reneges: list[tuple[str, Decimal]] = field(default_factory=list)  # (player, payment)
+    penalties: list[tuple[str, Decimal]] = field(default_factory=list)  # announcing early
     recorded: list[str] = field(default_factory=list)  # recorded settle lines, as text
     tricks: list[TrickRecord] = field(default_factory=list)
     result: str = ""  # how the pot went, in words

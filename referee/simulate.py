@@ -87,8 +87,8 @@ class ExpectedViolation(NamedTuple):
 
     rule: str
     player: str
-    trick: int
-    card: str
+    trick: int | None
+    card: str | None
     corrected: bool = False
 
 
@@ -329,6 +329,7 @@ class _Money(NamedTuple):
     reneges: list[tuple[str, Decimal]]
     payouts: dict[str, Decimal]
     exempt_next: frozenset[str]
+    penalties: tuple[tuple[str, Decimal], ...] = ()  # (player, early-announcement fine)
 
 
 def _settle(
@@ -340,8 +341,10 @@ def _settle(
     active: list[str],
     won: dict[str, int],
     reneges: list[tuple[str, bool]],
+    early: Sequence[str] = (),
 ) -> _Money:
-    """Steps 1-7 of ``bourre.md`` "Settlement" for one hand."""
+    """Steps 1-8 of ``bourre.md`` "Settlement" for one hand (``early``: the players who
+    announced before their turn)."""
     paid = dict.fromkeys(seats, _ZERO)
     owed = [p for p in seats if o.double_ante or p not in exempt]
     for p in owed:
@@ -378,17 +381,19 @@ def _settle(
                 exempt_next.add(p)
         if o.renege_penalty == "pot":
             renege_pay = [(p, fine) for p, corrected in reneges if not corrected]
-    carry = pot - took + sum(bourre.values(), _ZERO) + sum((a for _, a in renege_pay), _ZERO)
+    penalties = [(p, o.early_penalty) for p in early] if o.early_penalty else []
+    fines = renege_pay + penalties
+    carry = pot - took + sum(bourre.values(), _ZERO) + sum((a for _, a in fines), _ZERO)
     payouts: dict[str, Decimal] = {}
     for p in seats:
-        net = -paid[p] - bourre.get(p, _ZERO) - sum((a for q, a in renege_pay if q == p), _ZERO)
+        net = -paid[p] - bourre.get(p, _ZERO) - sum((a for q, a in fines if q == p), _ZERO)
         if p == winner:
             net += took
         payouts[p] = net
     if o.double_ante:
         exempt_next = set()
     return _Money(pot, winner, took, carry, owed, bourre, renege_pay, payouts,
-                  frozenset(exempt_next))  # fmt: skip
+                  frozenset(exempt_next), tuple(penalties))  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- one hand
@@ -426,6 +431,7 @@ class _HandPlay:
         "reneges",
         "reshuffled",
         "styles",
+        "swap",
         "took_back",
         "tricks",
         "trump",
@@ -453,6 +459,7 @@ class _HandPlay:
         self.won: dict[str, int] = {}
         self.reneges: list[tuple[str, bool]] = []
         self.reshuffled = False
+        self.swap: int | None = None  # written decision lines i and i+1 change places
 
 
 _DECISION_STYLES = ("full", "discards", "count", "omit")
@@ -573,7 +580,11 @@ def _play_hand(
     if len(active) < 2:
         return h
 
-    # What each player knows is dead: own discards as the log shows them, the upcard.
+    # What each player knows is dead: own discards as the log shows them, the upcard. Once
+    # the stock ran out, or may have as far as the log tells (an exchange it does not show),
+    # own discards may have been dealt again: none is dead.
+    unknown_draw = any(h.styles[p] == "omit" and not h.deal_logged[p] for p in active)
+    stock_gone = h.reshuffled or unknown_draw
     own_dead: dict[str, set[int]] = {}
     for p in active:
         discards = h.decisions[p][1]
@@ -584,7 +595,7 @@ def _play_hand(
             known = [c for c in h.dealt[p] if c not in h.final[p]]
         else:
             known = []
-        own_dead[p] = {_VAL[c] for c in known if c[1] == trump}
+        own_dead[p] = set() if stock_gone else {_VAL[c] for c in known if c[1] == trump}
     common_dead: set[int] = set()
     if h.trump_card and (dealer not in h.final or upcard not in h.final[dealer]):
         common_dead.add(_VAL[upcard])
@@ -613,7 +624,7 @@ def _play_hand(
             allowed = legal
             if p in cinched:
                 allowed = _cinch_allowed(
-                    held, legal, trick, trump, i == na - 1, common_dead | own_dead[p]
+                    held, legal, trick, trump, i == na - 1, common_dead | own_dead[p], o.cinch_last
                 )
             retracted: str | None = None
             card: str | None = None
@@ -664,22 +675,29 @@ def _cinch_allowed(
     trump: str,
     last: bool,
     dead: set[int],
+    last_rule: str = "win",
 ) -> list[str]:
-    """The legal cards that also meet the cinch duties (``bourre.md``, "The cinch")."""
+    """The legal cards that also meet the cinch duties (``bourre.md``, "The cinch").
+
+    A trump already in the trick is not dead: one ranked between the highest trump held and
+    a lower one keeps the lower one from counting as the highest.
+    """
     own = [c for c in held if c[1] == trump]
+    seen = dead | {_VAL[c] for c in own}
+    unseen = {v for v in _ALL_VALUES if v not in seen}
     if not trick:
         if not own:
             return legal
-        seen = dead | {_VAL[c] for c in own}
-        unseen = {v for v in _ALL_VALUES if v not in seen}
         return _equivalents(own, unseen)
+    lead = trick[0][1][1]
+    may_trump = bool(own) and (lead == trump or not any(c[1] == lead for c in held))
     if last:
         winners = [c for c in legal if _wins(c, trick, trump)]
+        if last_rule == "highest" and may_trump and winners:
+            top = [c for c in winners if c in set(_equivalents(own, unseen))]
+            return top or winners
         return winners or legal
-    lead = trick[0][1][1]
-    if own and (lead == trump or not any(c[1] == lead for c in held)):
-        seen = dead | {_VAL[c] for c in own} | {_VAL[c] for _, c in trick if c[1] == trump}
-        unseen = {v for v in _ALL_VALUES if v not in seen}
+    if may_trump:
         eq = set(_equivalents(own, unseen))
         allowed = [c for c in legal if c in eq]
         if not allowed:  # pragma: no cover - rules 1-3 always allow the highest trump here
@@ -886,31 +904,31 @@ def _write_hand(
         trump_text = _SUIT_WORDS[h.trump]
     comment = "   # the upcard" if fancy and rng.random() < 0.1 else ""
     lines.append(f"{indent}{w.kw('trump')}{colon} {trump_text}{comment}")
-    lone = len(h.active) == 1
-    for p in h.order:
+    decided: list[str] = []
+    for p in _written_decisions(h):
         plays, discards, draws = h.decisions[p]
-        style = h.styles[p]
-        if style == "omit" and lone and plays:
-            style = "count"
-        if style == "omit":
-            continue
+        style = _decision_style(h, p)
         who = w.name(p)
         if not plays:
             word = "fold" if fancy and rng.random() < 0.2 else "pass"
-            lines.append(f"{indent}{who} {w.kw(word)}")
+            decided.append(f"{indent}{who} {w.kw(word)}")
             continue
         verb = w.kw("stand" if fancy and rng.random() < 0.2 else "play")
         if not discards:
-            lines.append(f"{indent}{who} {verb}")
+            decided.append(f"{indent}{who} {verb}")
         elif style == "count":
-            lines.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {len(discards)}")
+            decided.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {len(discards)}")
         elif style == "discards":
-            lines.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {w.cards(discards)}")
+            decided.append(f"{indent}{who} {w.kw('play')} {w.kw('discard')} {w.cards(discards)}")
         else:
-            lines.append(
+            decided.append(
                 f"{indent}{who} {w.kw('play')} {w.kw('discard')} {w.cards(discards)} "
                 f"{w.kw('draw')} {w.cards(draws)}"
             )
+    if h.swap is not None:  # an announcement made before its turn
+        i = h.swap
+        decided[i], decided[i + 1] = decided[i + 1], decided[i]
+    lines.extend(decided)
     sep = ", " if w.commas else " "
     numbered = not fancy or rng.random() < 0.8
     for t, record in enumerate(h.tricks, 1):
@@ -935,9 +953,28 @@ def _write_hand(
             lines.append(f"{indent}{s} {w.name(p)} {w.kw(word)} {_money(amount)}")
         for p, amount in m.reneges:
             lines.append(f"{indent}{s} {w.name(p)} {w.kw('renege')} {_money(amount)}")
+        for p, amount in m.penalties:
+            lines.append(f"{indent}{s} {w.name(p)} {w.kw('penalty')} {_money(amount)}")
+        if h.swap is not None and not m.penalties and fancy and rng.random() < 0.3:
+            early = _written_decisions(h)[h.swap + 1]  # (a line for 0 is not wrong)
+            lines.append(f"{indent}{s} {w.name(early)} {w.kw('penalty')} 0")
     if fancy and rng.random() < 0.15:
         lines.append("")
     return lines
+
+
+def _decision_style(h: _HandPlay, p: str) -> str:
+    """How player ``p``'s decision is written (``omit``: not at all)."""
+    style = h.styles[p]
+    plays = h.decisions[p][0]
+    if style == "omit" and len(h.active) == 1 and plays:
+        return "count"  # the lone player's decision is written: no trick shows it
+    return style
+
+
+def _written_decisions(h: _HandPlay) -> list[str]:
+    """The players whose decision line the log has, in turn order."""
+    return [p for p in h.order if _decision_style(h, p) != "omit"]
 
 
 def _can_record(h: _HandPlay, o: BourreOptions) -> bool:
@@ -986,10 +1023,13 @@ def random_options(rng: random.Random) -> BourreOptions:
         must_overtrump=rng.random() < 0.8,
         must_undertrump=rng.random() < 0.8,
         cinch=rng.random() < 0.85,
+        cinch_last="highest" if rng.random() < 0.3 else "win",
         dealer_plays_ace=rng.random() < 0.85,
         double_ante=rng.random() < 0.2,
         all_pass="dealer" if rng.random() < 0.3 else "carry",
         renege_penalty="none" if rng.random() < 0.2 else "pot",
+        decisions="simultaneous" if rng.random() < 0.15 else "turn",
+        early_penalty=rng.choice((Decimal(0), Decimal(0), Decimal(1), Decimal("0.50"))),
     )
 
 
@@ -1024,6 +1064,7 @@ def generate_session(
     retractions: bool = True,
     cinch_bias: float = 0.3,
     illegal_count: int = 1,
+    early_rate: float | None = None,
 ) -> GeneratedSession:
     """Simulate a Bourré session and write it as a hand log, with the oracle's verdicts.
 
@@ -1036,9 +1077,14 @@ def generate_session(
     ``retractions`` allows legal cards taken back (no violation) in mixed
     detail. ``cinch_bias`` is the chance per hand that one player is dealt three or four of
     the six highest trumps, so that cinches (and what a player can know) get exercised.
+    ``early_rate`` is the chance per hand (under ``decisions: turn``) that two written
+    decision lines change places: the later-due player announced early (BR-DECIDE-ORDER);
+    by default 0.1, or 0 when ``illegal`` injects a play.
     """
     if detail not in ("mixed", "full", "plays-only"):
         raise ValueError("detail must be 'mixed', 'full' or 'plays-only'")
+    if early_rate is None:
+        early_rate = 0.1 if illegal is None else 0.0
     o = options or BourreOptions()
     fewest = 3 if illegal == "BR-OVERTRUMP" else 2  # overtrumping needs a third player
     n = players if players is not None else rng.randint(fewest, 8)
@@ -1105,7 +1151,14 @@ def generate_session(
                 break
         else:
             raise RuntimeError(f"could not find a position to break {illegal}")
-        m = _settle(seats, o, carry, exempt, dealer, h.active, h.won, h.reneges)
+        early: list[str] = []
+        if o.decisions == "turn" and early_rate and rng.random() < early_rate:
+            written = _written_decisions(h)
+            if len(written) >= 2:
+                h.swap = rng.randrange(len(written) - 1)
+                early = [written[h.swap + 1]]
+                h.violations.append(ExpectedViolation("BR-DECIDE-ORDER", early[0], None, None))
+        m = _settle(seats, o, carry, exempt, dealer, h.active, h.won, h.reneges, early)
         write_dealer = k == 0 or style == "full" or (style == "mixed" and rng.random() < 0.3)
         block = _write_hand(rng, k + 1, h, m, o, style, settle, write_dealer)
         text_lines.append("")
@@ -1145,7 +1198,7 @@ def generate_session(
         )
         carry = m.carry
         exempt = m.exempt_next
-        for p in h.took_back:
+        for p in [*h.took_back, *early]:
             if p not in skips:
                 skips.append(p)
         dealer = _next_dealer(seats, dealer, skips)
@@ -1170,7 +1223,8 @@ def generate_session(
 
 
 def _next_dealer(seats: tuple[str, ...], dealer: str, skips: list[str]) -> str:
-    """The deal passes left; a player who took back an illegal card is skipped once."""
+    """The deal passes left; a player who took back an illegal card, or announced before
+    their turn, is skipped once."""
     i = seats.index(dealer)
     n = len(seats)
     for step in range(1, 2 * n + 1):

@@ -80,7 +80,8 @@ def test_card_held_by_two_players() -> None:
 
 
 def test_dealer_out_of_rotation() -> None:
-    text = BASE + "\nhand 2\ndealer cy\ntrump 2h\nann pass\nbob pass\ncy pass\ndee pass\neve pass\n"
+    # (the decisions in the stated dealer's turn order)
+    text = BASE + "\nhand 2\ndealer cy\ntrump 2h\ndee pass\neve pass\nann pass\nbob pass\ncy pass\n"
     assert faults(text) == [("L-DEALER", "cy", None, None)]
 
 
@@ -141,7 +142,7 @@ def test_recorded_renege_payment_is_required() -> None:
 
 def test_recorded_ante() -> None:
     second = (
-        "\nhand 2\ndealer ann\n{ante}trump 2h\nann pass\nbob pass\ncy pass\ndee pass\neve pass\n"
+        "\nhand 2\ndealer ann\n{ante}trump 2h\nbob pass\ncy pass\ndee pass\neve pass\nann pass\n"
     )
     (_, hand) = audit_bourre(BASE + second.format(ante="ante ann bob cy eve\n"))
     assert rules_of(hand) == []

@@ -70,7 +70,7 @@ def test_lanes_agree_on_generated_sessions(
         for text in _sessions(seed):
             quick, full = _both_lanes(text, monkeypatch)
             assert quick == full, text
-    assert lane_count["quick"] > 10 * lane_count["replayed"]  # the lane is really used
+    assert lane_count["quick"] > 5 * lane_count["replayed"]  # the lane is really used
 
 
 def test_clean_sessions_take_the_quick_lane(lane_count: dict[str, int]) -> None:
@@ -79,7 +79,7 @@ def test_clean_sessions_take_the_quick_lane(lane_count: dict[str, int]) -> None:
         rng = random.Random(f"clean-{seed}")
         options = random_options(rng)
         gen = generate_session(
-            rng, players=2 + seed % 7, hands=6, options=options, retractions=False
+            rng, players=2 + seed % 7, hands=6, options=options, retractions=False, early_rate=0
         )
         report = audit_text(gen.text)
         assert not report.errors and report.violation_count == 0

@@ -40,7 +40,7 @@ def judge(
     cinch = view if opts.cinch and view.is_cinch else None
     duty_c = None
     if cinch is not None:
-        duty_c = cinch_duty(cards, table, trump, duty.allowed, cinch.unseen - set(table), last)
+        duty_c = cinch_duty(cards, table, trump, duty.allowed, cinch.unseen, last, opts.cinch_last)
     ctx = PlayContext("dee", card, cards, table, trump, 3, duty, cinch, duty_c, {})
     breach = first_breach(ctx)
     return breach[0].id if breach else None
@@ -206,12 +206,31 @@ def test_cinch_last_to_play_must_win_when_following_cannot_head() -> None:
     assert judge("Qs 3s 4c", "5s 9s", "3s", won=3, last=True, head_trick=False) == "BR-CINCH"
 
 
-def test_cinch_counts_the_current_tricks_cards_as_seen() -> None:
-    # Without must_overtrump any trump is legal; the K already in this trick is seen, so
-    # the Q counts as the highest trump held.
-    assert judge("As Qs 3c", "5h Ks", "Qs", won=2, must_overtrump=False) is None
-    # With the K unseen the Q is not equivalent to the A.
-    assert judge("As Qs 3c", "5h 4s", "Qs", won=2, must_overtrump=False) == "BR-CINCH"
+def test_a_trump_in_the_trick_between_two_held_breaks_their_equivalence() -> None:
+    # Without must_overtrump any trump is legal. Holding A♥ J♥ T♥ with the Q♥ dead, the
+    # K♥ already in this trick ranks between the A and the T: the T would lose where the A
+    # wins, so it does not count as the highest. (It used to count as seen: the T passed
+    # for the A and lost to the K.)
+    hand, opts = "Ah Jh Th 3c", {"trump": "h", "won": 1, "dead": "Qh", "must_overtrump": False}
+    assert judge(hand, "5d Kh", "Th", **opts) == "BR-CINCH"  # type: ignore[arg-type]
+    assert judge(hand, "5d Kh", "Ah", **opts) is None  # type: ignore[arg-type]
+    # With the K dead too (an earlier trick), the T is equivalent to the A.
+    dead = {**opts, "dead": "Qh Kh"}
+    assert judge(hand, "5d 4h", "Th", **dead) is None  # type: ignore[arg-type]
+    # With the K unseen (and not in the trick) it is not.
+    assert judge(hand, "5d 4h", "Th", **opts) == "BR-CINCH"  # type: ignore[arg-type]
+
+
+def test_cinch_last_highest_wins_with_the_highest_trump() -> None:
+    # Last to play, void in diamonds, holding A♠ and 9♠ with a cinch: either trump wins.
+    hand, trick = "As 9s 3c", "5d 7d Jd"
+    assert judge(hand, trick, "9s", won=2, last=True) is None  # cinch_last: win
+    assert judge(hand, trick, "9s", won=2, last=True, cinch_last="highest") == "BR-CINCH"
+    assert judge(hand, trick, "As", won=2, last=True, cinch_last="highest") is None
+    # trumps may not be played (diamonds held): any winning card, under either reading
+    assert judge("As 9s Qd", trick, "Qd", won=2, last=True, cinch_last="highest") is None
+    # no trump wins (a higher one is in the trick): no duty to win
+    assert judge("9s 8s 3c", "5d Ks", "8s", won=3, last=True, cinch_last="highest") is None
 
 
 def test_beatable_count_is_a_maximum_matching() -> None:

@@ -220,14 +220,20 @@ def test_a_reneger_who_corrected_cannot_take_the_pot() -> None:
 
 def test_taking_back_an_illegal_card_skips_the_next_deal_once() -> None:
     hand1 = HAND_3110.format(n=1).replace("dee 5c", "dee 5c (was 7d)")
-    passes = "ann pass\nbob pass\ncy pass\ndee pass\neve pass\ntrump 2h\n"
+    seats = ["ann", "bob", "cy", "dee", "eve"]
+
+    def passes(dealer: str) -> str:  # everyone passes, in turn from the dealer's left
+        i = seats.index(dealer)
+        return "".join(f"{p} pass\n" for p in seats[i + 1 :] + seats[: i + 1]) + "trump 2h\n"
+
+    dealers = ((2, "ann"), (3, "bob"), (4, "cy"), (5, "eve"), (6, "ann"))
     text = HEADER + hand1
-    for n, dealer in ((2, "ann"), (3, "bob"), (4, "cy"), (5, "eve"), (6, "ann")):
-        text += f"\nhand {n}\ndealer {dealer}\n" + passes
+    for n, dealer in dealers:
+        text += f"\nhand {n}\ndealer {dealer}\n" + passes(dealer)
     hands = audit_bourre(text)
     assert [rules_of(h) for h in hands[1:]] == [[], [], [], [], []]
     # without the dealer lines the referee expects the same rotation
-    text = HEADER + hand1 + "".join(f"\nhand {n}\n" + passes for n in range(2, 7))
+    text = HEADER + hand1 + "".join(f"\nhand {n}\n" + passes(d) for n, d in dealers)
     assert [h.dealer for h in audit_bourre(text)] == ["eve", "ann", "bob", "cy", "eve", "ann"]
 
 

@@ -26,9 +26,9 @@ hand 1
 dealer: ann
 ante: ann bob Zoë
 trump: 4c
-ann play
 bob play
 Zoë play
+ann play
 trick 1: bob 6d, Zoë 8d, ann 5d
 trick 2: Zoë Ac, ann Ks, bob 9d
 trick 3: Zoë Qc, ann As, bob 9h

@@ -22,9 +22,9 @@ hand 1
 dealer: ann
 ante: ann bob Zoë
 trump: 4c
-ann play
 bob play
 Zoë play
+ann play
 trick 1: bob 6d, Zoë 8d, ann 5d
 trick 2: Zoë Ac, ann Ks, bob 9d
 trick 3: Zoë Qc, ann As, bob 9h
@@ -123,7 +123,7 @@ def test_bourre_unseated_name_in_a_trick_suggests_the_seated_one() -> None:
 
 def test_bourre_name_without_its_accent_suggests_the_accented_one() -> None:
     assert _audit(BOURRE, "Zoë play", "zoe play") == [
-        ("L-PLAYER", 10, 1, "zoe is not seated at this table; did you mean Zoë?"),
+        ("L-PLAYER", 9, 1, "zoe is not seated at this table; did you mean Zoë?"),
     ]
 
 
@@ -273,8 +273,8 @@ def test_a_slip_of_a_seated_name_is_not_taken_for_a_keyword() -> None:
 
 _BOURRE_KEYS = (
     "valid keys: ante, limit, limit_caps_winner, hand_size, head_trick, head_when_trumped, "
-    "must_trump, must_overtrump, must_undertrump, cinch, dealer_plays_ace, double_ante, "
-    "all_pass, renege_penalty"
+    "must_trump, must_overtrump, must_undertrump, cinch, cinch_last, dealer_plays_ace, "
+    "double_ante, all_pass, renege_penalty, decisions, early_penalty"
 )
 
 

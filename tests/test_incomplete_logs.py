@@ -264,7 +264,7 @@ def test_the_ledger_stops_where_the_record_says_too_little() -> None:
 
 def test_a_record_naming_a_player_presumed_passed_leaves_the_hand_undecided() -> None:
     text = BASE.replace("hand 3\n", "hand 3\nante bob cy eve\n") + (
-        "\nhand 4\ntrump 5h\nann pass\nbob pass\ndee pass\neve pass\nsettle pot 25\n"
+        "\nhand 4\ntrump 5h\ndee pass\neve pass\nann pass\nbob pass\nsettle pot 25\n"
         "settle cy wins 25\n"
     )
     report = _judged(text)

@@ -354,6 +354,7 @@ def test_bourre_statements() -> None:
         "settle cy BOURRE 5\n"
         "settle dee renege +3\n"
         "settle split\n"
+        "settle bob PENALTY 1\n"
     )
     assert got == [
         AnteLine((name("ann", 4, 6), name("bob", 4, 11), name("cy", 4, 15)), 4, 1),
@@ -378,6 +379,7 @@ def test_bourre_statements() -> None:
         SettleLine("bourre", name("cy", 15, 8), Decimal(5), 15, 1),
         SettleLine("renege", name("dee", 16, 8), Decimal(3), 16, 1),
         SettleLine("split", None, None, 17, 1),
+        SettleLine("penalty", name("bob", 18, 8), Decimal(1), 18, 1),
     ]
 
 

@@ -73,7 +73,11 @@ _PIECES = {
         ["0.50", "+5", "-3", "$5", "5$", "-$3", "$-3", "€0.50", "1.50£"],
         ["1.", "1" * 30, "7h", "pot", "$5$", "¢5", "5$x", "$", "-$-3"],
     ),
-    "kind": (["wins", "bourre"], ["WINS", "Bourré", "BOURRÉ", "renege"], ["win", "wİnſ", "pot"]),
+    "kind": (
+        ["wins", "bourre"],
+        ["WINS", "Bourré", "BOURRÉ", "renege", "Penalty"],
+        ["win", "wİnſ", "pot", "penalti"],
+    ),
     "pass": (["pass", "fold"], ["PASS", "Fold"], ["paſs", "passes", "play"]),
     "play": (["play", "stand"], ["Play", "PLAY"], ["plays", "pass"]),
     "c": ([""], [":", " :", ": ", ","], ["::", ":,", ";"]),

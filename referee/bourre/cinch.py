@@ -148,6 +148,10 @@ class CinchDuty:
             return f"had to lead the highest trump ({trump_word})"
         if self.kind == "follow":
             return f"could play a trump and had to play the highest ({trump_word})"
+        if self.kind == "win-highest":
+            return (
+                f"was last to play and had to win the trick with the highest trump ({trump_word})"
+            )
         return "was last to play and had to win the trick with a legal card"
 
 
@@ -156,27 +160,38 @@ def cinch_duty(
     trick: Sequence[str],
     trump: str,
     legal: frozenset[str],
-    unseen_now: Iterable[str],
+    unseen: Iterable[str],
     is_last: bool,
+    last_rule: str = "win",
 ) -> CinchDuty | None:
     """The cinch duty of a player holding a cinch, or None when it requires nothing.
 
-    Only cards that rules 1-3 allow (``legal``) are ever required.
+    ``unseen`` are the trumps unseen at the trick's start: those already in the current
+    trick among them rank between the player's trumps as before (one between the highest
+    held and a lower one makes the lower one lose where the highest wins). ``last_rule`` is
+    ``cinch_last``. Only cards that rules 1-3 allow (``legal``) are ever required.
     """
     cards = frozenset(hand)
     trumps = [c for c in cards if c[-1] == trump]
+    may_trump = bool(trumps)
+    if trick:
+        led = trick[0][-1]
+        if led != trump and any(c[-1] == led for c in cards):
+            may_trump = False  # must follow a plain suit: trumps may not be played
     if trick and is_last:
         winning = frozenset(
             c for c in legal if trick_winner_index([*trick, c], trump) == len(trick)
         )
-        return CinchDuty("win", winning) if winning else None
-    if not trumps:
+        if not winning:
+            return None
+        if last_rule == "highest" and may_trump:
+            highest = equivalent_trumps(trumps, unseen) & winning
+            if highest:
+                return CinchDuty("win-highest", highest)
+        return CinchDuty("win", winning)
+    if not may_trump:
         return None
-    if trick:
-        led = trick[0][-1]
-        if led != trump and any(c[-1] == led for c in cards):
-            return None  # must follow a plain suit: trumps may not be played
-    allowed = equivalent_trumps(trumps, unseen_now) & legal
+    allowed = equivalent_trumps(trumps, unseen) & legal
     if not allowed:
         return None
     return CinchDuty("follow" if trick else "lead", allowed)

@@ -102,7 +102,8 @@ class BourreSession:
             return self._unsettled(hand, facts, outcome, owed, pot, place, recorded)
         carry_in = pot - self._antes(outcome, owed)
         settlement = settle_hand(self.seats, outcome, carry_in, owed, self.options)
-        violations = outcome.violations + check_recorded(facts, settlement) + list(place.findings)
+        checked = check_recorded(facts, settlement, self.options)
+        violations = outcome.violations + checked + list(place.findings)
         violations.sort(key=lambda v: (v.line, v.column))
         return self._finish(hand, outcome, settlement, violations, recorded)
 
@@ -119,7 +120,7 @@ class BourreSession:
         owed = owed_antes(self.seats, money.exempt, self.options)
         assert owed is not None
         settlement = settle_hand(self.seats, outcome, money.carry, owed, self.options)
-        if not recorded_agrees(hand, settlement):
+        if not recorded_agrees(hand, settlement, self.options):
             return None
         recorded = (
             [_recorded_text(kind, player, amount) for kind, player, amount in hand.settles]
@@ -206,7 +207,7 @@ class BourreSession:
             record=Record("unchecked" if recorded or facts.antes else "none"),
         )
         self.money = MoneyState(carry.carry, exempt, carry.unknown)
-        self._advance_deal(outcome.dealer, outcome.took_back, hand.number)
+        self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         return result
 
     def _after_unsettled(
@@ -275,7 +276,7 @@ class BourreSession:
         for p, net in settlement.payouts.items():
             totals[p] += net
         self.money = MoneyState(settlement.carry, settlement.exempt_next)
-        self._advance_deal(outcome.dealer, outcome.took_back, hand.number)
+        self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         rules = tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
         record = Record("differs", rules) if rules else Record("agrees" if recorded else "none")
         return BourreHandResult(
@@ -296,14 +297,17 @@ class BourreSession:
             took=settlement.took,
             bourre=settlement.bourre,
             reneges=settlement.reneges,
+            penalties=settlement.penalties,
             recorded=recorded,
             tricks=outcome.tricks,
             result=settlement.result,
             record=record,
         )
 
-    def _advance_deal(self, dealer: str | None, took_back: list[str], number: int) -> None:
-        for p in took_back:
+    def _advance_deal(self, dealer: str | None, faulted: list[str], number: int) -> None:
+        """The next dealer: to the left, skipping once each player who lost a turn to deal
+        (``faulted``: took back an illegal card or announced early, however often)."""
+        for p in faulted:
             if p not in self.skips:
                 self.skips.append(p)
         self.next_dealer = self._dealer_after(dealer)

@@ -26,27 +26,6 @@ class HoldingChecks(ReplayState):
                     self._flag_held_elsewhere(play, source[1])
             self._check_against_record(player, plays)
 
-    def _stock_ran_out(self) -> bool:
-        """Whether the draws may have emptied the stock (then discards come back into play).
-
-        A player's draw count is what their decision line says, or, with no count written,
-        the cards they played that their logged deal did not hold. When neither is known
-        the stock may have run out, and the referee gives the benefit of the doubt.
-        """
-        stock = 52 - self.opts.hand_size * len(self.seats)
-        drawn = 0
-        for player in self.active:
-            decision = self.facts.decisions.get(player)
-            if decision is not None and decision.discard_count is not None:
-                drawn += decision.discard_count
-                continue
-            deal = self.facts.deals.get(player)
-            if deal is None:
-                return True
-            dealt = {c.card for c in deal.cards}
-            drawn += sum(1 for x in self._plays_of(player) if x.card.card not in dealt)
-        return drawn > stock
-
     def _cards_out_of_play(self, ran_out: bool) -> dict[str, tuple[str, str]]:
         """Cards the log places with one player (kept, or out of play): card -> (who, why)."""
         where: dict[str, tuple[str, str]] = {}

@@ -45,7 +45,10 @@ class PlayJudging(ReplayState):
         dead_up = self._dead_upcard()
         # What the tricks reveal of each hand; it shrinks as the cards are played.
         holding = {p: {x.card.card for x in self._plays_of(p)} for p in self.active}
-        discards = {p: self._own_discards(p, holding[p]) for p in self.active}
+        # Own discards are dead only while the stock certainly did not run out: after, they
+        # may have been dealt again (the dead upcard still is: the dealer is served last).
+        ran_out = self._stock_ran_out()
+        discards = {p: set() if ran_out else self._own_discards(p, holding[p]) for p in self.active}
         if dead_up:
             for dead in discards.values():
                 dead.add(dead_up)
@@ -110,8 +113,9 @@ class PlayJudging(ReplayState):
         duty = follower_duty(cards, table, self.trump, self.opts)
         duty_c = None
         if cinch is not None and self.trump is not None:
-            unseen_now = cinch.unseen - set(table)
-            duty_c = cinch_duty(cards, table, self.trump, duty.allowed, unseen_now, is_last)
+            duty_c = cinch_duty(
+                cards, table, self.trump, duty.allowed, cinch.unseen, is_last, self.opts.cinch_last
+            )
         for card, corrected in ((play.retracted, True), (play.card, False)):
             if card is None:
                 continue

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from referee.bourre.decide import contradicted_pass, early_announcers, turn_order
 from referee.bourre.facts import HandFacts
 from referee.bourre.play import trick_winner_index
 from referee.bourre.rules import (
     BR_ACE_DEALER,
+    BR_DECIDE_ORDER,
     BR_DRAW,
 )
 from referee.bourre.state import LoggedPlay, ReplayState
@@ -141,15 +143,19 @@ class LayoutChecks(ReplayState):
         """With no trick in the log, a player with no decision line passed only by
         presumption; a record that has that player take the pot or pay into it says
         otherwise, and the log does not decide who played."""
-        roles = {"wins": "taking the pot", "bourre": "paying a bourré", "renege": "paying a renege"}
-        for line in self.facts.settles:
-            who = line.player.name if line.player is not None and line.player.seated else None
-            if who in presumed and line.kind in roles:
-                self.incomplete.append(
-                    f"{who} has no decision line, and the table recorded {who} as "
-                    f"{roles[line.kind]}: whether {who} played is not in the log"
-                )
-                return
+        recorded = [
+            (x.kind, x.player.name if x.player is not None and x.player.seated else None)
+            for x in self.facts.settles
+        ]
+        everyone = not self.active and self.opts.all_pass == "dealer"
+        found = contradicted_pass(presumed, recorded, self.dealer if everyone else None)
+        if found is not None:
+            who, kind = found
+            role = {"wins": "taking the pot", "bourre": "paying a bourré"}.get(kind, "paying")
+            self.incomplete.append(
+                f"{who} has no decision line, and the table recorded {who} as {role}: "
+                f"whether {who} played is not in the log"
+            )
 
     def _check_decisions(self) -> None:
         opts, dealer, up = self.opts, self.dealer, self.upcard
@@ -167,6 +173,33 @@ class LayoutChecks(ReplayState):
             )
         for decision in self.facts.decisions.values():
             self._check_draw(decision)
+        if opts.decisions == "turn" and dealer is not None:
+            self._check_order_of_decisions(dealer)
+
+    def _check_order_of_decisions(self, dealer: str) -> None:
+        """BR-DECIDE-ORDER for each player who announced before their turn (after a wrong
+        `dealer` line, only one who did so under the rotation's dealer too: the slip may be
+        the dealer line)."""
+        order = turn_order(self.seats, dealer)
+        decisions = self.facts.decisions  # (the first of each player's, in log order)
+        early = early_announcers(list(decisions), order)
+        expected = self.expected_dealer
+        if early and expected is not None and expected != dealer:
+            also = early_announcers(list(decisions), turn_order(self.seats, expected))
+            early = {p: q for p, q in early.items() if p in also}
+        for player, waited in early.items():
+            line = decisions[player]
+            self.early.append(player)
+            self.flag(
+                BR_DECIDE_ORDER,
+                f"{player} announced before their turn",
+                line.line,
+                line.column,
+                player=player,
+                evidence=f"{player} announced before {waited} (line {decisions[waited].line}), "
+                f"whose turn came first: players decide from the dealer's left, the dealer "
+                f"last ({', '.join(order)})",
+            )
 
     def _check_draw(self, d: DecisionLine) -> None:
         if d.action != "play":

@@ -20,6 +20,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from referee.bourre.cinch import cinch_duty, cinch_unseen
+from referee.bourre.decide import contradicted_pass, early_announcers, turn_order
 from referee.bourre.play import follower_duty, is_legal_on
 from referee.bourre.replay import HandOutcome
 from referee.bourre.settle import Settlement
@@ -45,7 +46,13 @@ def quick_outcome(
     if upcard is not None and upcard not in BOURRE_DECK:
         return None
     active = _active(hand, seats)
-    if not _decisions_ok(hand, opts, dealer, upcard, active) or not _deck_ok(
+    if (
+        not hand.tricks
+        and hand.settles
+        and _presumption_contradicted(hand, seats, opts, dealer, active)
+    ):
+        return None
+    if not _decisions_ok(hand, seats, opts, dealer, upcard, active) or not _deck_ok(
         hand, opts, dealer, upcard
     ):
         return None
@@ -56,7 +63,10 @@ def quick_outcome(
     if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
         return None
     dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
-    won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up)
+    ran_out = bool(hand.deals or hand.decisions) and _stock_ran_out(
+        hand, seats, opts, active, plays
+    )
+    won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up, ran_out)
     if won is None:
         return None
     return HandOutcome(
@@ -99,12 +109,34 @@ def _active(hand: QuickHand, seats: tuple[str, ...]) -> list[str]:
     return active
 
 
-def _decisions_ok(
-    hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | None, active: list[str]
+def _presumption_contradicted(
+    hand: QuickHand, seats: tuple[str, ...], opts: BourreOptions, dealer: str, active: list[str]
 ) -> bool:
-    """BR-ACE-DEALER, BR-DRAW and the deck of the discards and draws."""
+    """As :meth:`HandReplay._check_presumed`: whether the record has a player who passed only
+    by presumption take the pot or pay into it (the replay then leaves the hand unsettled)."""
+    presumed = [p for p in seats if p not in hand.decisions and p not in active]
+    if not presumed:
+        return False
+    recorded = [(kind, player) for kind, player, _ in hand.settles]
+    everyone = not active and opts.all_pass == "dealer"
+    return contradicted_pass(presumed, recorded, dealer if everyone else None) is not None
+
+
+def _decisions_ok(
+    hand: QuickHand,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    dealer: str,
+    upcard: str | None,
+    active: list[str],
+) -> bool:
+    """BR-ACE-DEALER, BR-DECIDE-ORDER, BR-DRAW and the deck of the discards and draws."""
     if opts.dealer_plays_ace and upcard is not None and upcard[0] == "A" and dealer not in active:
         return False
+    if opts.decisions == "turn" and len(hand.decisions) > 1:
+        order = turn_order(seats, dealer)
+        if early_announcers(list(hand.decisions), order):
+            return False
     for d in hand.decisions.values():
         if d.action == "play":
             if (d.discard_count or 0) > opts.hand_size:
@@ -358,10 +390,12 @@ def _plays_legal(
     plays: Plays,
     winners: list[str],
     dead_up: str | None,
+    ran_out: bool,
 ) -> dict[str, int] | None:
     """Every play against rules 1-3 and, for a player holding a cinch, its duty (as
     :meth:`HandReplay._judge_plays`): the tricks each player won when every play is
-    allowed, else None.
+    allowed, else None. (``ran_out``: the stock may have run out, so a player's own
+    discards are not dead.)
 
     Every trick is complete here, so a player's hand at trick ``k`` is their cards played
     from trick ``k`` on. Whether a player holds a cinch is worked out (at the trick's start,
@@ -369,6 +403,7 @@ def _plays_legal(
     """
     won = dict.fromkeys(active, 0)
     cinch = opts.cinch
+    highest = opts.cinch_last == "highest"
     # trumps each player holds (cards are rank + lower-case suit: only suits are lower case)
     trumps_left: dict[str, int] = {}
     if cinch:
@@ -389,11 +424,11 @@ def _plays_legal(
                 return None
             if cinch and won[player] + trumps_left[player] >= 3:
                 held = plays[player][k:]
-                if not _cinch_met(card, held, trump, led, i, last, winner == player):
+                if not _cinch_met(card, held, trump, led, i, last, winner == player, highest):
                     dead = own_dead.get(player)
                     if dead is None:
                         dead = own_dead[player] = _dead_trumps(
-                            hand, player, plays[player], trump, dead_up
+                            hand, player, plays[player], trump, dead_up, ran_out
                         )
                     unseen = cinch_unseen(won[player], held, dead | gone, trump)
                     if unseen is not None and not _cinch_play_ok(
@@ -413,23 +448,31 @@ def _plays_legal(
 
 
 def _cinch_met(
-    card: str, held: tuple[str, ...], trump: str, led: str, seat: int, last: int, wins: bool
+    card: str,
+    held: tuple[str, ...],
+    trump: str,
+    led: str,
+    seat: int,
+    last: int,
+    wins: bool,
+    highest: bool,
 ) -> bool:
     """Whether a play that rules 1-3 allow meets any cinch duty its player may hold, so that
     the cinch need not be worked out (``seat``: the play's place in the trick, ``last`` the
     last place; ``wins``: the card takes the trick). See
     :func:`~referee.bourre.cinch.cinch_duty`:
 
-    * the last card meets the duty to win if it takes the trick; if it does not, and it is
-      the highest trump held, no legal card would have;
+    * the last card meets the duty to win if it takes the trick (under ``cinch_last:
+      highest``, with ``highest``, a winning trump must be the highest held); if it does
+      not, and it is the highest trump held, no legal card would have;
     * before the last, a card of a plain suit led has no duty, and the other duties (lead or
       follow with the highest trump) are met by the highest trump held, and do not arise
       when no trump is held.
     """
     is_trump = card[-1] == trump
     if seat == last:
-        if wins:
-            return True
+        if wins and (not highest or not is_trump):
+            return True  # (a winning card not a trump follows a plain suit led)
         if not is_trump:
             return False
     elif seat and card[-1] == led != trump:
@@ -442,11 +485,18 @@ def _cinch_met(
 
 
 def _dead_trumps(
-    hand: QuickHand, player: str, played: tuple[str, ...], trump: str, dead_up: str | None
+    hand: QuickHand,
+    player: str,
+    played: tuple[str, ...],
+    trump: str,
+    dead_up: str | None,
+    ran_out: bool,
 ) -> set[str]:
-    """The trumps a player knows are out of play from the start: own discards, a dead
-    upcard (the cards played to earlier tricks are added as the tricks go)."""
-    dead = {c for c in _own_discards(hand, player, set(played)) if c[-1] == trump}
+    """The trumps a player knows are out of play from the start: own discards (unless the
+    stock may have run out), a dead upcard (the cards played to earlier tricks are added as
+    the tricks go)."""
+    own = set() if ran_out else _own_discards(hand, player, set(played))
+    dead = {c for c in own if c[-1] == trump}
     if dead_up is not None and dead_up[-1] == trump:
         dead.add(dead_up)
     return dead
@@ -464,7 +514,7 @@ def _cinch_play_ok(
     """A play by a player holding a cinch: rules 1-3, then the cinch's own duty."""
     held = frozenset(cards)
     allowed = follower_duty(held, table, trump, opts).allowed
-    duty = cinch_duty(held, table, trump, allowed, unseen - set(table), is_last)
+    duty = cinch_duty(held, table, trump, allowed, unseen, is_last, opts.cinch_last)
     return card in allowed and (duty is None or card in duty.allowed)
 
 
@@ -496,9 +546,10 @@ def _records(tricks: list[QuickTrick], winners: list[str]) -> list[TrickRecord]:
 # ---------------------------------------------------------------------- recorded settlement
 
 
-def recorded_agrees(hand: QuickHand, s: Settlement) -> bool:
+def recorded_agrees(hand: QuickHand, s: Settlement, opts: BourreOptions) -> bool:
     """Whether the hand's `ante` and `settle` lines agree with the referee's settlement (as
-    :func:`~referee.bourre.settle.check_recorded` finding nothing)."""
+    :func:`~referee.bourre.settle.check_recorded` finding nothing), for a hand in which
+    nobody announced early (the quick lane's)."""
     if hand.antes:
         owed = set(s.antes)
         for names in hand.antes:
@@ -518,6 +569,9 @@ def recorded_agrees(hand: QuickHand, s: Settlement) -> bool:
             (bourre if kind == "bourre" else reneges).append((player, amount))
         elif kind == "split":
             split = True
+        elif kind == "penalty":
+            if amount or opts.early_penalty:
+                return False  # (nobody announced early; a line for 0 is not wrong)
         elif amount != s.pot:
             return False  # the recorded pot
     if s.winner is not None:

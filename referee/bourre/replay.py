@@ -51,4 +51,5 @@ class HandReplay(LayoutChecks, HoldingChecks, PlayJudging):
         outcome.claims = [self._rule_on_claim(c, outcome.reneges) for c in self.facts.claims]
         outcome.took_back = [v.player for v in outcome.reneges if v.corrected and v.player]
         outcome.incomplete = list(self.incomplete)
+        outcome.early = list(self.early)
         return outcome

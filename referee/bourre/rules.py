@@ -157,8 +157,12 @@ BR_CINCH = Rule(
     "what the player could know: cards played, their own discards, a dead upcard.\n"
     "While holding a cinch a player must lead the highest trump held; following (not last),\n"
     "when trumps may be played, play the highest trump held; last to play, win the trick\n"
-    "if any legal card wins it. A trump with no unseen trump between it and the highest\n"
-    "counts as the highest (holding A-K, the K). Only legal cards are ever required.\n"
+    "if any legal card wins it (with `cinch_last: highest`, win with the highest trump\n"
+    "when trumps may be played). A trump with no unseen trump between it and the highest\n"
+    "counts as the highest (holding A-K, the K); a trump already in the trick between them\n"
+    "breaks that (the lower card would lose where the highest wins). Once the stock ran\n"
+    "out (or may have), a player's own discards are not dead: they may have been dealt\n"
+    "again. Only legal cards are ever required.\n"
     "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
     "bourré, or to steer the pot.",
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
@@ -180,6 +184,20 @@ BR_DRAW = Rule(
     "A player who plays may discard up to `hand_size` cards and draws exactly as many.",
     "ann play discard 2c 9s draw 5d Td",
     "ann play discard 2c 9s draw 5d     # two out, one in",
+)
+BR_DECIDE_ORDER = Rule(
+    "BR-DECIDE-ORDER",
+    "bourre",
+    "announced pass or play before their turn (under `decisions: turn`)",
+    "Players announce pass or play in turn from the dealer's left, the dealer last, and\n"
+    "the decision lines are those announcements in the order made. A player whose line\n"
+    "comes before the line of a player due earlier (both written) announced early: one\n"
+    "finding per player and hand, on the early line. It costs `early_penalty` (default 0),\n"
+    "paid into the next pot (`settle NAME penalty AMOUNT`), and the player loses their\n"
+    "next turn to deal. Decisions that are not written are not judged for order; under\n"
+    "`decisions: simultaneous` (everyone reveals at once) no order is judged.",
+    "dealer eve (ann bob cy dee eve seated)\nann play\nbob pass\ncy play",
+    "dealer eve\nbob pass     # before ann, whose turn came first\nann play",
 )
 BR_SETTLE_ANTE = Rule(
     "BR-SETTLE-ANTE",
@@ -233,6 +251,17 @@ BR_SETTLE_RENEGE = Rule(
     "settle dee renege 5",
     "(dee reneged; no `settle dee renege` line)",
 )
+BR_SETTLE_PENALTY = Rule(
+    "BR-SETTLE-PENALTY",
+    "bourre",
+    "an early-announcement payment recorded wrongly or missing",
+    "Each early announcement (BR-DECIDE-ORDER) costs its player `early_penalty`, paid into\n"
+    "the next pot, and needs its own `settle NAME penalty AMOUNT` line when the hand's\n"
+    "settlement is recorded. With `early_penalty: 0` no such line is expected (one for 0\n"
+    "is not wrong).",
+    "option early_penalty 1\n(bob announced early)\nsettle bob penalty 1",
+    "option early_penalty 1\n(bob announced early; no `settle bob penalty` line)",
+)
 
 #: Play rules in the order a play is checked; the first breach is the one reported.
 PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
@@ -254,11 +283,13 @@ BOURRE_RULES: tuple[Rule, ...] = (
     BR_CINCH,
     BR_ACE_DEALER,
     BR_DRAW,
+    BR_DECIDE_ORDER,
     BR_SETTLE_ANTE,
     BR_SETTLE_POT,
     BR_SETTLE_WIN,
     BR_SETTLE_BOURRE,
     BR_SETTLE_RENEGE,
+    BR_SETTLE_PENALTY,
 )
 
 register(*BOURRE_RULES)

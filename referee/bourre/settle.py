@@ -16,6 +16,7 @@ from referee.bourre.replay import HandOutcome
 from referee.bourre.rules import (
     BR_SETTLE_ANTE,
     BR_SETTLE_BOURRE,
+    BR_SETTLE_PENALTY,
     BR_SETTLE_POT,
     BR_SETTLE_RENEGE,
     BR_SETTLE_WIN,
@@ -66,6 +67,7 @@ class Settlement:
     payouts: dict[str, Decimal]
     result: str  # how the pot went, in words
     paid: dict[str, Decimal] = field(default_factory=dict)
+    penalties: list[tuple[str, Decimal]] = field(default_factory=list)  # early announcements
 
 
 def settle_hand(
@@ -107,22 +109,36 @@ def settle_hand(
         if outcome.violations
         else []
     )
+    penalties = [(p, opts.early_penalty) for p in outcome.early] if opts.early_penalty else []
     carry = pot - took + sum(bourre.values(), _ZERO)
-    if reneges:
-        carry += sum((a for _, a in reneges), _ZERO)
+    fines = reneges + penalties
+    if fines:
+        carry += sum((a for _, a in fines), _ZERO)
     payouts = {}
     for p in seats:
         net = (took if p == winner else _ZERO) - paid[p]
         if p in bourre:
             net -= bourre[p]
-        if reneges:
-            net -= sum((a for who, a in reneges if who == p), _ZERO)
+        if fines:
+            net -= sum((a for who, a in fines if who == p), _ZERO)
         payouts[p] = net
     exempt_next = (
         _NOBODY if opts.double_ante else tied | frozenset(bourre) if tied else frozenset(bourre)
     )
     return Settlement(
-        owed, second, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, paid
+        owed,
+        second,
+        pot,
+        winner,
+        took,
+        bourre,
+        reneges,
+        carry,
+        exempt_next,
+        payouts,
+        result,
+        paid,
+        penalties,
     )
 
 
@@ -192,7 +208,7 @@ def read_recorded(settles: list[SettleLine]) -> Recorded | None:
     paid = _ZERO
     bourre: set[str] = set()
     for x in settles:
-        if x.kind in ("bourre", "renege") and x.player is not None and x.amount is not None:
+        if x.kind in _PAID_IN and x.player is not None and x.amount is not None:
             paid += x.amount
             if x.kind == "bourre":
                 bourre.add(x.player.name)
@@ -204,13 +220,20 @@ def read_recorded(settles: list[SettleLine]) -> Recorded | None:
     return Recorded(None, _ZERO, paid, frozenset(bourre))
 
 
-def check_recorded(facts: HandFacts, s: Settlement) -> list[Violation]:
+_PAID_IN = ("bourre", "renege", "penalty")  # the recorded payments into the next pot
+
+
+def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:
     """Compare the hand's ``ante`` and ``settle`` lines with the referee's settlement."""
     found: list[Violation] = []
     found.extend(_check_antes(facts, s))
     settles = facts.settles
     if not settles:
         return found
+    if not opts.early_penalty:  # (a penalty line for 0 is not wrong)
+        settles = [x for x in settles if not (x.kind == "penalty" and x.amount == 0)]
+        if not settles:
+            return found
     anchor = settles[0]
     found.extend(_check_pot(settles, s))
     found.extend(_check_win(settles, s, anchor))
@@ -218,6 +241,9 @@ def check_recorded(facts: HandFacts, s: Settlement) -> list[Violation]:
         _check_payments(settles, "bourre", sorted(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
     )
     found.extend(_check_payments(settles, "renege", sorted(s.reneges), BR_SETTLE_RENEGE, anchor))
+    found.extend(
+        _check_payments(settles, "penalty", sorted(s.penalties), BR_SETTLE_PENALTY, anchor)
+    )
     return found
 
 
@@ -327,7 +353,7 @@ def _check_payments(
         parts.append("recorded but not owed: " + _payments(extra))
     if missing:
         parts.append("owed but not recorded: " + _payments(missing))
-    word = "bourré" if kind == "bourre" else "renege"
+    word = {"bourre": "bourré", "renege": "renege"}.get(kind, "early-announcement")
     return [_violation(rule, bad, f"the {word} payments are recorded wrongly", "; ".join(parts))]
 
 

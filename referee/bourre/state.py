@@ -47,6 +47,7 @@ class HandOutcome:
     claims: list[ClaimRuling] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
     took_back: list[str] = field(default_factory=list)  # took back an illegal card
+    early: list[str] = field(default_factory=list)  # announced before their turn
     #: Why the log does not decide the hand's play in full, in words (empty: it does): an
     #: unreadable line, no trump, a trick or a card missing. Such a hand is not settled.
     incomplete: list[str] = field(default_factory=list)
@@ -77,6 +78,7 @@ class ReplayState:
         #: Lines of the hand that could not be read: what they said is unknown.
         self.unreadable = facts.hand.unreadable
         self.incomplete: list[str] = []  # see HandOutcome.incomplete
+        self.early: list[str] = []  # see HandOutcome.early
         #: Tricks the log leaves out (by their numbers) or whose winner it does not decide
         #: (a card missing, or no trump): the next trick's leader is not judged.
         self.unsure: set[int] = set()
@@ -147,3 +149,24 @@ class ReplayState:
             cached = [p for trick in self.plays for p in trick if p.player == player and p.judged]
             self._by_player[player] = cached
         return cached
+
+    def _stock_ran_out(self) -> bool:
+        """Whether the draws may have emptied the stock (then discards come back into play).
+
+        A player's draw count is what their decision line says, or, with no count written,
+        the cards they played that their logged deal did not hold. When neither is known
+        the stock may have run out, and the referee gives the benefit of the doubt.
+        """
+        stock = 52 - self.opts.hand_size * len(self.seats)
+        drawn = 0
+        for player in self.active:
+            decision = self.facts.decisions.get(player)
+            if decision is not None and decision.discard_count is not None:
+                drawn += decision.discard_count
+                continue
+            deal = self.facts.deals.get(player)
+            if deal is None:
+                return True
+            dealt = {c.card for c in deal.cards}
+            drawn += sum(1 for x in self._plays_of(player) if x.card.card not in dealt)
+        return drawn > stock

@@ -46,6 +46,7 @@ KEYWORDS: frozenset[str] = frozenset(
         "trick",
         "claim",
         "renege",
+        "penalty",
         "trump",
         "ante",
         "pass",

@@ -184,7 +184,7 @@ class _FastPath:
             if self._keyword(m.group(4)):
                 return None
             return SettleLine(
-                cast(Literal["wins", "bourre", "renege"], _word(m.group(5))),
+                cast(Literal["wins", "bourre", "renege", "penalty"], _word(m.group(5))),
                 self._name(m, 4, line),
                 _amount(m.group(6), m.start(6) + 1),
                 line,

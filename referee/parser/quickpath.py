@@ -32,7 +32,7 @@ from referee.records import (
 #: :func:`_words`; None: read it with the pattern) and the hand being filled; False when the
 #: line is not one of the usual shapes.
 _Reader = Callable[[str, int, list[str] | None, QuickHand], bool]
-_SettleKind = Literal["wins", "bourre", "renege", "split", "pot"]
+_SettleKind = Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
 
 _MAX_KEPT = 512  # words as written kept with what they are, in each table (see _QuickPath)
 _card = _CARDS.__getitem__  # card text as written -> normalised card
@@ -72,7 +72,7 @@ _SPLIT = _spellings("split")
 _POT = _spellings("pot")
 _SETTLE_KINDS: dict[str, _SettleKind] = {
     spelling: cast(_SettleKind, _word(spelling))  # (`Bourré` -> "bourre")
-    for spelling in _spellings("wins", "bourre", "bourré", "renege")
+    for spelling in _spellings("wins", "bourre", "bourré", "renege", "penalty")
 }
 
 
@@ -472,7 +472,7 @@ class _QuickPath:
         if player is None or amount is None:
             return False  # a team settle, a keyword or a name not seated, a long amount
         self._learn_names((name,), (player,))
-        kind = cast(Literal["wins", "bourre", "renege"], _word(m.group(5)))
+        kind = cast(Literal["wins", "bourre", "renege", "penalty"], _word(m.group(5)))
         quick.settles.append((kind, player, amount))
         return True
 

@@ -175,7 +175,7 @@ class _Syntax:
         )
         self.settle = rest(
             rf"{colon}(?:{kw('split')}|{kw('pot')}{sep}({amount})"
-            rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege')}{sep}({amount})"
+            rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege', 'penalty')}{sep}({amount})"
             rf"|{team}{sep}{team})"
         )
         lazy["bid"] = (

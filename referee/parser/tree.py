@@ -189,6 +189,7 @@ class _TreeReader:
             "WINS": "wins",
             "BOURRE": "bourre",
             "RENEGE": "renege",
+            "PENALTY": "penalty",
             "SPLIT": "split",
             "POT": "pot",
         }
@@ -196,7 +197,7 @@ class _TreeReader:
         names = [t for t in toks if t.type == "NAME"]
         amounts = [t for t in toks if t.type == "AMOUNT"]
         return SettleLine(
-            cast(Literal["wins", "bourre", "renege", "split", "pot"], kind),
+            cast(Literal["wins", "bourre", "renege", "penalty", "split", "pot"], kind),
             self._name(names[0], line) if names else None,
             _amount(str(amounts[0]), _col(amounts[0])) if amounts else None,
             line,

@@ -1,0 +1,53 @@
+"""Bourré decisions, the "may I?" side: the order players announce pass or play in.
+
+Under ``decisions: turn`` players announce in turn from the dealer's left, the dealer last,
+and a log's decision lines are the announcements in the order they were made. A player
+whose line comes before the line of a player due earlier (both written) announced early
+(``BR-DECIDE-ORDER``). Pure functions over names; the replay reports, and settlement
+charges ``early_penalty``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def turn_order(seats: Sequence[str], dealer: str) -> list[str]:
+    """The players in the order they decide: from the dealer's left, the dealer last."""
+    i = seats.index(dealer)
+    return [*seats[i + 1 :], *seats[: i + 1]]
+
+
+def early_announcers(written: Sequence[str], order: Sequence[str]) -> dict[str, str]:
+    """The players who announced before their turn, each with the first player due before
+    them whose line comes later: ``{early: waited_for}``, in the order written.
+
+    ``written`` is the players whose decision lines the log has, in log order (one each);
+    ``order`` the turn order (:func:`turn_order`). Players not in ``order`` are ignored.
+    """
+    place = {p: i for i, p in enumerate(order)}
+    line = [p for p in written if p in place]
+    early: dict[str, str] = {}
+    for i, player in enumerate(line):
+        later = [q for q in line[i + 1 :] if place[q] < place[player]]
+        if later:
+            early[player] = min(later, key=place.__getitem__)
+    return early
+
+
+def contradicted_pass(
+    presumed: Sequence[str],
+    recorded: Sequence[tuple[str, str | None]],
+    dealer_takes: str | None,
+) -> tuple[str, str] | None:
+    """A player presumed to have passed (no decision line, and no trick in the hand to show
+    who played) whom the record has take the pot or pay into it: ``(player, kind)``, or
+    None. ``recorded`` is the record's ``(kind, player)`` items; ``dealer_takes`` the dealer
+    when everyone passed and ``all_pass: dealer`` gives them the pot (their `wins` line is
+    then no contradiction)."""
+    for kind, who in recorded:
+        if who is None or who not in presumed:
+            continue
+        if kind in ("bourre", "renege") or (kind == "wins" and who != dealer_takes):
+            return who, kind
+    return None
