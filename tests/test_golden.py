@@ -52,6 +52,8 @@ ENV: dict[str, str | None] = {
 #: Exit status of ``referee audit`` for each sample (0: clean, 1: violations found).
 EXPECTED_EXIT: dict[str, int] = {
     "bourre/cinch-dispute": 1,
+    "bourre/cinch-highest": 1,
+    "bourre/early-announcement": 1,
     "bourre/eight-handed": 0,
     "bourre/four-card-house": 0,
     "bourre/messy-night": 2,

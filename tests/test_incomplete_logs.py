@@ -387,3 +387,19 @@ def test_one_number_format_for_a_files_amounts(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["audit", str(log)])
     row = next(line for line in result.output.splitlines() if line.strip().startswith("1 "))
     assert row.split()[3:11] == ["1.25", "eve", "1.25", "-0.25", "-0.25", "-1.50", "-0.25", "+1.00"]
+
+
+def test_without_trump_heading_is_judged_only_where_no_card_may_have_been_a_trump() -> None:
+    head = "game bourre\nplayers ann bob cy\n\nhand 1\ndealer cy\n"
+    rest = "trick 2: bob 7d, cy 9d, ann 8d\n"
+    # bob's heart may have been a trump: cy's low diamond may be legal (the duty to head
+    # lapses once a trick is trumped)
+    trumped = _judged(head + "trick 1: ann 5d, bob 2h, cy 3d\ntrick 2: bob 7s, cy 9d, ann 8d\n")
+    assert [v.rule for h in trumped.hands for v in h.violations] == ["L-MISSING", "L-COUNT"]
+    # every card of the suit led: cy held the 9♦ and played low
+    plain = _judged(head + "trick 1: ann 5d, bob 6d, cy 3d\n" + rest)
+    assert [v.rule for h in plain.hands for v in h.violations] == [
+        "L-MISSING",
+        "BR-HEAD",
+        "L-COUNT",
+    ]

@@ -73,7 +73,11 @@ def follower_duty(
     led = trick[0][-1]
     suited = frozenset(c for c in cards if c[-1] == led)
     if suited:
-        trumped = trump is not None and led != trump and any(c[-1] == trump for c in trick)
+        # (with the trump unknown, a card off the suit led may have been a trump)
+        trumped = any(c[-1] == trump for c in trick) if trump is not None else any(
+            c[-1] != led for c in trick
+        )
+        trumped = trumped and led != trump
         if opts.head_trick and (not trumped or opts.head_when_trumped):
             top = highest_of_suit(trick, led)
             assert top is not None  # the lead is of the suit led
@@ -115,6 +119,8 @@ def is_legal(
     led = trick[0][-1]
     top = max(RANK_VALUE[c[0]] for c in trick if c[-1] == led)
     top_trump = max((RANK_VALUE[c[0]] for c in trick if c[-1] == trump), default=0)
+    if trump is None and any(c[-1] != led for c in trick):
+        top_trump = 1  # the trump is unknown: a card off the suit led may have been one
     return is_legal_on(card, hand, led, top, top_trump, trump, opts)
 
 
