@@ -68,6 +68,7 @@ def make_bourre_corpus(
             hands=size,
             detail="mixed",
             retractions=False,
+            early_rate=0,
             options=options,
         )
         (folder / f"session-{files:04d}.hlog").write_text(session.text, encoding="utf-8")

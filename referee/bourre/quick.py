@@ -20,7 +20,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from referee.bourre.cinch import cinch_duty, cinch_unseen
-from referee.bourre.decide import contradicted_pass, early_announcers, turn_order
+from referee.bourre.decide import contradicted_pass
 from referee.bourre.play import follower_duty, is_legal_on
 from referee.bourre.replay import HandOutcome
 from referee.bourre.settle import Settlement
@@ -134,9 +134,13 @@ def _decisions_ok(
     if opts.dealer_plays_ace and upcard is not None and upcard[0] == "A" and dealer not in active:
         return False
     if opts.decisions == "turn" and len(hand.decisions) > 1:
-        order = turn_order(seats, dealer)
-        if early_announcers(list(hand.decisions), order):
-            return False
+        # in turn order (see decide.early_announcers): each line's place after the last's
+        n, start, last = len(seats), seats.index(dealer) + 1, -1
+        for player in hand.decisions:
+            place = (seats.index(player) - start) % n
+            if place < last:
+                return False
+            last = place
     for d in hand.decisions.values():
         if d.action == "play":
             if (d.discard_count or 0) > opts.hand_size:
