@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
@@ -21,6 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
+
+from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.batch import Job, Progress, Writer
@@ -79,7 +82,7 @@ _JobsOption = Annotated[
 
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
-    typer.echo(f"referee: {message}", err=True)
+    typer.echo(f"referee: {visible(message)}", err=True)
     return typer.Exit(EXIT_MISUSE)
 
 
@@ -161,6 +164,8 @@ def _audit(
     if output is not None and (output.is_dir() or not output.parent.is_dir()):
         raise _fail(f"--output {output}: not a file in an existing folder")
     inputs = collect_inputs(paths)
+    if output is not None:
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
     job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet)
     code = 0
 
@@ -321,11 +326,50 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> None:
+    """Misuse (exit 2) when ``output`` is one of the inputs, by any path or link: the same
+    device and inode as a log to audit or the ``--rules`` file. Writing the report there
+    would destroy the very log it judges."""
+    try:
+        target = output.stat()
+    except OSError:
+        return  # nothing there yet (or nothing that can be read): it is no input
+    if not stat.S_ISREG(target.st_mode):
+        return  # a device or pipe (/dev/null, /dev/stdout) is written into, never replaced
+    for item in inputs:
+        if isinstance(item, Path):
+            try:
+                st = item.stat()
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
+                raise _fail(
+                    f"--output {output}: that is an input ({item}); "
+                    "the referee never writes over its inputs"
+                )
+
+
 def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
-    """Run ``write(file)`` into a temporary file beside ``target``, then replace ``target``."""
+    """Write the report to ``target``.
+
+    A regular file (or nothing yet) is written as a temporary file beside it, then renamed
+    over it, so a reader never sees half a report; the file it replaces keeps its
+    permissions (a symlink is followed: the file it points to is replaced, not the link).
+    Anything else (``/dev/null``, ``/dev/stdout``, a pipe) is written into directly: a rename
+    would replace the device node or the link itself.
+    """
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        existing: os.stat_result | None = target.stat()
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with open(target, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
+            return write(out)
+    real = Path(os.path.realpath(target))
+    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+    _TEMP_FILES.add(tmp)
     try:
         with os.fdopen(
             fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
@@ -333,15 +377,52 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
             code = write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        _TEMP_FILES.discard(tmp)
     return code
+
+
+#: Temporary report files being written, removed by :func:`_on_signal` if the run is killed.
+_TEMP_FILES: set[str] = set()
+
+
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (temporary files removed, workers stopped)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    for tmp in list(_TEMP_FILES):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    raise _Signalled(signum)
+
+
+def _catch_signals() -> None:
+    """Turn SIGTERM and SIGHUP into an unwinding exception (SIGINT already is one), so that
+    a killed run leaves no temporary file and no worker behind."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            with contextlib.suppress(OSError, ValueError):
+                signal.signal(signum, _on_signal)
 
 
 def _check_rule_ids(option: str, ids: list[str]) -> None:
@@ -559,11 +640,15 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app, never showing a traceback."""
+    _catch_signals()
     try:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted\n")
         sys.exit(130)
+    except _Signalled as exc:
+        sys.stderr.write("referee: stopped by a signal\n")
+        sys.exit(128 + exc.signum)
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)

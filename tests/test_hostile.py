@@ -1,0 +1,275 @@
+"""A log from the other side of a dispute can't destroy, leak, hang or spoof.
+
+Each test plays one attack through the installed ``referee`` command (a child process: the
+behaviour is the command's, with its signals, pipes, links and files), or through the
+library where only the reading is in question. Sizes come from seeded generated logs;
+bounds are on behaviour and memory (the child's peak RSS), never on wall time, except the
+time-outs that turn a hang into a failure.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from referee.simulate import generate_session
+from tests.test_log_faults_both_games import BOURRE, EUCHRE
+
+SCRIPT = Path(sys.executable).with_name("referee")
+COMMAND = [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "referee"]
+#: A child that takes longer than this has hung (the runs here take a second or two).
+HANG = 60
+
+
+def referee(*args: str | Path, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    """Run the installed command to its end; it must not hang or print a traceback."""
+    done = subprocess.run(
+        [*COMMAND, *map(str, args)],
+        input=None if stdin is None else stdin.decode("latin-1"),
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "120"},
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+def long_log(path: Path, hands: int, seed: int = 7) -> Path:
+    """A clean Bourré session of ``hands`` hands: 200 generated hands played again and again
+    (plays-only, four players: nothing depends on the hands before)."""
+    gen = generate_session(
+        random.Random(seed), players=4, hands=200, detail="plays-only", retractions=False
+    )
+    head, *blocks = re.split(r"\n\s*\n(?=[ \t]*hand\b)", gen.text.strip(), flags=re.I)
+    with path.open("w", encoding="utf-8") as out:
+        out.write(head + "\n")
+        for n in range(hands):
+            body = blocks[n % len(blocks)].split("\n", 1)[1]
+            out.write(f"\nhand {n + 1}\n{body}\n")
+    return path
+
+
+def wait_for(condition: object, what: str, timeout: float = HANG) -> None:
+    """Poll ``condition()`` until it holds (a hang is a failure after ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    while not condition():  # type: ignore[operator]
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+def children_of(pid: int) -> set[int]:
+    """The child processes of ``pid`` (Linux's /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found.update(int(p) for p in (task / "children").read_text().split())
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return text.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has exited
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "friday.hlog"
+    path.write_text(BOURRE, encoding="utf-8")
+    return path
+
+
+# ----------------------------------------------------------------------------- 1. data loss
+
+
+@pytest.mark.parametrize("how", ["same path", "another spelling", "symlink", "hard link"])
+@pytest.mark.parametrize("command", ["audit", "report"])
+def test_the_report_is_never_written_onto_an_input(
+    how: str, command: str, log: Path, tmp_path: Path
+) -> None:
+    target = {
+        "same path": log,
+        "another spelling": tmp_path / "." / log.name,
+        "symlink": tmp_path / "link.hlog",
+        "hard link": tmp_path / "hard.hlog",
+    }[how]
+    if how == "symlink":
+        target.symlink_to(log)
+    elif how == "hard link":
+        os.link(log, target)
+    before = log.read_bytes()
+    done = referee(command, log, "-o", target)
+    assert done.returncode == 2
+    assert "is an input" in done.stderr and done.stdout == ""
+    assert log.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        {log.name, target.name} if how in ("symlink", "hard link") else {log.name}
+    )
+
+
+def test_the_rules_file_and_a_log_in_a_folder_are_inputs_too(log: Path, tmp_path: Path) -> None:
+    rules = tmp_path / "house.yaml"
+    rules.write_text("limit: 5\n")
+    assert referee("audit", log, "--rules", rules, "-o", rules).returncode == 2
+    assert rules.read_text() == "limit: 5\n"
+    assert referee("audit", tmp_path, "-o", log).returncode == 2
+    assert log.read_text(encoding="utf-8") == BOURRE
+
+
+def test_a_device_or_pipe_target_is_written_into_not_replaced(log: Path, tmp_path: Path) -> None:
+    done = referee("audit", "--format", "json", log, "-o", "/dev/stdout")
+    assert done.returncode == 0 and json.loads(done.stdout)["files"][0]["errors"] == []
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    assert referee("audit", log, "-o", "/dev/null").returncode == 0
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    fifo = tmp_path / "out.fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        assert referee("audit", "--format", "json", log, "-o", fifo).returncode == 0
+        out, _ = reader.communicate(timeout=HANG)
+    finally:
+        reader.kill()
+    assert json.loads(out)["files"][0]["path"] == str(log)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)  # still the pipe, no file renamed over it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["friday.hlog", "out.fifo"]
+
+
+def test_a_replaced_report_keeps_its_mode_and_a_link_stays_a_link(
+    log: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "report.txt"
+    target.write_text("old")
+    target.chmod(0o600)
+    assert referee("audit", log, "-o", target).returncode == 0
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert target.read_text(encoding="utf-8").startswith(str(log))
+    link = tmp_path / "latest.txt"
+    link.symlink_to(target.name)
+    assert referee("audit", "--format", "json", log, "-o", link).returncode == 0
+    assert link.is_symlink() and json.loads(target.read_text())["files"]
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+
+
+def _start(*args: str | Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [*COMMAND, *map(str, args)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a signal to the test's group does not reach it
+    )
+
+
+@pytest.fixture(scope="module")
+def big_batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Six logs of 3,000 hands each: a run of a few seconds, long enough to signal."""
+    folder = tmp_path_factory.mktemp("big")
+    first = long_log(folder / "a.hlog", 3_000)
+    for name in ("b", "c", "d", "e", "f"):
+        (folder / f"{name}.hlog").write_bytes(first.read_bytes())
+    return folder
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT"])
+def test_a_signal_leaves_no_temporary_file(signame: str, big_batch: Path, tmp_path: Path) -> None:
+    target = tmp_path / "report.out"
+    run = _start("audit", "--jobs", "1", big_batch, "-o", target)
+    try:
+        wait_for(lambda: any(tmp_path.glob(".report.out.*.tmp")), "the temporary file")
+        run.send_signal(getattr(signal, signame))
+        run.wait(timeout=HANG)
+    finally:
+        run.kill()
+    assert run.returncode == 128 + getattr(signal, signame)
+    assert list(tmp_path.iterdir()) == []
+    assert b"Traceback" not in run.stderr.read()  # type: ignore[union-attr]
+
+
+def _workers(run: subprocess.Popen[bytes]) -> set[int]:
+    wait_for(lambda: len(children_of(run.pid)) >= 2, "two workers")
+    return children_of(run.pid)
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP", "SIGINT", "SIGKILL"])
+def test_workers_die_with_the_main_process(signame: str, big_batch: Path, tmp_path: Path) -> None:
+    target = tmp_path / "report.out"
+    run = _start("audit", "--jobs", "2", big_batch, "-o", target)
+    try:
+        workers = _workers(run)
+        run.send_signal(getattr(signal, signame))
+        run.wait(timeout=HANG)
+        wait_for(lambda: not any(alive(pid) for pid in workers), "the workers to exit", 20)
+    finally:
+        run.kill()
+    if signame != "SIGKILL":
+        assert run.returncode == 128 + getattr(signal, signame), run.stderr.read()  # type: ignore[union-attr]
+        assert not list(tmp_path.glob(".*.tmp"))
+
+
+# ----------------------------------------------------------------------------- 5. crashes
+
+
+def test_a_killed_worker_costs_the_batch_nothing(big_batch: Path) -> None:
+    """``kill -9`` of one worker: the pool is made anew, the files it had are tried again,
+    and the report is the one ``--jobs 1`` gives."""
+    serial = referee("audit", "--format", "json", "--jobs", "1", big_batch)
+    run = subprocess.Popen(
+        [*COMMAND, "audit", "--format", "json", "--jobs", "2", str(big_batch)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        victim = min(_workers(run))
+        os.kill(victim, signal.SIGKILL)
+        out, err = run.communicate(timeout=HANG)
+    finally:
+        run.kill()
+    assert (run.returncode, err) == (serial.returncode, b"")
+    assert out.decode() == serial.stdout
+
+
+def test_a_file_whose_worker_dies_twice_is_reported_and_the_batch_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from referee import batch
+    from referee.audit import collect_inputs
+    from referee.render.json import JsonWriter
+
+    for name in ("a", "b", "c", "d"):
+        (tmp_path / f"{name}.hlog").write_text(EUCHRE if name == "c" else BOURRE)
+    real = batch.render_part
+
+    def dies_on_b(job: batch.Job, path: Path) -> object:
+        if path.name == "b.hlog":
+            os._exit(9)  # as a worker killed by the system
+        return real(job, path)
+
+    monkeypatch.setattr(batch, "render_part", dies_on_b)  # forked workers inherit it
+    monkeypatch.setattr(batch, "GROUP_BYTES", 1)  # one file a group
+    out = io.StringIO()
+    writer = JsonWriter(out)
+    tally = batch.run_batch(collect_inputs([tmp_path]), writer, batch.Job("json"), jobs=2)
+    writer.close()
+    files = json.loads(out.getvalue())["files"]
+    assert [Path(f["path"]).name for f in files] == ["a.hlog", "b.hlog", "c.hlog", "d.hlog"]
+    assert [[e["code"] for e in f["errors"]] for f in files] == [[], ["P-INTERNAL"], [], []]
+    assert "stopped twice" in files[1]["errors"][0]["message"]
+    assert [len(f["hands"]) for f in files] == [3, 0, 3, 3]
+    assert tally.errors == 1
