@@ -25,7 +25,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from referee.audit import HandStream, filter_hand, rule_filter, stream_file
+from referee.audit import (
+    DEFAULT_READING,
+    HandStream,
+    Reading,
+    filter_hand,
+    rule_filter,
+    stream_file,
+)
 from referee.report import FileReport, HandResult
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
@@ -67,6 +74,7 @@ class Job:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     quiet: bool = False
+    reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
 
 
 @dataclass(slots=True)
@@ -143,7 +151,7 @@ def run_batch(
 def _stream_of(item: Path | FileReport, job: Job) -> HandStream:
     if isinstance(item, FileReport):
         return HandStream.of_report(item)
-    return stream_file(item, job.rules_file)
+    return stream_file(item, job.rules_file, reading=job.reading)
 
 
 def _write_stream(
@@ -192,7 +200,11 @@ class _Pools:
         )
 
     def submit(self, paths: list[Path], job: Job) -> Future[list[tuple[Any, Tally]]]:
-        return self.pool.submit(render_parts, job, paths)
+        try:
+            return self.pool.submit(render_parts, job, paths)
+        except Exception:  # the pool broke (a worker died) since the last look: a new one
+            self.renew(self.pool)
+            return self.pool.submit(render_parts, job, paths)
 
     def renew(self, broken: Executor) -> None:
         """A fresh pool in place of ``broken`` (once, however many of its futures failed)."""
@@ -285,7 +297,8 @@ def _ordered_parts(
     todo = iter(items)
 
     def send(group: list[Path]) -> None:
-        pending.append((pools.submit(group, job), pools.pool, group))
+        future = pools.submit(group, job)
+        pending.append((future, pools.pool, group))
 
     def submit() -> None:
         group: list[Path] = []
@@ -372,7 +385,7 @@ def render_part(job: Job, path: Path) -> tuple[Any, Tally]:
     """In a worker: judge one file and render it into a part for the main process."""
     writer = part_writer(job)
     tally = Tally()
-    _write_stream(stream_file(path, job.rules_file), writer, job, tally, None)
+    _write_stream(stream_file(path, job.rules_file, reading=job.reading), writer, job, tally, None)
     return writer.take_part(), tally
 
 

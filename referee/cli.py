@@ -26,6 +26,7 @@ import typer
 from referee.render.safe import visible
 
 if TYPE_CHECKING:
+    from referee.audit import Reading
     from referee.batch import Job, Progress, Writer
     from referee.report import FileReport, HandResult
     from referee.rulebook import Rule
@@ -71,6 +72,21 @@ _PathsArgument = Annotated[
 _RulesOption = Annotated[
     Path | None,
     typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+]
+_EncodingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        metavar="NAME",
+        help="Read the logs in this encoding (e.g. cp1252, latin-1) instead of UTF-8.",
+    ),
+]
+_RulesAnywhereOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-rules-anywhere",
+        help="Let a log's `rules PATH` name a file outside the log's folder.",
+    ),
 ]
 _JobsOption = Annotated[
     int,
@@ -136,9 +152,12 @@ def audit(
             help="Write the report to FILE (replaced atomically) instead of stdout.",
         ),
     ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
-    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
+    reading = _reading(encoding, allow_rules_anywhere)
+    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
 
 
 def _audit(
@@ -151,6 +170,7 @@ def _audit(
     exit_zero: bool,
     quiet: bool,
     output: Path | None,
+    reading: Reading,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
     from referee.audit import collect_inputs
@@ -166,7 +186,7 @@ def _audit(
     inputs = collect_inputs(paths)
     if output is not None:
         _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
-    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet)
+    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
     code = 0
 
     def run(out: TextIO, color: bool | None) -> int:
@@ -218,9 +238,24 @@ def report(
     exit_zero: Annotated[
         bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
     ] = False,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
-    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output)
+    reading = _reading(encoding, allow_rules_anywhere)
+    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output, reading)
+
+
+def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
+    """How to read the logs; an unknown ``--encoding`` is misuse."""
+    from referee.audit import Reading, check_encoding
+
+    if encoding is not None:
+        try:
+            encoding = check_encoding(encoding)
+        except (LookupError, ValueError):
+            raise _fail(f"--encoding {encoding}: not a text encoding Python knows") from None
+    return Reading(encoding, rules_anywhere)
 
 
 def _stdout(fmt: Format) -> TextIO:
@@ -471,15 +506,19 @@ def show(
         Path | None,
         typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
     ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file, exit_code
+
+    reading = _reading(encoding, allow_rules_anywhere)
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
     if file.is_dir():
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(file, rules, keep_tricks=True)
+    report = audit_file(file, rules, keep_tricks=True, reading=reading)
     hands = [h for h in report.hands if hand is None or h.number == hand]
     if hand is not None and not hands and not report.errors:
         numbers = sorted({h.number for h in report.hands})

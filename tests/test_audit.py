@@ -255,6 +255,7 @@ def test_parser_crash_becomes_p_internal(monkeypatch: pytest.MonkeyPatch) -> Non
         raise RuntimeError("parser exploded")
 
     module.read_text = read_text  # type: ignore[attr-defined]
+    module.read_log = read_text  # type: ignore[attr-defined]  (what the stream reads with)
     monkeypatch.setitem(sys.modules, "referee.parser", module)
     report = audit_bytes(b"game bourre\n", "p.hlog")
     assert [e.code for e in report.errors] == ["P-INTERNAL"]

@@ -37,7 +37,7 @@ from referee.records import (
     ScoreLine,
     TeamPoints,
 )
-from referee.report import ReadError
+from referee.report import ReadError, clip_source
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
 # A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
@@ -69,6 +69,12 @@ class LogReader:
         #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
         self._hand_words: set[str] = set()
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
+        # The lines of the hand last given (for the findings' snippets): the quick path's
+        # (first line's number, every line), or the full path's non-blank lines.
+        self._hand_lines: tuple[int, list[str]] = (0, [])
+        self._hand_block: list[_BlockLine] = []
+        self._block_lines_by_number: dict[int, str] | None = None
+        self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._names = _Names(())  # nobody is seated until the header has been read
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
@@ -91,9 +97,26 @@ class LogReader:
     ) -> None:
         if source is None and line is not None:
             source = self._header_source.get(line)
+        start = 0
         if source is not None and len(source) > _MAX_SOURCE_LINE:
-            source = source[:_MAX_SOURCE_LINE] if (column or 0) <= _MAX_SOURCE_LINE else None
-        self.errors.append(ReadError(code, line, column, message, source))
+            source, start = clip_source(source, column)
+        self.errors.append(ReadError(code, line, column, message, source, start))
+
+    def source_line(self, number: int) -> str | None:
+        """Line ``number`` as read, if it is a line of the hand last given by
+        :meth:`hands` or of the header (for the snippets of the findings on it)."""
+        if number == self._hand_entry[0]:
+            return self._hand_entry[2]
+        start, lines = self._hand_lines
+        if start <= number < start + len(lines):
+            return lines[number - start]
+        if self._hand_block:
+            if self._block_lines_by_number is None:  # built on the first finding's asking
+                self._block_lines_by_number = {e[0]: e[2] for e in self._hand_block}
+            found = self._block_lines_by_number.get(number)
+            if found is not None:
+                return found
+        return self._header_source.get(number)
 
     def _parse(self, entry: _Line) -> _Statement | None:
         """Read one line with Lark; report it and return None when it does not parse."""
@@ -130,6 +153,9 @@ class LogReader:
         items: list[_HeaderLine | ScoreLine] = []
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
+            if not items and not self.errors and not self._starts_like_a_log(first):
+                self._not_a_log(entry, first)
+                return
             if first is not None and self._is_hand(first.group(1)):
                 self._pending = entry
                 break
@@ -150,6 +176,29 @@ class LogReader:
         self.header = self._make_header(items)
         if self.header is not None:
             self._names.seat(self.header.players)
+
+    def _starts_like_a_log(self, first: re.Match[str] | None) -> bool:
+        """Whether a file's first statement starts with a statement's keyword."""
+        if first is None:
+            return False
+        word = first.group(1)
+        return word.lower() in KEYWORDS or self._syntax.keyword.fullmatch(word) is not None
+
+    def _not_a_log(self, entry: _Line, first: re.Match[str] | None) -> None:
+        """A file whose first statement is no log statement (a key, a letter, a list of
+        passwords) gets this one error, without a word of its content, and is not read
+        further: printing each of its lines back as a snippet would disclose the file."""
+        column = first.start(1) + 1 if first is not None else 1
+        self._error(
+            "P-SYNTAX",
+            entry[0],
+            column,
+            "this is not a hand log: its first statement does not start with a log keyword "
+            "(a log starts with lines such as `game bourre` and `players ann bob`); "
+            "the file was not read further",
+            None,
+        )
+        self._lines = iter(())
 
     def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
@@ -321,6 +370,7 @@ class LogReader:
         number = 0
         while self._pending is not None:
             entry, self._pending = self._pending, None
+            self._hand_entry = entry
             head = self._hand_head(entry)
             if head is not None:
                 number, line, column = head
@@ -329,6 +379,7 @@ class LogReader:
             if self._quick is not None:
                 lines: list[str] = []
                 read = partial(self._hand_of_lines, number, line, column, self._lineno + 1, lines)
+                self._hand_lines = (self._lineno + 1, lines)
                 quick = self._quick_block(lines, self._quick.start(number, line, column, read))
                 yield read() if quick is None else quick
                 continue
@@ -337,6 +388,7 @@ class LogReader:
             if self.header is None:
                 self._events(block)  # for the errors
                 continue
+            self._hand_block, self._block_lines_by_number = block, None
             yield self._hand(number, line, column, block)
 
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
