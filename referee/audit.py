@@ -79,26 +79,56 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
 
 
 def _walk_folder(folder: Path) -> list[Path | FileReport]:
-    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per unlistable folder."""
+    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per problem.
+
+    The walk keeps its own stack (a tree thousands of folders deep is no recursion), does
+    not enter linked folders, and does not follow a linked log that leads out of
+    ``folder``: a log from someone else could otherwise make the referee read, and print
+    back, any file of the machine (``~/.ssh/id_ed25519``).
+    """
     found: list[Path] = []
     problems: list[FileReport] = []
-
-    def on_error(exc: OSError) -> None:
-        where = exc.filename if exc.filename is not None else str(folder)
-        problems.append(_io_error(str(where), f"cannot list folder: {exc.strerror or exc}"))
-
-    for root, dirs, files in os.walk(folder, onerror=on_error):
-        dirs.sort()
-        for name in files:
-            if name.lower().endswith(LOG_SUFFIX):
-                path = Path(root, name)
-                if _special(path):  # reading a pipe found in a folder could wait forever
-                    problems.append(_io_error(str(path), "not a regular file; not read"))
-                else:
-                    found.append(path)
+    top = os.path.realpath(folder)
+    stack = [str(folder)]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            where = exc.filename if exc.filename is not None else current
+            problems.append(_io_error(str(where), f"cannot list folder: {exc.strerror or exc}"))
+            continue
+        folders: list[str] = []
+        for entry in entries:
+            try:
+                linked = entry.is_symlink()
+                is_dir = entry.is_dir()
+            except OSError:
+                linked, is_dir = True, False
+            if is_dir:
+                if not linked:
+                    folders.append(entry.path)
+                continue
+            if not entry.name.lower().endswith(LOG_SUFFIX):
+                continue
+            path = Path(entry.path)
+            if linked and not _inside(path, Path(top)) and os.path.lexists(path):
+                problems.append(_io_error(str(path), _LEAVES))
+            elif _special(path):  # reading a pipe found in a folder could wait forever
+                problems.append(_io_error(str(path), "not a regular file; not read"))
+            else:
+                found.append(path)
+        stack.extend(sorted(folders, reverse=True))
     logs: list[Path] = sorted(found, key=lambda p: p.parts)
     unlisted: list[FileReport] = sorted(problems, key=lambda r: r.path)
     return [*logs, *unlisted]
+
+
+_LEAVES = (
+    "a symbolic link to a file outside the folder audited; not followed (name the file "
+    "itself on the command line to audit it)"
+)
 
 
 def _special(path: Path) -> bool:

@@ -117,13 +117,15 @@ def test_collect_inputs_files_folders_and_missing(tmp_path: Path) -> None:
 
 def test_collect_inputs_unlistable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "ok.hlog").write_text("x")
-    real_walk = os.walk
+    (tmp_path / "secret").mkdir()
+    real_scandir = os.scandir
 
-    def walk(top: Any, onerror: Any = None, **kw: Any) -> Iterator[Any]:
-        onerror(PermissionError(13, "Permission denied", str(tmp_path / "secret")))
-        yield from real_walk(top, onerror=onerror, **kw)
+    def scandir(path: Any) -> Any:
+        if Path(path).name == "secret":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
 
-    monkeypatch.setattr(audit.os, "walk", walk)
+    monkeypatch.setattr(audit.os, "scandir", scandir)
     items = collect_inputs([tmp_path])
     assert items[0] == tmp_path / "ok.hlog"
     bad = items[1]

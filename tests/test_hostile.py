@@ -273,3 +273,133 @@ def test_a_file_whose_worker_dies_twice_is_reported_and_the_batch_goes_on(
     assert "stopped twice" in files[1]["errors"][0]["message"]
     assert [len(f["hands"]) for f in files] == [3, 0, 3, 3]
     assert tally.errors == 1
+
+
+# ----------------------------------------------------------------------------- 2. disclosure
+
+
+SECRET = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n"
+
+
+def test_a_link_out_of_the_folder_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "home"
+    outside.mkdir()
+    (outside / "id_ed25519").write_text(SECRET)
+    (outside / "other.hlog").write_text(BOURRE)
+    folder = tmp_path / "logs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "a.hlog").write_text(BOURRE)
+    (folder / "key.hlog").symlink_to(outside / "id_ed25519")
+    (folder / "sub" / "other.hlog").symlink_to(outside / "other.hlog")
+    (folder / "inside.hlog").symlink_to(folder / "a.hlog")  # a link that stays: followed
+    (folder / "away").symlink_to(outside, target_is_directory=True)  # a linked folder
+    for fmt in ("json", "text", "html", "jsonl"):
+        done = referee("audit", "--format", fmt, folder)
+        assert done.returncode == 2
+        assert "BEGIN OPENSSH" not in done.stdout and "b3BlbnNzaC1" not in done.stdout
+    files = json.loads(referee("audit", "--format", "json", folder).stdout)["files"]
+    assert [(Path(f["path"]).relative_to(folder).as_posix(), len(f["hands"])) for f in files] == [
+        ("a.hlog", 3),
+        ("inside.hlog", 3),
+        ("key.hlog", 0),
+        ("sub/other.hlog", 0),
+    ]
+    for entry in files[2:]:
+        (error,) = entry["errors"]
+        assert error["code"] == "P-IO" and "outside the folder audited" in error["message"]
+
+
+def test_a_file_that_is_not_a_log_gets_one_error_and_no_content(tmp_path: Path) -> None:
+    """Named on the command line (so read), a key file is one P-SYNTAX without a snippet."""
+    key = tmp_path / "id_ed25519"
+    key.write_text(SECRET + "".join(f"line {i} of the secret\n" for i in range(500)))
+    for fmt in ("json", "text", "html"):
+        done = referee("audit", "--format", fmt, key)
+        assert done.returncode == 2
+        for text in ("BEGIN OPENSSH", "b3BlbnNzaC1", "of the secret"):
+            assert text not in done.stdout, (fmt, text)
+    (entry,) = json.loads(referee("audit", "--format", "json", key).stdout)["files"]
+    assert [(e["code"], e["line"]) for e in entry["errors"]] == [("P-SYNTAX", 1)]
+    assert "not a hand log" in entry["errors"][0]["message"]
+
+
+def test_rules_path_stays_in_the_logs_folder(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    (folder / "house").mkdir(parents=True)
+    (folder / "house" / "ok.yaml").write_text("limit: 20\n")
+    (tmp_path / "secret.yaml").write_text("password: hunter2\n")
+    (folder / "link.yaml").symlink_to(tmp_path / "secret.yaml")
+    head, rest = BOURRE.split("\n\n", 1)
+
+    def run(rules_line: str, *extra: str) -> dict[str, object]:
+        log = folder / "game.hlog"
+        log.write_text(f"{head}\n{rules_line}\n\n{rest}")
+        done = referee("audit", "--format", "json", *extra, log)
+        (entry,) = json.loads(done.stdout)["files"]
+        assert "hunter2" not in done.stdout and "password" not in done.stdout
+        return entry  # type: ignore[no-any-return]
+
+    assert run("rules house/ok.yaml")["options"] == {"limit": 20}
+    messages = []
+    for target in (
+        "../secret.yaml",
+        str(tmp_path / "secret.yaml"),
+        "link.yaml",
+        "../missing.yaml",
+        "/proc/kmsg",
+        "/etc/shadow",
+    ):
+        entry = run(f"rules {target}")
+        (error,) = entry["errors"]  # type: ignore[misc]
+        assert error["code"] == "P-RULES"
+        messages.append(error["message"].removeprefix(target))
+    # the same words whether or not the outside path exists: nothing to probe with
+    assert len(set(messages)) == 1 and "outside the log's folder" in messages[0]
+    allowed = run("rules ../secret.yaml", "--allow-rules-anywhere")
+    (error,) = allowed["errors"]  # type: ignore[misc]
+    assert "unknown option key" in error["message"]
+    assert (
+        "not a regular file"
+        in run("rules /proc/kmsg", "--allow-rules-anywhere")["errors"][0]["message"]
+    )  # type: ignore[index]
+
+
+def test_a_rules_file_is_parsed_once_per_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from referee import options
+    from referee.audit import audit_file
+
+    (tmp_path / "house.yaml").write_text("limit: 20\n" + "# a comment\n" * 4000)
+    head, rest = BOURRE.split("\n\n", 1)
+    for i in range(5):
+        (tmp_path / f"g{i}.hlog").write_text(f"{head}\nrules house.yaml\n\n{rest}")
+    calls = []
+    real = options._parse_rules
+    monkeypatch.setattr(options, "_parse_rules", lambda text: calls.append(1) or real(text))
+    options._PARSED.clear()
+    reports = [audit_file(tmp_path / f"g{i}.hlog") for i in range(5)]
+    assert [r.options_changed for r in reports] == [{"limit": 20}] * 5
+    assert len(calls) == 1
+    (tmp_path / "house.yaml").write_text("limit: 30\n")  # changed: read again
+    assert audit_file(tmp_path / "g0.hlog").options_changed == {"limit": 30}
+    assert len(calls) == 2
+
+
+def test_a_folder_1200_levels_deep(tmp_path: Path) -> None:
+    (tmp_path / "top.hlog").write_text(BOURRE)
+    deep = tmp_path
+    for _ in range(1200):  # (os.makedirs would recurse 1,200 deep itself)
+        deep = deep / "d"
+        deep.mkdir()
+    (deep / "bottom.hlog").write_text(EUCHRE)
+    try:
+        done = referee("audit", "--format", "json", tmp_path)
+    finally:  # (pytest's clean-up, shutil.rmtree, would recurse 1,200 deep too)
+        (deep / "bottom.hlog").unlink()
+        while deep != tmp_path:
+            deep.rmdir()
+            deep = deep.parent
+    files = json.loads(done.stdout)["files"]
+    assert [Path(f["path"]).name for f in files] == ["bottom.hlog", "top.hlog"]  # by path
+    assert [f["errors"] for f in files] == [[], []] and done.returncode == 0

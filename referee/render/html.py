@@ -32,7 +32,8 @@ from referee.render.fmt import count as _count
 from referee.render.fmt import money as _money
 from referee.render.fmt import option_text as _option_text
 from referee.render.fmt import signed as _signed
-from referee.render.source import LineSource, read_source_lines, snippet_window
+from referee.render.safe import visible
+from referee.render.source import LineSource, finding_source, no_sources, snippet_window
 from referee.render.svg import Mark, RefLine, Series, line_chart
 from referee.report import (
     BourreHandResult,
@@ -49,8 +50,9 @@ SETTLEMENT_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
 
 
 def esc(value: object) -> str:
-    """Text for HTML content or a quoted attribute value."""
-    return escape(str(value), quote=True)
+    """Text for HTML content or a quoted attribute value, every control, bidi and
+    zero-width character in it made visible (:mod:`referee.render.safe`)."""
+    return escape(visible(str(value)), quote=True)
 
 
 def render_html(
@@ -78,7 +80,7 @@ class HtmlWriter:
     ) -> None:
         self._out = out
         self._keep = keep
-        self._sources: LineSource = sources or read_source_lines
+        self._sources: LineSource = sources or no_sources
         self._title = title or "Referee report"
         self._index: list[tuple[str, FileReport, int]] = []  # (anchor, summary, violations)
         self._hand_counts: list[int] = []
@@ -203,7 +205,7 @@ def _header(report: FileReport) -> str:
     if report.players:
         items.append(("players", ", ".join(report.players)))
     items.append(("hands", str(len(report.hands))))
-    items += [(k, v) for k, v in report.metadata.items()]
+    items += [(k, v if len(v) <= 200 else v[:200] + "…") for k, v in report.metadata.items()]
     if report.options_changed:
         opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
         items.append(("house options", opts))
@@ -240,11 +242,11 @@ def _snippet(line: int | None, column: int | None, source: str | None) -> str:
     if not line or source is None:
         return ""
     source, column = snippet_window(source, column)
-    shown = source.expandtabs(8)
+    shown = visible(source.expandtabs(8))
     gutter = " " * len(str(line))
     text = f"{line} | {shown}"
     if column:
-        text += f"\n{gutter} | " + " " * len(source[: column - 1].expandtabs(8)) + "^"
+        text += f"\n{gutter} | " + " " * len(visible(source[: column - 1].expandtabs(8))) + "^"
     return f'<pre class="src">{esc(text)}</pre>'
 
 
@@ -256,21 +258,26 @@ def _evidence(text: str) -> str:
 
 
 def _error_item(path: str, e: ReadError, lines: dict[int, str]) -> str:
-    source = e.source_line if e.source_line is not None else lines.get(e.line or 0)
+    source, column = finding_source(e.source_line, e.source_start, e.column)
+    if source is None:
+        source = lines.get(e.line or 0)
     return (
         f'<li class="diag error">{_where(path, e.line, e.column)} '
         f'<span class="rule">{esc(e.code)}</span> <span class="msg">{esc(e.message)}</span>'
-        f"{_snippet(e.line, e.column, source)}</li>"
+        f"{_snippet(e.line, column, source)}</li>"
     )
 
 
 def _violation_item(path: str, v: Violation, lines: dict[int, str], link: str) -> str:
+    source, column = finding_source(v.source_line, v.source_start, v.column)
+    if source is None:
+        source = lines.get(v.line)
     cls = "corrected" if v.corrected else "violation"
     note = ' <span class="note">(corrected)</span>' if v.corrected else ""
     return (
         f'<li class="diag {cls}">{_where(path, v.line, v.column)} '
         f'<span class="rule">{esc(v.rule)}</span>{note} <span class="msg">{esc(v.message)}</span>'
-        f" {link}{_snippet(v.line, v.column, lines.get(v.line))}{_evidence(v.evidence)}</li>"
+        f" {link}{_snippet(v.line, column, source)}{_evidence(v.evidence)}</li>"
     )
 
 

@@ -19,13 +19,21 @@ from typing import TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
-from referee.render.source import LineSource, read_source_lines, snippet_window
+from referee.render.safe import visible
+from referee.render.source import (
+    LineSource,
+    finding_source,
+    no_sources,
+    read_source_lines,
+    snippet_window,
+)
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -73,6 +81,22 @@ class _Console(Console):
     def on_broken_pipe(self) -> None:
         self.quiet = True
         raise BrokenPipeError(32, "Broken pipe")
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """Every piece of text made visible before it is written (see
+        :mod:`referee.render.safe`): whatever a log holds, no control, bidi or zero-width
+        character reaches the terminal. (The renderers escape what they align, too.)"""
+        return super()._render_buffer(
+            seg
+            if seg.control or seg.text == "\n"  # (rich's own line ends)
+            else Segment(_visible_lines(seg.text), seg.style, seg.control)
+            for seg in buffer
+        )
+
+
+def _visible_lines(text: str) -> str:
+    """:func:`visible`, but for the line ends of text that rich printed as lines."""
+    return "\n".join(map(visible, text.split("\n"))) if "\n" in text else visible(text)
 
 
 def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
@@ -160,6 +184,7 @@ class FileDigest:
         if len(widths) < len(cells):
             widths.extend([0] * (len(cells) - len(widths)))
         for i, cell in enumerate(cells):
+            cell = cells[i] = visible(cell)
             width = cell_len(cell)
             if width > widths[i]:
                 widths[i] = width
@@ -202,7 +227,7 @@ class TextRenderer:
     ) -> None:
         self.console = console
         self.quiet = quiet
-        self.sources: LineSource = sources or read_source_lines
+        self.sources: LineSource = sources or no_sources
         self.rows: list[_Row] = []
         self._digest: FileDigest | None = None
         self._keep = keep
@@ -276,7 +301,7 @@ class TextRenderer:
         self.console.print(text, soft_wrap=True)
 
     def _header(self, report: FileReport, hands: int) -> None:
-        title = Text(report.path, style=S_PATH)
+        title = Text(visible(report.path), style=S_PATH)
         if report.game is None:
             title.append(" (not judged)" if report.errors else "")
             self._print(title)
@@ -287,7 +312,7 @@ class TextRenderer:
         if report.players:
             self._print(Text("  players: " + ", ".join(report.players)))
         for key, value in report.metadata.items():
-            self._print(Text(f"  {key}: {value}", style=S_DIM))
+            self._print(Text(f"  {key}: {shorten(value)}", style=S_DIM))
         if report.options_changed:
             opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
             self._print(Text("  house options: " + opts))
@@ -309,7 +334,7 @@ class TextRenderer:
             where += f":{line}"
             if column:
                 where += f":{column}"
-        return Text(where + ":", style=S_PATH)
+        return Text(visible(where) + ":", style=S_PATH)
 
     def _error(self, path: str, error: ReadError, lines: dict[int, str]) -> None:
         text = self._where(path, error.line, error.column)
@@ -317,8 +342,10 @@ class TextRenderer:
         text.append(error.code, style=S_ERROR)
         text.append(" " + error.message)
         self._print(text)
-        source = error.source_line if error.source_line is not None else lines.get(error.line or 0)
-        self._snippet(error.line, error.column, source)
+        source, column = finding_source(error.source_line, error.source_start, error.column)
+        if source is None:
+            source = lines.get(error.line or 0)
+        self._snippet(error.line, column, source)
 
     def _violation(self, path: str, v: Violation, lines: dict[int, str]) -> None:
         text = self._where(path, v.line, v.column)
@@ -328,7 +355,8 @@ class TextRenderer:
             text.append(" (corrected)", style=S_CORRECTED)
         text.append(" " + v.message)
         self._print(text)
-        self._snippet(v.line, v.column, lines.get(v.line))
+        source, column = finding_source(v.source_line, v.source_start, v.column)
+        self._snippet(v.line, column, source if source is not None else lines.get(v.line))
         gutter = " " * self._gutter_width(v.line)
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
@@ -355,12 +383,12 @@ class TextRenderer:
         if not line or source is None:
             return
         source, column = snippet_window(source, column)
-        shown = source.expandtabs(8)
+        shown = visible(source.expandtabs(8))
         pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
         gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
         self._print(gutter + Text(shown))
         if column:
-            offset = cell_len(source[: column - 1].expandtabs(8))
+            offset = cell_len(visible(source[: column - 1].expandtabs(8)))
             caret = Text(" " * self._gutter_width(line) + "| ", style=S_GUTTER)
             caret.append(" " * offset + "^", style=S_CARET)
             self._print(caret)
@@ -424,7 +452,7 @@ class TextRenderer:
         write = self.console.file.write
         batch: list[str] = []
         for line in lines:
-            batch.append(line)
+            batch.append(visible(line))
             if len(batch) == 256:
                 write("\n".join(batch) + "\n")
                 batch = []
@@ -442,7 +470,7 @@ class TextRenderer:
             counts = ("hands", "violations", "settlement", "errors")
             header = ["file", "game", *counts, "by rule"]
             rows = [
-                [r.path, r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
+                [visible(r.path), r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
                 for r in self.rows
             ]
             totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
@@ -473,6 +501,15 @@ def summary_line(rows: Sequence[_Row]) -> Text:
 
 
 # ----------------------------------------------------------------------------- formatting
+
+
+#: The most of a title, event or table text printed in a report's header.
+METADATA_SHOWN = 200
+
+
+def shorten(text: str, size: int = METADATA_SHOWN) -> str:
+    """``text`` cut to ``size`` characters (``…`` marks the cut)."""
+    return text if len(text) <= size else text[:size] + "…"
 
 
 def _bourre_row(hand: BourreHandResult, players: list[str]) -> list[str]:
