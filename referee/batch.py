@@ -200,11 +200,12 @@ class _Pools:
         )
 
     def submit(self, paths: list[Path], job: Job) -> Future[list[tuple[Any, Tally]]]:
-        try:
-            return self.pool.submit(render_parts, job, paths)
-        except Exception:  # the pool broke (a worker died) since the last look: a new one
-            self.renew(self.pool)
-            return self.pool.submit(render_parts, job, paths)
+        with _signals_held():
+            try:
+                return self.pool.submit(render_parts, job, paths)
+            except Exception:  # the pool broke (a worker died) since the last look
+                self.renew(self.pool)
+                return self.pool.submit(render_parts, job, paths)
 
     def renew(self, broken: Executor) -> None:
         """A fresh pool in place of ``broken`` (once, however many of its futures failed)."""
@@ -232,6 +233,28 @@ class _Pools:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
 
+_HELD = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back while workers may be forked: an exception
+    raised by a signal inside the interpreter's at-fork hooks is printed and dropped, so the
+    signal would be lost. Held, it arrives right after (a worker unblocks it itself)."""
+    import signal
+
+    held = {getattr(signal, name) for name in _HELD if hasattr(signal, name)}
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
+
+
 def _worker_start(parent: int) -> None:
     """In a new worker: die with the main process, leave its signals to it.
 
@@ -247,6 +270,9 @@ def _worker_start(parent: int) -> None:
         signum = getattr(signal, name, None)
         if signum is not None:
             signal.signal(signum, signal.SIG_DFL)
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:  # (forked while the main process held them back)
+        mask(signal.SIG_UNBLOCK, {getattr(signal, n) for n in _HELD if hasattr(signal, n)})
     if not _die_with_parent():
         import threading
 
