@@ -22,6 +22,8 @@ from referee.parser.common import (
     _Names,
     _number,
     _Statement,
+    look_alike_difference,
+    look_alike_key,
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
@@ -335,15 +337,24 @@ class LogReader:
             return None
         ok = True
         seen: set[str] = set()
+        looks: dict[str, str] = {}  # what each seated name looks like -> the name
         for name, column in item.words:
             problem = None
+            look = look_alike_key(name)
             if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
                 problem = f"'{name}' is a keyword and cannot be a player's name"
             elif parse_card(name) is not None:
                 problem = f"'{name}' looks like a card and cannot be a player's name"
             elif name.casefold() in seen:
                 problem = f"'{name}' is seated twice"
+            elif look in looks:
+                other = looks[look]
+                problem = (
+                    f"'{name}' looks like '{other}', seated before it "
+                    f"({look_alike_difference(name, other)}); seated names must not look alike"
+                )
             seen.add(name.casefold())
+            looks.setdefault(look, name)
             if problem:
                 ok = False
                 self._error("P-HEADER", item.line, column, problem)

@@ -30,7 +30,7 @@ import functools
 import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from json.encoder import encode_basestring as _quote  # what json.dumps(ensure_ascii=False) uses
+from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
 from typing import TextIO, TypeVar
 
 from referee.cards import BOURRE_DECK, JOKER, parse_card
@@ -46,6 +46,21 @@ from referee.report import (
 )
 
 JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "JsonValue"]
+
+#: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
+#: in a string: written as escapes, so one JSON Lines object is always one line.
+_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+
+
+def _quote(text: str) -> str:
+    """``text`` as a JSON string (``json.dumps(ensure_ascii=False)``, and U+2028, U+2029 and
+    U+0085 escaped)."""
+    quoted = encode_basestring(text)
+    if not quoted.isascii():
+        quoted = quoted.translate(_SEPARATORS)
+    return quoted
+
+
 _T = TypeVar("_T")
 
 _KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
