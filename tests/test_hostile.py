@@ -403,3 +403,253 @@ def test_a_folder_1200_levels_deep(tmp_path: Path) -> None:
     files = json.loads(done.stdout)["files"]
     assert [Path(f["path"]).name for f in files] == ["bottom.hlog", "top.hlog"]  # by path
     assert [f["errors"] for f in files] == [[], []] and done.returncode == 0
+
+
+# ----------------------------------------------------------------------------- 3. spoofing
+
+#: Characters that act on a terminal or hide what a line says.
+NASTY = {
+    "\x1b]52;c;b3duZWQ=\x07": "\\x1b]52;c;b3duZWQ=\\x07",  # OSC 52: write the clipboard
+    "\x1b]8;;http://x\x1b\\": "\\x1b]8;;http://x\\x1b\\",  # OSC 8: a hidden link
+    "\x1b[2J": "\\x1b[2J",  # clear the screen
+    "\x9b31m": "<U+009B>31m",  # a one-byte CSI
+    "\u202e": "<U+202E>",  # right-to-left override
+    "\u2066": "<U+2066>",  # left-to-right isolate
+    "\u200b": "<U+200B>",  # zero-width space
+    "\ufeff": "<U+FEFF>",  # zero-width no-break space
+    "\x7f": "\\x7f",  # DEL
+}
+
+
+def _nasty_text() -> str:
+    return "".join(NASTY)
+
+
+def _assert_clean(text: str) -> None:
+    for raw in NASTY:
+        assert raw not in text, repr(raw)
+    for char in ("\x1b", "\x9b", "\u202e", "\u200b", "\u2066"):
+        assert char not in text, repr(char)
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_nothing_from_a_log_reaches_the_terminal_raw(quiet: bool, tmp_path: Path) -> None:
+    nasty = _nasty_text()
+    folder = tmp_path / f"x{nasty[:4]}y"
+    folder.mkdir()
+    head, rest = BOURRE.split("\n\n", 1)
+    log = folder / "a.hlog"
+    log.write_text(
+        f"{head}\ntitle {nasty}\nevent {nasty}\ntable {nasty}\nrules {nasty}.yaml\n\n{rest}"
+        f"\ntrick 6: ann 7h {nasty}\n",
+        encoding="utf-8",
+    )
+    for fmt in ("text", "html"):
+        done = referee("audit", "--format", fmt, *(["--quiet"] if quiet else []), log)
+        assert done.returncode == 2
+        _assert_clean(done.stdout)
+        _assert_clean(done.stderr)
+        if fmt == "text" and not quiet:
+            assert NASTY["\u202e"] in done.stdout and NASTY["\x1b[2J"] in done.stdout
+    done = referee("show", log)
+    _assert_clean(done.stdout)
+
+
+def test_a_caret_stays_under_its_column_after_escapes(tmp_path: Path) -> None:
+    head, rest = BOURRE.split("\n\n", 1)
+    log = tmp_path / "a.hlog"
+    log.write_text(f"{head}\n\n{rest}\ntrick 6: \u202e\x1b ann 7h (\n", encoding="utf-8")
+    done = referee("audit", log)
+    lines = done.stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "| trick 6:" in line)
+    snippet, caret = lines[at], lines[at + 1]
+    (error,) = [ln for ln in lines if ": P-SYNTAX" in ln]
+    column = int(error.split(":")[2])
+    source = "trick 6: \u202e\x1b ann 7h ("
+    escaped_prefix = source[: column - 1].replace("\u202e", "<U+202E>").replace("\x1b", "\\x1b")
+    assert snippet.split("| ", 1)[1].startswith(escaped_prefix)
+    assert caret.index("^") == snippet.index("| ") + 2 + len(escaped_prefix)
+
+
+def test_a_file_name_with_a_line_end_or_escape_is_shown_escaped(tmp_path: Path) -> None:
+    log = tmp_path / "fake\nreport\x1b[31m.hlog"
+    log.write_text(BOURRE.replace("bob 2s,", "rob 2s,"), encoding="utf-8")
+    done = referee("audit", tmp_path)
+    assert "\x1b" not in done.stdout and "fake\\nreport\\x1b[31m.hlog" in done.stdout
+    assert "\nreport" not in done.stdout
+
+
+def test_json_lines_escape_the_line_separators(tmp_path: Path) -> None:
+    head, rest = BOURRE.split("\n\n", 1)
+    log = tmp_path / "a.hlog"
+    log.write_text(f"{head}\ntitle a\u2028b\u2029c\x85d\n\n{rest}", encoding="utf-8")
+    done = referee("audit", "--format", "jsonl", log)
+    for raw in ("\u2028", "\u2029", "\x85"):
+        assert raw not in done.stdout
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    assert objects[-1]["metadata"]["title"] == "a\u2028b\u2029c\x85d"
+
+
+def test_names_are_composed_and_look_alikes_are_refused(tmp_path: Path) -> None:
+    from referee.audit import audit_text
+
+    composed = BOURRE.replace("ann", "zo\u00e9")
+    decomposed = BOURRE.replace("ann", "zoe\u0301")
+    mixed = composed.replace("players zo\u00e9", "players zoe\u0301", 1)  # seated decomposed
+    reports = [audit_text(text) for text in (composed, decomposed, mixed)]
+    for report in reports:
+        assert report.errors == [] and report.players[0] == "zo\u00e9"
+    assert [len(h.violations) for h in reports[0].hands] == [
+        len(h.violations) for h in reports[2].hands
+    ]
+    spoof = BOURRE.replace("players ann bob", "players ann \u0430nn bob")
+    (error,) = audit_text(spoof).errors
+    assert (error.code, error.line) == ("P-HEADER", 2)
+    assert "U+0430 CYRILLIC SMALL LETTER A" in error.message
+
+
+# ----------------------------------------------------------------------------- 4. hangs
+
+
+def test_a_fifo_named_on_the_command_line_is_read_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "live.hlog"
+    os.mkfifo(fifo)
+    text = BOURRE.replace("bob 2s,", "rob 2s,")  # a finding, so a snippet is printed
+    writer = subprocess.Popen(["sh", "-c", f'cat > "{fifo}"'], stdin=subprocess.PIPE)
+    try:
+        run = subprocess.Popen(
+            [*COMMAND, "audit", str(fifo)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        writer.communicate(text.encode(), timeout=HANG)
+        out, err = run.communicate(timeout=HANG)  # re-opening the pipe would hang here
+    finally:
+        writer.kill()
+    assert run.returncode == 1, err
+    assert b"L-PLAYER" in out and b"trick 1: ann As, rob 2s" in out
+
+
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "text"])
+def test_an_endless_stream_is_cut_at_the_cap(fmt: str) -> None:
+    """``yes | referee audit /dev/stdin``: read up to the cap, then a P-IO, valid output."""
+    yes = subprocess.Popen(["yes", "game bourre"], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run(
+            [*COMMAND, "audit", "--format", fmt, "/dev/stdin"],
+            stdin=yes.stdout,
+            capture_output=True,
+            text=True,
+            timeout=HANG,
+        )
+    finally:
+        yes.kill()
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "64 MiB" in done.stdout
+    if fmt == "json":
+        (entry,) = json.loads(done.stdout)["files"]
+        assert [e["code"] for e in entry["errors"]] == ["P-IO"]
+
+
+def test_dev_zero_is_cut_at_the_first_chunk_with_bounded_memory() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_RSS, *COMMAND, "audit", "--format", "json", "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    code, peak_kb, out = _peak_result(done)
+    assert code == 2
+    (entry,) = json.loads(out)["files"]
+    assert [(e["code"], e["line"], e["column"]) for e in entry["errors"]] == [("P-ENCODING", 1, 1)]
+    assert peak_kb < 80_000, peak_kb
+
+
+#: Runs the command given after it and prints its exit status and peak RSS (KB), then its
+#: output: resource.getrusage of the child, no wall time involved.
+_PEAK_RSS = """
+import resource, subprocess, sys
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+sys.stdout.write(f"{done.returncode} {peak}\\n" + done.stdout)
+sys.stderr.write(done.stderr)
+"""
+
+
+def _peak_result(done: subprocess.CompletedProcess[str]) -> tuple[int, int, str]:
+    assert "Traceback" not in done.stderr, done.stderr
+    first, out = done.stdout.split("\n", 1)
+    code, peak = first.split()
+    return int(code), int(peak), out
+
+
+def test_a_gigabyte_line_takes_bounded_memory(tmp_path: Path) -> None:
+    """A sparse file of 1 GB of NULs is binary at once; 200 MB of one line is skipped."""
+    sparse = tmp_path / "sparse.hlog"
+    with sparse.open("wb") as out:
+        out.truncate(1 << 30)
+    long_line = tmp_path / "long.hlog"
+    with long_line.open("w") as out:
+        out.write("game bourre\nplayers ann bob\ntitle ")
+        chunk = "x" * (1 << 20)
+        for _ in range(200):
+            out.write(chunk)
+        out.write("\nhand 1\n")
+    for path, code in ((sparse, "P-ENCODING"), (long_line, "P-SYNTAX")):
+        for fmt in ("text", "json"):
+            done = subprocess.run(
+                [sys.executable, "-c", _PEAK_RSS, *COMMAND, "audit", "--format", fmt, path],
+                capture_output=True,
+                text=True,
+                timeout=HANG,
+            )
+            status, peak_kb, out = _peak_result(done)
+            assert status == 2 and code in out
+            assert len(out) < 10_000
+            assert peak_kb < 100_000, (path.name, fmt, peak_kb)
+
+
+def test_utf16_with_a_bom_is_read_and_other_encodings_are_explained(tmp_path: Path) -> None:
+    for codec in ("utf-16-le", "utf-16-be"):
+        log = tmp_path / f"{codec}.hlog"
+        bom = "\ufeff".encode(codec)
+        log.write_bytes(bom + BOURRE.replace("ann", "zoé").encode(codec))
+        (entry,) = json.loads(referee("audit", "--format", "json", log).stdout)["files"]
+        assert entry["errors"] == [] and entry["players"][0] == "zoé"
+    cp1252 = tmp_path / "cp1252.hlog"
+    cp1252.write_bytes(BOURRE.replace("ann", "zoé").encode("cp1252"))
+    done = referee("audit", "--format", "json", cp1252)
+    (error,) = json.loads(done.stdout)["files"][0]["errors"]
+    assert error["code"] == "P-ENCODING" and (error["line"], error["column"]) == (2, 11)
+    assert "save the file as UTF-8, or run with --encoding NAME" in error["message"]
+    fixed = referee("audit", "--format", "json", "--encoding", "cp1252", cp1252)
+    (entry,) = json.loads(fixed.stdout)["files"]
+    assert entry["errors"] == [] and entry["players"][0] == "zoé"
+    for command in ("audit", "report", "show"):
+        extra = ["-o", str(tmp_path / "r.html")] if command == "report" else []
+        bad = referee(command, "--encoding", "klingon", cp1252, *extra)
+        assert bad.returncode == 2 and bad.stdout == ""
+        assert bad.stderr.strip() == "referee: --encoding klingon: not a text encoding Python knows"
+    assert referee("show", "--encoding", "cp1252", cp1252).returncode == 0
+
+
+def test_a_log_edited_mid_run_shows_the_line_judged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from referee.batch import Job, run_batch
+    from referee.render.text import TextRenderer, make_console
+
+    log = tmp_path / "a.hlog"
+    log.write_text(BOURRE.replace("bob 2s,", "rob 2s,"))
+    out = io.StringIO()
+    writer = TextRenderer(make_console(out, False))
+    real_end = writer.end
+
+    def end(report: object) -> None:  # the file is rewritten after judging, before printing
+        log.write_text(BOURRE.replace("trick 1: ann As, bob 2s", "trick 1: EDITED LINE"))
+        real_end(report)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(writer, "end", end)
+    run_batch([log], writer, Job("text"))
+    assert "trick 1: ann As, rob 2s" in out.getvalue()
+    assert "EDITED" not in out.getvalue()
