@@ -33,7 +33,7 @@ from referee.audit import (
     rule_filter,
     stream_file,
 )
-from referee.report import FileReport, HandResult
+from referee.report import FileReport, HandResult, ReadError
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
@@ -51,6 +51,10 @@ class Writer(Protocol):
 
     def begin(self, report: FileReport) -> None:
         """A file starts; its header fields are known."""
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors of the file begun found so far (before the next hand): for a report
+        that prints them in line order among the findings (others wait for :meth:`end`)."""
 
     def hand(self, hand: HandResult) -> None:
         """One judged hand of the file begun (already filtered by ``--select``/``--ignore``)."""
@@ -75,6 +79,7 @@ class Job:
     ignore: tuple[str, ...] = ()
     quiet: bool = False
     reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
+    color: bool = False  # text: a worker writes its part in colour (the main one's terminal)
 
 
 @dataclass(slots=True)
@@ -165,11 +170,13 @@ def _write_stream(
     for hand in stream:
         if filtering:
             hand = filter_hand(hand, keep)
+        writer.errors(stream.new_errors())
         writer.hand(hand)
         hands += 1
         violations += len(hand.violations)
         if progress is not None and not hands & 255:
             progress(Tally(tally.files, tally.hands + hands, tally.violations, tally.errors))
+    writer.errors(stream.new_errors())
     writer.end(stream.report)
     tally.add(Tally(1, hands, violations, len(stream.report.errors)))
     if progress is not None:
@@ -200,7 +207,7 @@ class _Pools:
         )
 
     def submit(self, paths: list[Path], job: Job) -> Future[list[tuple[Any, Tally]]]:
-        with _signals_held():
+        with signals_held():
             try:
                 return self.pool.submit(render_parts, job, paths)
             except Exception:  # the pool broke (a worker died) since the last look
@@ -237,7 +244,7 @@ _HELD = ("SIGINT", "SIGTERM", "SIGHUP")
 
 
 @contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
+def signals_held() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP back while workers may be forked: an exception
     raised by a signal inside the interpreter's at-fork hooks is printed and dropped, so the
     signal would be lost. Held, it arrives right after (a worker unblocks it itself)."""
@@ -433,4 +440,4 @@ def part_writer(job: Job) -> Writer:
         return HtmlWriter(io.StringIO(), keep=True)
     from referee.render.text import TextRenderer, make_console
 
-    return TextRenderer(make_console(io.StringIO(), False), quiet=job.quiet, keep=True)
+    return TextRenderer(make_console(io.StringIO(), job.color), quiet=job.quiet, keep=True)

@@ -299,6 +299,8 @@ def _render(
     to_terminal: bool,
 ) -> int:
     """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
+    import dataclasses
+
     from referee.batch import run_batch
 
     fmt = job.fmt
@@ -322,8 +324,10 @@ def _render(
     else:
         from referee.render.text import TextRenderer, make_console
 
-        writer = text = TextRenderer(make_console(out, color), quiet=job.quiet)
+        console = make_console(out, color)
+        writer = text = TextRenderer(console, quiet=job.quiet)
         finish = text.finish
+        job = dataclasses.replace(job, color=console.is_terminal and bool(console.color_system))
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
         tally = run_batch(inputs, writer, job, jobs, progress)
     finish()
@@ -403,8 +407,11 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
         with open(target, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
             return write(out)
     real = Path(os.path.realpath(target))
-    fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
-    _TEMP_FILES.add(tmp)
+    from referee.batch import signals_held
+
+    with signals_held():  # (a signal between the two would leave the file unknown)
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        _TEMP_FILES.add(tmp)
     try:
         with os.fdopen(
             fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"

@@ -653,3 +653,58 @@ def test_a_log_edited_mid_run_shows_the_line_judged(
     run_batch([log], writer, Job("text"))
     assert "trick 1: ann As, rob 2s" in out.getvalue()
     assert "EDITED" not in out.getvalue()
+
+
+# ----------------------------------------------------------------------------- 7. streaming
+
+
+def test_text_findings_and_read_errors_come_in_line_order(tmp_path: Path) -> None:
+    log = tmp_path / "a.hlog"
+    text = BOURRE.replace("bob 2s,", "rob 2s,") + "trick 1: ann 7h (\nbogus line here\n"
+    text = text.replace("trump 9h\nann pass", "trump 9h\nann pass\ntrick 0: (", 1)
+    log.write_text(text)
+    done = referee("audit", log)
+    located = [
+        int(line.split(":")[1])
+        for line in done.stdout.splitlines()
+        if line.startswith(f"{log}:") and line.split(":")[1].isdigit()
+    ]
+    codes = [
+        line.split(": ", 1)[1].split()[0]
+        for line in done.stdout.splitlines()
+        if line.startswith(f"{log}:")
+    ]
+    assert located == sorted(located) and len(located) >= 4, done.stdout
+    assert "P-SYNTAX" in codes and "L-PLAYER" in codes
+    assert codes.index("L-PLAYER") < codes.index("P-SYNTAX")  # line 17 before line 34
+
+
+def _hand_lines_log(path: Path, hands: int) -> Path:
+    with path.open("w") as out:
+        out.write("game bourre\nplayers ann bob cy\n")
+        out.write("hand 1\n" * hands)
+    return path
+
+
+def _peak_of(*args: str | Path) -> tuple[int, int, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", _PEAK_RSS, *COMMAND, *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return _peak_result(done)
+
+
+@pytest.mark.parametrize("fmt", ["text", "html", "json"])
+def test_bare_hand_lines_in_bounded_memory(fmt: str, tmp_path: Path) -> None:
+    """Hands with findings (no dealer, no trump) stream through: 8x the hands, about the
+    same peak memory (the text report's rows and the page's wait in temporary files)."""
+    small = _hand_lines_log(tmp_path / "small.hlog", 1_000)
+    large = _hand_lines_log(tmp_path / "large.hlog", 8_000)
+    peaks = []
+    for log in (small, large):
+        status, peak_kb, _ = _peak_of("audit", "--format", fmt, log, "-o", tmp_path / "out")
+        assert status == 1
+        peaks.append(peak_kb)
+    assert peaks[1] < peaks[0] + 12_000, peaks

@@ -109,6 +109,9 @@ class JsonWriter:
         self._out.write(self._separator() + file_head(report))
         self._hands = 0
 
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors found so far: written with the file's end, when all are known."""
+
     def hand(self, hand: HandResult) -> None:
         """Append one hand to the open file."""
         self._out.write(_HAND_SEPARATORS[self._hands == 0] + hand_text(hand, _HAND_LEVEL))
