@@ -672,7 +672,15 @@ def _judged(
                 break
             if not keep_tricks and result.tricks:
                 result.tricks = []
+            if result.claims and any(len(c.reason) > MAX_EVIDENCE for c in result.claims):
+                result.claims = [
+                    dataclasses.replace(c, reason=capped_lists(c.reason)) for c in result.claims
+                ]
             if result.violations:
+                result.violations = [
+                    _short_evidence(v) if len(v.evidence) > MAX_EVIDENCE else v
+                    for v in result.violations
+                ]
                 if len(result.violations) > MAX_PER_LINE:
                     result.violations = _capped_violations(result.violations)
                 if source_of is not None:
@@ -693,6 +701,36 @@ def _with_source(violation: Violation, source_of: Callable[[int], str | None]) -
         return violation
     kept, start = clip_source(line, violation.column)
     return dataclasses.replace(violation, source_line=kept, source_start=start)
+
+
+#: Evidence longer than this (characters) has its lists of names or cards cut (see
+#: :func:`capped_lists`): an ``ante`` line of a million names must not give a finding of
+#: megabytes.
+MAX_EVIDENCE = 1000
+#: Items of a list kept in evidence that is too long, before "and N more".
+LIST_KEPT = 20
+
+
+def capped_lists(text: str) -> str:
+    """``text`` with each list of more than :data:`LIST_KEPT` comma-separated items cut to
+    its first ones, "and N more" and its last (which ends the sentence), then, if still
+    too long, cut at :data:`MAX_EVIDENCE` characters."""
+    import re
+
+    pieces = re.split(r"(; |\. |: |\n)", text)
+    for i in range(0, len(pieces), 2):
+        items = pieces[i].split(", ")
+        if len(items) > LIST_KEPT + 2:
+            left = len(items) - LIST_KEPT - 1
+            pieces[i] = ", ".join([*items[:LIST_KEPT], f"and {left:,} more", items[-1]])
+    capped = "".join(pieces)
+    if len(capped) > MAX_EVIDENCE * 4:
+        capped = capped[: MAX_EVIDENCE * 4] + f"… ({len(capped) - MAX_EVIDENCE * 4:,} more)"
+    return capped
+
+
+def _short_evidence(violation: Violation) -> Violation:
+    return dataclasses.replace(violation, evidence=capped_lists(violation.evidence))
 
 
 #: At most this many findings of one rule (or read errors of one code) are listed for one line;

@@ -708,3 +708,18 @@ def test_bare_hand_lines_in_bounded_memory(fmt: str, tmp_path: Path) -> None:
         assert status == 1
         peaks.append(peak_kb)
     assert peaks[1] < peaks[0] + 12_000, peaks
+
+
+def test_evidence_lists_are_capped(tmp_path: Path) -> None:
+    """An ``ante`` line of 100,000 names: one finding whose evidence names 20 and counts the
+    rest, and a report far smaller than the log."""
+    head = "game bourre\nplayers ann bob cy\nhand 1\ndealer cy\ntrump 2h\n"
+    log = tmp_path / "ante.hlog"
+    log.write_text(head + "ante " + " ".join(f"x{i}" for i in range(100_000)) + "\n")
+    done = referee("audit", "--format", "json", log)
+    (entry,) = json.loads(done.stdout)["files"]
+    (ante,) = [v for v in entry["hands"][0]["violations"] if v["rule"] == "BR-SETTLE-ANTE"]
+    assert "and 99,979 more" in ante["evidence"] and len(ante["evidence"]) < 1000
+    assert len(done.stdout) < 100_000
+    for fmt in ("text", "html"):
+        assert len(referee("audit", "--format", fmt, log).stdout) < 100_000
