@@ -244,6 +244,8 @@ class HandStream:
         :data:`MAX_PER_LINE` of a code on a line, as in the complete list)."""
         own, parsed, late = self._given
         reader_errors = getattr(self._reader, "errors", None) or []
+        if len(reader_errors) == parsed and len(self._own) == own and len(self._late) == late:
+            return []  # (the usual case, once per hand)
         found = [*self._own[own:], *reader_errors[parsed:], *self._late[late:]]
         self._given = (len(self._own), len(reader_errors), len(self._late))
         return _sorted_errors(_capped_errors(found)) if found else found
@@ -450,7 +452,9 @@ def _text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Itera
                 carry, skipping = "", True
                 late.append(_line_too_long(count + len(parts) + 1))
             if parts:
-                _checked(parts, count, late, not chunk.isascii())
+                unicode = not chunk.isascii()
+                if unicode or max(map(len, parts)) > MAX_LINE_CHARS:
+                    _checked(parts, count, late, unicode)
                 count += len(parts)
                 yield parts
         if skipping or carry:

@@ -53,8 +53,9 @@ class Writer(Protocol):
         """A file starts; its header fields are known."""
 
     def errors(self, errors: list[ReadError]) -> None:
-        """Read errors of the file begun found so far (before the next hand): for a report
-        that prints them in line order among the findings (others wait for :meth:`end`)."""
+        """Read errors of the file begun found so far (before the next hand), given as they
+        are found to a writer whose ``interleaves_errors`` is true (the text report prints
+        them among the findings in line order); others see them all in :meth:`end`."""
 
     def hand(self, hand: HandResult) -> None:
         """One judged hand of the file begun (already filtered by ``--select``/``--ignore``)."""
@@ -167,10 +168,14 @@ def _write_stream(
     filtering = bool(job.select or job.ignore)
     writer.begin(stream.report)
     hands = violations = 0
+    interleave = getattr(writer, "interleaves_errors", False)
     for hand in stream:
         if filtering:
             hand = filter_hand(hand, keep)
-        writer.errors(stream.new_errors())
+        if interleave:
+            new = stream.new_errors()
+            if new:
+                writer.errors(new)
         writer.hand(hand)
         hands += 1
         violations += len(hand.violations)

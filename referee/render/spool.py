@@ -13,17 +13,28 @@ class Spool:
 
     def __init__(self) -> None:
         self._file: IO[str] | None = None
+        self._lines: list[str] = []  # lines added, written to the file 256 at a time
 
     def empty(self) -> bool:
         """Whether nothing is kept."""
-        return self._file is None
+        return self._file is None and not self._lines
 
     def add(self, line: str) -> None:
         """Keep one line (which holds no line end)."""
-        self.write(line + "\n")
+        lines = self._lines
+        lines.append(line)
+        if len(lines) >= 256:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._lines:
+            text = "\n".join(self._lines) + "\n"
+            self._lines = []
+            self.write(text)
 
     def write(self, text: str) -> None:
-        """Keep some text, to come back as it was written (:meth:`copy_to`)."""
+        """Keep some text, to come back as it was written (:meth:`copy_to`); do not mix
+        with :meth:`add`."""
         if self._file is None:
             import tempfile
 
@@ -44,6 +55,7 @@ class Spool:
 
     def lines(self) -> Iterator[str]:
         """The lines added, once, then the spool is empty."""
+        self._flush()
         spool, self._file = self._file, None
         if spool is None:
             return

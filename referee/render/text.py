@@ -26,7 +26,7 @@ from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
-from referee.render.safe import visible
+from referee.render.safe import UNSAFE, visible
 from referee.render.source import (
     LineSource,
     finding_source,
@@ -94,8 +94,10 @@ class _Console(Console):
 
 
 def _visible_lines(text: str) -> str:
-    """:func:`visible`, but for the line ends of text that rich printed as lines."""
-    return "\n".join(map(visible, text.split("\n"))) if "\n" in text else visible(text)
+    """:func:`visible`, but for the line ends of text printed as lines."""
+    if UNSAFE.search(text) is None:
+        return text
+    return "\n".join(map(visible, text.split("\n")))
 
 
 def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
@@ -166,6 +168,9 @@ class TextRenderer:
     and read errors) are printed. With ``keep`` the file is written into a part for
     :meth:`take_part` (a worker process's share of a batch); :meth:`part` prints such a part.
     """
+
+    #: The batch gives the read errors as they are found (:meth:`errors`).
+    interleaves_errors = True
 
     def __init__(
         self,
@@ -326,12 +331,14 @@ class TextRenderer:
         widths = open_file.widths
         if len(widths) < len(cells):
             widths.extend([0] * (len(cells) - len(widths)))
+        if UNSAFE.search("".join(cells)) is not None:  # (a name or result with a control)
+            cells = [visible(cell) for cell in cells]
+        row = _CELL.join(cells)  # (_CELL is a control: joined after the check)
         for i, cell in enumerate(cells):
-            cell = cells[i] = visible(cell)
             width = cell_len(cell)
             if width > widths[i]:
                 widths[i] = width
-        open_file.rows.add(_CELL.join(cells))
+        open_file.rows.add(row)
 
     def _add_euchre(self, open_file: _OpenFile, hand: EuchreHandResult) -> None:
         teams = open_file.teams
@@ -478,12 +485,12 @@ class TextRenderer:
         write = self.console.file.write
         batch: list[str] = []
         for line in lines:
-            batch.append(visible(line))
+            batch.append(line)
             if len(batch) == 256:
-                write("\n".join(batch) + "\n")
+                write(_visible_lines("\n".join(batch)) + "\n")
                 batch = []
         if batch:
-            write("\n".join(batch) + "\n")
+            write(_visible_lines("\n".join(batch)) + "\n")
 
     # ------------------------------------------------------------------ batch
 
