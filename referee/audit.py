@@ -17,16 +17,26 @@ from __future__ import annotations
 import codecs
 import dataclasses
 import errno
+import io
 import os
 import stat
+import unicodedata
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeVar
 
-from referee.report import FileReport, HandResult, ReadError, Violation, money_places
+from referee.report import (
+    FileReport,
+    HandResult,
+    ReadError,
+    Violation,
+    clip_source,
+    money_places,
+)
 
 if TYPE_CHECKING:  # (the workers' types: a one-process run never imports them)
     from concurrent.futures import Executor, Future
@@ -36,7 +46,6 @@ _T = TypeVar("_T")
 #: The file suffix searched for inside folders (matched without regard to case).
 LOG_SUFFIX = ".hlog"
 
-_BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
 
 
@@ -80,26 +89,56 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
 
 
 def _walk_folder(folder: Path) -> list[Path | FileReport]:
-    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per unlistable folder."""
+    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per problem.
+
+    The walk keeps its own stack (a tree thousands of folders deep is no recursion), does
+    not enter linked folders, and does not follow a linked log that leads out of
+    ``folder``: a log from someone else could otherwise make the referee read, and print
+    back, any file of the machine (``~/.ssh/id_ed25519``).
+    """
     found: list[Path] = []
     problems: list[FileReport] = []
-
-    def on_error(exc: OSError) -> None:
-        where = exc.filename if exc.filename is not None else str(folder)
-        problems.append(_io_error(str(where), f"cannot list folder: {exc.strerror or exc}"))
-
-    for root, dirs, files in os.walk(folder, onerror=on_error):
-        dirs.sort()
-        for name in files:
-            if name.lower().endswith(LOG_SUFFIX):
-                path = Path(root, name)
-                if _special(path):  # reading a pipe found in a folder could wait forever
-                    problems.append(_io_error(str(path), "not a regular file; not read"))
-                else:
-                    found.append(path)
+    top = os.path.realpath(folder)
+    stack = [str(folder)]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = list(listing)
+        except OSError as exc:
+            where = exc.filename if exc.filename is not None else current
+            problems.append(_io_error(str(where), f"cannot list folder: {exc.strerror or exc}"))
+            continue
+        folders: list[str] = []
+        for entry in entries:
+            try:
+                linked = entry.is_symlink()
+                is_dir = entry.is_dir()
+            except OSError:
+                linked, is_dir = True, False
+            if is_dir:
+                if not linked:
+                    folders.append(entry.path)
+                continue
+            if not entry.name.lower().endswith(LOG_SUFFIX):
+                continue
+            path = Path(entry.path)
+            if linked and not _inside(path, Path(top)) and os.path.lexists(path):
+                problems.append(_io_error(str(path), _LEAVES))
+            elif _special(path):  # reading a pipe found in a folder could wait forever
+                problems.append(_io_error(str(path), "not a regular file; not read"))
+            else:
+                found.append(path)
+        stack.extend(sorted(folders, reverse=True))
     logs: list[Path] = sorted(found, key=lambda p: p.parts)
     unlisted: list[FileReport] = sorted(problems, key=lambda r: r.path)
     return [*logs, *unlisted]
+
+
+_LEAVES = (
+    "a symbolic link to a file outside the folder audited; not followed (name the file "
+    "itself on the command line to audit it)"
+)
 
 
 def _special(path: Path) -> bool:
@@ -123,7 +162,11 @@ def _io_error(path: str, message: str) -> FileReport:
 
 
 def audit_file(
-    path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
+    path: Path,
+    rules_file: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+    reading: Reading | None = None,
 ) -> FileReport:
     """Read, parse and judge one log file. Never raises.
 
@@ -131,7 +174,9 @@ def audit_file(
     lines. ``keep_tricks`` keeps the per-trick replay records in the results (off by
     default: the reports do not print them and they dominate memory on long sessions).
     """
-    return stream_file(path, rules_file, keep_tricks=keep_tricks).collect()
+    return stream_file(
+        path, rules_file, keep_tricks=keep_tricks, reading=reading or DEFAULT_READING
+    ).collect()
 
 
 def audit_text(
@@ -177,11 +222,24 @@ class HandStream:
     first hand is yielded; its ``errors`` (sorted) and standings (``totals``/``score``) are
     complete once the iteration is exhausted. ``report.hands`` stays empty, so memory does not
     grow with the number of hands. A stream can be iterated once. Never raises.
+
+    :meth:`new_errors` gives the read errors found so far and not given before, for a
+    report that prints them among the findings, in line order, as the hands stream by.
     """
 
-    def __init__(self, report: FileReport, hands: Iterator[HandResult] | None = None) -> None:
+    def __init__(
+        self,
+        report: FileReport,
+        hands: Iterator[HandResult] | None = None,
+        reader: Any = None,
+        late: list[ReadError] | None = None,
+    ) -> None:
         self.report = report
         self._hands: Iterator[HandResult] = hands if hands is not None else iter(())
+        self._reader = reader
+        self._late = late if late is not None else []
+        self._own = report.errors  # this layer's errors (the list, before the parser's join)
+        self._given = (0, 0, 0)  # errors given so far: this layer's, the reader's, late
 
     @classmethod
     def of_report(cls, report: FileReport) -> HandStream:
@@ -191,6 +249,17 @@ class HandStream:
     def __iter__(self) -> Iterator[HandResult]:
         return self._hands
 
+    def new_errors(self) -> list[ReadError]:
+        """The read errors found since the last call, in line order (at most
+        :data:`MAX_PER_LINE` of a code on a line, as in the complete list)."""
+        own, parsed, late = self._given
+        reader_errors = getattr(self._reader, "errors", None) or []
+        if len(reader_errors) == parsed and len(self._own) == own and len(self._late) == late:
+            return []  # (the usual case, once per hand)
+        found = [*self._own[own:], *reader_errors[parsed:], *self._late[late:]]
+        self._given = (len(self._own), len(reader_errors), len(self._late))
+        return _sorted_errors(_capped_errors(found)) if found else found
+
     def collect(self) -> FileReport:
         """Judge every hand and return the complete report, hands included."""
         hands = list(self)
@@ -198,80 +267,213 @@ class HandStream:
         return self.report
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How logs are read: the ``--encoding`` to decode them with (None: UTF-8, or UTF-16
+    with a byte-order mark), and whether a log's ``rules PATH`` may lie outside its folder
+    (``--allow-rules-anywhere``)."""
+
+    encoding: str | None = None
+    rules_anywhere: bool = False
+
+
+DEFAULT_READING = Reading()
+
+#: A line longer than this (characters) is not read: reported as P-SYNTAX, skipped whole, so
+#: a gigabyte without a line end takes no more memory than this.
+MAX_LINE_CHARS = 1 << 20
+#: A pipe or device named on the command line (``/dev/stdin``, a FIFO) is read once, into a
+#: temporary file, up to this many bytes; a longer stream is not judged (``yes |``,
+#: ``/dev/zero`` would never end).
+MAX_STREAM_BYTES = 64 << 20
+
+
+def check_encoding(name: str) -> str:
+    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
+    ValueError for one that is not text (such as ``rot13`` or ``zlib``)."""
+    info = codecs.lookup(name)
+    if not getattr(info, "_is_text_encoding", True):
+        raise ValueError(f"{name} is not a text encoding")
+    return info.name
+
+
 def stream_file(
-    path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
+    path: Path,
+    rules_file: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+    reading: Reading = DEFAULT_READING,
 ) -> HandStream:
     """:func:`audit_file`, streamed: the hands of one log file as they are judged.
 
-    A regular file is read twice, never whole: once in chunks to check that it is UTF-8
-    text, then line by line as the hands are judged, so memory stays bounded by the longest
-    hand however long the file. Anything else (a pipe) is read into memory first.
+    The file is opened once. A regular file is read twice through that one handle, never
+    whole: once in chunks to check that it is text in its encoding, then a few lines at a
+    time as the hands are judged, so memory stays bounded by the longest hand (and a line by
+    :data:`MAX_LINE_CHARS`) however long the file. Anything else (a pipe, ``/dev/stdin``) is
+    read once, as a stream, into a temporary file of at most :data:`MAX_STREAM_BYTES`, and
+    checked as it comes; it is never opened again.
     """
     name = str(path)
     try:
-        with path.open("rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                data = handle.read()
-                return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
-            problem = _scan_encoding(handle)
+        handle: BinaryIO = path.open("rb")
     except OSError as exc:
         return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
+    try:
+        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            source = handle
+        else:
+            source = _spooled(handle)
+            handle.close()
+        codec = _codec_of(source, reading.encoding)
+        problem = _scan_encoding(source, codec, reading.encoding)
+    except _TooLong:
+        handle.close()
+        return HandStream(_io_error(name, _too_long()))
+    except OSError as exc:
+        handle.close()
+        return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
     if problem is not None:
+        source.close()
         return HandStream(FileReport(path=name, errors=[problem]))
     late: list[ReadError] = []
-    lines = _file_lines(path, late)
+    text = io.TextIOWrapper(source, encoding=codec, newline=None)
+    lines = chain.from_iterable(_text_chunks(text, late, changed=True))
 
     def reader() -> Any:
         from referee.parser import read_log
 
         return read_log(lines, quick=True)
 
-    return _stream(reader, name, rules_file, path.parent, keep_tricks, late)
+    return _stream(reader, name, rules_file, path.parent, keep_tricks, late, reading)
 
 
-def _scan_encoding(handle: BinaryIO) -> ReadError | None:
-    """:func:`decode_problem` for an open file, reading it in chunks."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
+class _TooLong(Exception):
+    """A pipe or device gave more than :data:`MAX_STREAM_BYTES`."""
+
+
+def _too_long() -> str:
+    return (
+        f"the input is a pipe or device and gave more than {MAX_STREAM_BYTES >> 20} MiB; "
+        "it was not judged (save the log to a file, or split it)"
+    )
+
+
+def _spooled(stream: BinaryIO) -> BinaryIO:
+    """A stream's bytes in a temporary file (in memory up to 1 MiB), read once and at most
+    :data:`MAX_STREAM_BYTES`; raises :class:`_TooLong` past that. A stream that stops
+    being text (``/dev/zero``, a binary) is cut short after its first bad chunk: the check
+    that follows finds the fault there."""
+    import tempfile
+
+    spool = tempfile.SpooledTemporaryFile(max_size=_CHUNK)  # noqa: SIM115 (it is returned)
+    size = 0
+    decoder: codecs.IncrementalDecoder | None = codecs.getincrementaldecoder("utf-8")()
+    while chunk := stream.read(_CHUNK):
+        size += len(chunk)
+        if size > MAX_STREAM_BYTES:
+            spool.close()
+            raise _TooLong
+        spool.write(chunk)
+        if b"\x00" in chunk:
+            break
+        if decoder is not None:
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                decoder = None  # (maybe UTF-16, or --encoding: the check decides)
+    spool.seek(0)
+    return spool  # type: ignore[return-value]
+
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def _codec_of(source: BinaryIO, encoding: str | None) -> str:
+    """The codec to read a log with: ``--encoding`` if given, else by its byte-order mark
+    (UTF-8, UTF-16 or UTF-32), else UTF-8."""
+    head = source.read(4)
+    source.seek(0)
+    if encoding is not None:
+        name = codecs.lookup(encoding).name
+        return "utf-8-sig" if name == "utf-8" else name
+    for bom, codec in _BOMS:
+        if head.startswith(bom):
+            return codec
+    return "utf-8-sig"
+
+
+def _scan_encoding(handle: BinaryIO, codec: str, asked: str | None) -> ReadError | None:
+    """:func:`decode_problem` for an open file, reading it in chunks (then back at its
+    start)."""
+    decoder = codecs.getincrementaldecoder(codec)()
     consumed = 0
     while True:
         chunk = handle.read(_CHUNK)
-        body = chunk[len(_BOM) :] if consumed == 0 and chunk.startswith(_BOM) else chunk
         consumed += len(chunk)
         try:
-            decoder.decode(body, final=not chunk)
+            text = decoder.decode(chunk, final=not chunk)
         except UnicodeDecodeError:
             break
-        if b"\x00" in body:
+        if "\x00" in text:
             break
         if not chunk:
+            handle.seek(0)
             return None
     handle.seek(0)  # rare: read up to the bad chunk again to place the bad byte
-    return decode_problem(handle.read(consumed))
-
-
-def _file_lines(path: Path, late: list[ReadError]) -> Iterator[str]:
-    """The lines of a log file already checked to be UTF-8; a read failure (the file changed
-    or vanished meanwhile) ends the lines and is reported in ``late``.
-
-    The file is read some lines at a time (about :data:`_LINES_CHUNK` characters), and the
-    lines handed out one by one by :func:`itertools.chain`, which costs less than resuming a
-    generator for each line of a bulk file.
-    """
-    return chain.from_iterable(_file_chunks(path, late))
+    problem = decode_problem(handle.read(consumed), codec, asked)
+    handle.seek(0)
+    return problem
 
 
 _LINES_CHUNK = 1 << 16
 
 
-def _file_chunks(path: Path, late: list[ReadError]) -> Iterator[list[str]]:
-    count = 0  # the lines read so far
+def _text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterator[list[str]]:
+    """The lines of a log, some at a time (about :data:`_LINES_CHUNK` characters), each
+    without its line end and in Unicode's composed form (NFC: a name written ``zoé`` with a
+    combining accent is the same name as ``zoé``).
+
+    A line longer than :data:`MAX_LINE_CHARS` is given as an empty line (its number kept)
+    and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
+    vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
+    lists for :func:`itertools.chain`, which costs less than resuming a generator for each
+    line of a bulk file.
+    """
+    count = 0  # the lines given so far
+    carry = ""  # the start of a line not ended yet
+    skipping = False  # inside a line too long to read
     try:
-        with path.open(encoding="utf-8-sig", newline=None) as handle:
-            while chunk := handle.readlines(_LINES_CHUNK):
-                count += len(chunk)
-                yield chunk
+        while chunk := text.read(_LINES_CHUNK):
+            parts = chunk.split("\n")
+            if skipping:
+                if len(parts) == 1:
+                    continue
+                parts[0], skipping = "", False
+            else:
+                parts[0] = carry + parts[0]
+            carry = parts.pop()
+            if len(carry) > MAX_LINE_CHARS:
+                carry, skipping = "", True
+                late.append(_line_too_long(count + len(parts) + 1))
+            if parts:
+                unicode = not chunk.isascii()
+                if unicode or max(map(len, parts)) > MAX_LINE_CHARS:
+                    _checked(parts, count, late, unicode)
+                count += len(parts)
+                yield parts
+        if skipping or carry:
+            count += 1
+            yield _checked([carry], count - 1, late, not carry.isascii())
     except (OSError, UnicodeDecodeError) as exc:
-        why = exc.strerror if isinstance(exc, OSError) else "it is no longer UTF-8 text"
+        if not changed:
+            raise
+        why = exc.strerror if isinstance(exc, OSError) else "it is no longer text"
         late.append(
             ReadError(
                 "P-IO",
@@ -280,6 +482,29 @@ def _file_chunks(path: Path, late: list[ReadError]) -> Iterator[list[str]]:
                 f"cannot read file: {why or exc}; it changed while it was being read",
             )
         )
+    finally:
+        text.close()
+
+
+def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool) -> list[str]:
+    """``parts`` (lines ``before + 1``...) with over-long lines emptied and reported, and
+    each line composed (NFC) where it is not ASCII."""
+    for i, part in enumerate(parts):
+        if len(part) > MAX_LINE_CHARS:
+            parts[i] = ""
+            late.append(_line_too_long(before + i + 1))
+        elif unicode and not part.isascii() and not unicodedata.is_normalized("NFC", part):
+            parts[i] = unicodedata.normalize("NFC", part)
+    return parts
+
+
+def _line_too_long(line: int) -> ReadError:
+    return ReadError(
+        "P-SYNTAX",
+        line,
+        1,
+        f"this line is longer than {MAX_LINE_CHARS:,} characters; it was not read",
+    )
 
 
 def stream_bytes(
@@ -289,13 +514,16 @@ def stream_bytes(
     base_dir: Path | None = None,
     *,
     keep_tricks: bool = False,
+    reading: Reading = DEFAULT_READING,
 ) -> HandStream:
     """:func:`audit_bytes`, streamed."""
-    problem = decode_problem(data)
+    source = io.BytesIO(data)
+    codec = _codec_of(source, reading.encoding)
+    problem = decode_problem(data, codec, reading.encoding)
     if problem is not None:
         return HandStream(FileReport(path=path, errors=[problem]))
-    text = data[len(_BOM) :].decode("utf-8") if data.startswith(_BOM) else data.decode("utf-8")
-    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks)
+    text = codecs.decode(data, codec)
+    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks, reading=reading)
 
 
 def stream_text(
@@ -305,16 +533,21 @@ def stream_text(
     base_dir: Path | None = None,
     *,
     keep_tricks: bool = False,
+    reading: Reading = DEFAULT_READING,
 ) -> HandStream:
     """:func:`audit_text`, streamed. The log is parsed and the header resolved right away;
-    each hand is judged when the stream is advanced."""
+    each hand is judged when the stream is advanced. Its lines are read as a file's are
+    (composed, over-long ones skipped; ``\n``, ``\r\n`` and ``\r`` end a line)."""
+    late: list[ReadError] = []
+    source = io.StringIO(text.removeprefix("\ufeff"), newline=None)
+    lines = chain.from_iterable(_text_chunks(source, late, changed=False))
 
     def reader() -> Any:
-        from referee.parser import read_text
+        from referee.parser import read_log
 
-        return read_text(text.removeprefix("\ufeff"), quick=True)
+        return read_log(lines, quick=True)
 
-    return _stream(reader, path, rules_file, base_dir, keep_tricks, [])
+    return _stream(reader, path, rules_file, base_dir, keep_tricks, late, reading)
 
 
 def _stream(
@@ -324,18 +557,19 @@ def _stream(
     base_dir: Path | None,
     keep_tricks: bool,
     late: list[ReadError],
+    reading: Reading = DEFAULT_READING,
 ) -> HandStream:
     """Read the header with ``open_reader()`` now, and stream the hands (``late``: errors
-    found while reading the lines, added once the hands are exhausted)."""
+    found while reading the lines, added as they are found)."""
     report = FileReport(path=path)
     reader: Any = None
     hands: Iterator[HandResult] = iter(())
     try:
         reader = open_reader()
-        hands = _judge(report, reader, rules_file, base_dir, keep_tricks)
+        hands = _judge(report, reader, rules_file, base_dir, keep_tricks, reading)
     except Exception as exc:  # a referee bug: report it for this file, keep the batch going
         report.errors.append(_internal_error(exc, None, None, "reading the log"))
-    return HandStream(report, _finishing(report, reader, hands, late))
+    return HandStream(report, _finishing(report, reader, hands, late), reader, late)
 
 
 def _finishing(
@@ -346,53 +580,55 @@ def _finishing(
         yield from hands
     except Exception as exc:  # a referee bug: report it for this file, keep the batch going
         report.errors.append(_internal_error(exc, None, None, "reading the log"))
+    parsed: list[ReadError] = []
     if reader is not None:
         try:
-            report.errors.extend(reader.errors)
+            parsed = list(reader.errors)
         except Exception as exc:
             report.errors.append(_internal_error(exc, None, None, "reading the log"))
-    report.errors.extend(late)
-    report.errors = _sorted_errors(_capped_errors(report.errors))
+    report.errors = _sorted_errors(_capped_errors([*report.errors, *parsed, *late]))
 
 
-def decode_problem(data: bytes) -> ReadError | None:
-    """The ``P-ENCODING`` error for bytes that are not UTF-8 text, or None when they are."""
-    body = data[len(_BOM) :] if data.startswith(_BOM) else data
-    nul = body.find(b"\x00")
+def decode_problem(
+    data: bytes, codec: str = "utf-8-sig", asked: str | None = None
+) -> ReadError | None:
+    """The ``P-ENCODING`` error for bytes that are not text in ``codec`` (or hold a NUL, as
+    a binary file does), or None when they are. ``asked``: the ``--encoding`` given."""
     try:
-        body.decode("utf-8")
+        text = codecs.decode(data, codec)
     except UnicodeDecodeError as exc:
-        bad = exc.start if nul < 0 else min(nul, exc.start)
+        bad, nul = exc.start, -1
+        decoded = codecs.decode(data[:bad], codec, errors="replace")
+        at_nul = decoded.find("\x00")
+        if at_nul >= 0:
+            decoded, nul = decoded[:at_nul], at_nul
     else:
+        nul = text.find("\x00")
         if nul < 0:
             return None
-        bad = nul
-    line, column = _position(body, bad)
-    what = (
-        "a NUL byte (this looks like a binary file)"
-        if bad == nul
-        else (f"byte 0x{body[bad]:02x}, which is not UTF-8")
-    )
-    return ReadError(
-        "P-ENCODING",
-        line,
-        column,
-        f"cannot read the log: {what}; hand logs must be UTF-8 text",
-    )
+        decoded, bad = text[:nul], -1
+    line, column = _position(decoded.removeprefix("\ufeff"))
+    if nul >= 0:
+        what = "a NUL byte (this looks like a binary file)"
+        fix = "hand logs are text"
+    elif asked is not None:
+        what = f"byte 0x{data[bad]:02x}, which is not {asked} text"
+        fix = "check the --encoding given, or save the file as UTF-8"
+    else:
+        what = f"byte 0x{data[bad]:02x}, which is not UTF-8"
+        fix = (
+            "hand logs must be UTF-8 (or UTF-16 with a byte-order mark): save the file as "
+            "UTF-8, or run with --encoding NAME, e.g. --encoding cp1252"
+        )
+    return ReadError("P-ENCODING", line, column, f"cannot read the log: {what}; {fix}")
 
 
-def _position(body: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and character column of a byte offset (``\\n``, ``\\r\\n`` and ``\\r`` end a
-    line, as for the parser)."""
-    line_start = max(body.rfind(b"\n", 0, offset), body.rfind(b"\r", 0, offset)) + 1
-    line = (
-        body.count(b"\n", 0, offset)
-        + body.count(b"\r", 0, offset)
-        - body.count(b"\r\n", 0, offset)
-        + 1
-    )
-    column = len(body[line_start:offset].decode("utf-8", errors="replace")) + 1
-    return line, column
+def _position(before: str) -> tuple[int, int]:
+    """1-based line and character column just after the text ``before`` (``\n``, ``\r\n``
+    and ``\r`` end a line, as for the parser)."""
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    return line, len(before) - line_start + 1
 
 
 def _judge(
@@ -401,6 +637,7 @@ def _judge(
     rules_file: Path | None,
     base_dir: Path | None,
     keep_tricks: bool,
+    reading: Reading = DEFAULT_READING,
 ) -> Iterator[HandResult]:
     """Fill ``report``'s header fields now; return the hands, judged as they are pulled.
 
@@ -413,7 +650,9 @@ def _judge(
         report.game = header.game
         report.players = list(header.players)
         report.metadata = dict(header.metadata)
-        options, option_errors = resolve_options(header, rules_file, base_dir)
+        options, option_errors = resolve_options(
+            header, rules_file, base_dir, rules_anywhere=reading.rules_anywhere
+        )
         report.errors.extend(option_errors)
         if options is not None:
             from referee.options import changed_options
@@ -426,7 +665,7 @@ def _judge(
                 report.errors.append(
                     _internal_error(exc, header.line, header.column, "starting the session")
                 )
-    return _judged(report, session, reader.hands(), keep_tricks)
+    return _judged(report, session, reader, keep_tricks)
 
 
 def _money_places(header: Any, options: Any) -> int:
@@ -437,9 +676,12 @@ def _money_places(header: Any, options: Any) -> int:
 
 
 def _judged(
-    report: FileReport, session: Any, hands: Iterator[Any], keep_tricks: bool
+    report: FileReport, session: Any, reader: Any, keep_tricks: bool
 ) -> Iterator[HandResult]:
-    """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error."""
+    """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error. Each
+    finding keeps the line it is about as the reader read it (for its snippet)."""
+    hands = reader.hands()
+    source_of = getattr(reader, "source_line", None)
     if session is not None:
         internal: ReadError | None = None
         judged = 0
@@ -454,8 +696,19 @@ def _judged(
             for result in results:
                 if not keep_tricks and result.tricks:
                     result.tricks = []
-                if len(result.violations) > MAX_PER_LINE:
-                    result.violations = _capped_violations(result.violations)
+                if result.claims and any(len(c.reason) > MAX_EVIDENCE for c in result.claims):
+                    result.claims = [
+                        dataclasses.replace(c, reason=capped_lists(c.reason)) for c in result.claims
+                    ]
+                if result.violations:
+                    result.violations = [
+                        _short_evidence(v) if len(v.evidence) > MAX_EVIDENCE else v
+                        for v in result.violations
+                    ]
+                    if len(result.violations) > MAX_PER_LINE:
+                        result.violations = _capped_violations(result.violations)
+                    if source_of is not None:
+                        result.violations = [_with_source(v, source_of) for v in result.violations]
                 judged += 1
                 yield result
         if internal is None:
@@ -476,6 +729,45 @@ def _no_hands(report: FileReport) -> ReadError:
         None,
         "the log has no hands: nothing to judge (a hand starts with a `hand N` line)",
     )
+
+
+def _with_source(violation: Violation, source_of: Callable[[int], str | None]) -> Violation:
+    """``violation`` with the line it is about, as read (cut around its column if long)."""
+    line = source_of(violation.line) if violation.line else None
+    if line is None:
+        return violation
+    kept, start = clip_source(line, violation.column)
+    return dataclasses.replace(violation, source_line=kept, source_start=start)
+
+
+#: Evidence longer than this (characters) has its lists of names or cards cut (see
+#: :func:`capped_lists`): an ``ante`` line of a million names must not give a finding of
+#: megabytes.
+MAX_EVIDENCE = 1000
+#: Items of a list kept in evidence that is too long, before "and N more".
+LIST_KEPT = 20
+
+
+def capped_lists(text: str) -> str:
+    """``text`` with each list of more than :data:`LIST_KEPT` comma-separated items cut to
+    its first ones, "and N more" and its last (which ends the sentence), then, if still
+    too long, cut at :data:`MAX_EVIDENCE` characters."""
+    import re
+
+    pieces = re.split(r"(; |\. |: |\n)", text)
+    for i in range(0, len(pieces), 2):
+        items = pieces[i].split(", ")
+        if len(items) > LIST_KEPT + 2:
+            left = len(items) - LIST_KEPT - 1
+            pieces[i] = ", ".join([*items[:LIST_KEPT], f"and {left:,} more", items[-1]])
+    capped = "".join(pieces)
+    if len(capped) > MAX_EVIDENCE * 4:
+        capped = capped[: MAX_EVIDENCE * 4] + f"… ({len(capped) - MAX_EVIDENCE * 4:,} more)"
+    return capped
+
+
+def _short_evidence(violation: Violation) -> Violation:
+    return dataclasses.replace(violation, evidence=capped_lists(violation.evidence))
 
 
 #: At most this many findings of one rule (or read errors of one code) are listed for one line;
@@ -573,14 +865,20 @@ def _sorted_errors(errors: list[ReadError]) -> list[ReadError]:
 
 
 def resolve_options(
-    header: Any, rules_file: Path | None, base_dir: Path | None
+    header: Any,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    *,
+    rules_anywhere: bool = False,
 ) -> tuple[Any, list[ReadError]]:
     """The game's options: defaults ← ``--rules`` ← the log's ``rules PATH`` ← ``option`` lines.
 
     Returns ``(options, [])``, or ``(None, errors)`` when any layer is invalid: a file judged
     by rules other than its own would give wrong verdicts, so it is not judged. Every
     problem of every layer is a P-RULES error of its own (each bad key or value of a file,
-    each bad ``option`` line), so that one run shows them all.
+    each bad ``option`` line), so that one run shows them all. The log's ``rules PATH`` must
+    lie in the log's folder or below it (``rules_anywhere``: anywhere), so a log cannot make
+    the referee read, or say anything about, other files.
     """
     from referee.options import default_options, validate_settings
 
@@ -590,12 +888,16 @@ def resolve_options(
     if rules_file is not None:
         options = _file_options(options, game, rules_file, "--rules ", None, None, errors)
     if header.rules_path:
+        folder = base_dir if base_dir is not None else Path.cwd()
         target = Path(header.rules_path)
         if not target.is_absolute():
-            target = (base_dir if base_dir is not None else Path.cwd()) / target
+            target = folder / target
         line = header.rules_line or None
         column = header.rules_column or (1 if line else None)
-        options = _file_options(options, game, target, "", line, column, errors)
+        if not rules_anywhere and not _inside(target, folder):
+            errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
+        else:
+            options = _file_options(options, game, target, "", line, column, errors)
     for item in header.options:
         changes, problems = validate_settings(game, {item.key: item.value})
         errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
@@ -614,20 +916,33 @@ def _file_options(
 ) -> Any:
     """``options`` with a house-rules file's valid settings applied; a P-RULES error in
     ``errors`` (at ``line``/``column`` of the log) for each problem, naming the file and,
-    where known, the line of the key in it."""
-    from referee.options import OptionError, key_line, read_rules_file, validate_settings
+    where known, the line and column in it (never what the file says there)."""
+    from referee.options import OptionError, rules_file_settings, validate_file_settings
 
     try:
-        settings = read_rules_file(path, game)  # its errors name the file
+        settings = rules_file_settings(path, game)  # its errors name the file
     except OptionError as exc:
         errors.append(ReadError("P-RULES", line, column, f"{prefix}{exc}"))
         return options
-    changes, problems = validate_settings(game, settings)
-    for key, message in problems:
-        at = key_line(settings, key)
-        where = f"{path}:{at}" if at is not None else str(path)
-        errors.append(ReadError("P-RULES", line, column, f"{prefix}{where}: {message}"))
+    changes, problems = validate_file_settings(game, settings, path)
+    errors.extend(ReadError("P-RULES", line, column, f"{prefix}{m}") for m in problems)
     return dataclasses.replace(options, **changes)
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    """Whether ``path``, its links followed, lies in ``folder`` or below it."""
+    real, top = os.path.realpath(path), os.path.realpath(folder)
+    return real == top or real.startswith(top.rstrip(os.sep) + os.sep)
+
+
+def _outside(written: str) -> str:
+    """The message for a ``rules PATH`` outside the log's folder: the same whether or not
+    that path exists, so that a log cannot probe the file system."""
+    return (
+        f"{written}: the house-rules file is outside the log's folder; a log's `rules` may "
+        "only name a file in its own folder or below it (give the file with --rules, or "
+        "run with --allow-rules-anywhere)"
+    )
 
 
 # ----------------------------------------------------------------------------- many files

@@ -17,6 +17,7 @@ This module never imports typer or rich (a text writer brings rich with it).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -24,8 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from referee.audit import HandStream, filter_hand, rule_filter, stream_file
-from referee.report import FileReport, HandResult
+from referee.audit import (
+    DEFAULT_READING,
+    HandStream,
+    Reading,
+    filter_hand,
+    rule_filter,
+    stream_file,
+)
+from referee.report import FileReport, HandResult, ReadError
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
@@ -43,6 +51,11 @@ class Writer(Protocol):
 
     def begin(self, report: FileReport) -> None:
         """A file starts; its header fields are known."""
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors of the file begun found so far (before the next hand), given as they
+        are found to a writer whose ``interleaves_errors`` is true (the text report prints
+        them among the findings in line order); others see them all in :meth:`end`."""
 
     def hand(self, hand: HandResult) -> None:
         """One judged hand of the file begun (already filtered by ``--select``/``--ignore``)."""
@@ -66,6 +79,8 @@ class Job:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     quiet: bool = False
+    reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
+    color: bool = False  # text: a worker writes its part in colour (the main one's terminal)
 
 
 @dataclass(slots=True)
@@ -121,11 +136,9 @@ def run_batch(
         for item in items:
             _write_stream(_stream_of(item, job), writer, job, tally, progress)
         return tally
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(paths)))
+    pools = _Pools(min(jobs, len(paths)))
     try:
-        for done in _ordered_parts(pool, items, job, window=4 * jobs):
+        for done in _ordered_parts(pools, items, job, window=4 * jobs):
             if isinstance(done, tuple):
                 part, counts = done
                 writer.part(part)
@@ -134,15 +147,17 @@ def run_batch(
                     progress(tally)
             else:
                 _write_stream(_stream_of(done, job), writer, job, tally, progress)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        pools.abandon()  # a signal, a closed pipe: the workers' work is no longer wanted
+        raise
+    pools.close()
     return tally
 
 
 def _stream_of(item: Path | FileReport, job: Job) -> HandStream:
     if isinstance(item, FileReport):
         return HandStream.of_report(item)
-    return stream_file(item, job.rules_file)
+    return stream_file(item, job.rules_file, reading=job.reading)
 
 
 def _write_stream(
@@ -153,14 +168,20 @@ def _write_stream(
     filtering = bool(job.select or job.ignore)
     writer.begin(stream.report)
     hands = violations = 0
+    interleave = getattr(writer, "interleaves_errors", False)
     for hand in stream:
         if filtering:
             hand = filter_hand(hand, keep)
+        if interleave:
+            new = stream.new_errors()
+            if new:
+                writer.errors(new)
         writer.hand(hand)
         hands += 1
         violations += len(hand.violations)
         if progress is not None and not hands & 255:
             progress(Tally(tally.files, tally.hands + hands, tally.violations, tally.errors))
+    writer.errors(stream.new_errors())
     writer.end(stream.report)
     tally.add(Tally(1, hands, violations, len(stream.report.errors)))
     if progress is not None:
@@ -169,18 +190,153 @@ def _write_stream(
 
 # ----------------------------------------------------------------------------- workers
 
-#: A worker's part to come, or an item for the main process.
-_Slot: TypeAlias = "Future[list[tuple[Any, Tally]]] | Path | FileReport"
+
+class _Pools:
+    """The worker processes, as a pool that is made anew when one of its workers dies.
+
+    A worker killed (``kill -9``, the out-of-memory killer) breaks a
+    :class:`~concurrent.futures.ProcessPoolExecutor` for good: every file in its hands fails.
+    :meth:`renew` replaces it, and the files that were not finished are tried again. Each
+    worker dies with the main process (see :func:`_worker_start`).
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.pool = self._new()
+
+    def _new(self) -> Executor:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(
+            max_workers=self.workers, initializer=_worker_start, initargs=(os.getpid(),)
+        )
+
+    def submit(self, paths: list[Path], job: Job) -> Future[list[tuple[Any, Tally]]]:
+        with signals_held():
+            try:
+                return self.pool.submit(render_parts, job, paths)
+            except Exception:  # the pool broke (a worker died) since the last look
+                self.renew(self.pool)
+                return self.pool.submit(render_parts, job, paths)
+
+    def renew(self, broken: Executor) -> None:
+        """A fresh pool in place of ``broken`` (once, however many of its futures failed)."""
+        if broken is self.pool:
+            self.kill()
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new()
+
+    def kill(self) -> None:
+        """Stop every worker now (their results are not wanted)."""
+        processes = getattr(self.pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            with contextlib.suppress(OSError, AttributeError, ValueError):
+                process.kill()
+
+    def close(self) -> None:
+        """Wait for the workers to exit (the batch is done)."""
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def abandon(self) -> None:
+        """Kill the workers and let the pool go without waiting (the run is being stopped,
+        maybe while the pool was still starting up)."""
+        self.kill()
+        with contextlib.suppress(Exception):  # (a pool interrupted as it started its threads)
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+_HELD = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back while workers may be forked: an exception
+    raised by a signal inside the interpreter's at-fork hooks is printed and dropped, so the
+    signal would be lost. Held, it arrives right after (a worker unblocks it itself)."""
+    import signal
+
+    held = {getattr(signal, name) for name in _HELD if hasattr(signal, name)}
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is None:
+        yield
+        return
+    before = mask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        mask(signal.SIG_SETMASK, before)
+
+
+def _worker_start(parent: int) -> None:
+    """In a new worker: die with the main process, leave its signals to it.
+
+    On Linux the kernel kills the worker when the main process ends, however it ends (even
+    by ``kill -9``: ``PR_SET_PDEATHSIG``); elsewhere a watchdog thread notices that the
+    parent is gone. SIGINT (a Ctrl-C sent to the whole terminal group) is the main
+    process's to handle; SIGTERM and SIGHUP end the worker at once.
+    """
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            signal.signal(signum, signal.SIG_DFL)
+    mask = getattr(signal, "pthread_sigmask", None)
+    if mask is not None:  # (forked while the main process held them back)
+        mask(signal.SIG_UNBLOCK, {getattr(signal, n) for n in _HELD if hasattr(signal, n)})
+    if not _die_with_parent():
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the main process died before this worker got going
+        os._exit(1)
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to kill this process with SIGKILL when its parent dies; False elsewhere."""
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        pr_set_pdeathsig = 1
+        return bool(libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+#: A worker's part to come (with the files it is for), or an item for the main process.
+_Slot: TypeAlias = (
+    "tuple[Future[list[tuple[Any, Tally]]], Executor, list[Path]] | Path | FileReport"
+)
 
 
 def _ordered_parts(
-    pool: Executor, items: Sequence[Path | FileReport], job: Job, window: int
+    pools: _Pools, items: Sequence[Path | FileReport], job: Job, window: int
 ) -> Iterator[tuple[Any, Tally] | Path | FileReport]:
     """Each item in order: a worker's (part, tally), or the item itself for the main process
-    (a ready-made report, a big file). Small files go to the workers in groups (see
-    :data:`GROUP_BYTES`); at most ``window`` groups are in their hands."""
+    (a ready-made report, a big file, a file whose worker died twice). Small files go to the
+    workers in groups (see :data:`GROUP_BYTES`); at most ``window`` groups are in their
+    hands."""
     pending: deque[_Slot] = deque()
     todo = iter(items)
+
+    def send(group: list[Path]) -> None:
+        future = pools.submit(group, job)
+        pending.append((future, pools.pool, group))
 
     def submit() -> None:
         group: list[Path] = []
@@ -195,11 +351,11 @@ def _ordered_parts(
                         break
                     continue
             if group:  # the main process's item comes after the group
-                pending.append(pool.submit(render_parts, job, group))
+                send(group)
             pending.append(item)
             return
         if group:
-            pending.append(pool.submit(render_parts, job, group))
+            send(group)
 
     for _ in range(window):
         submit()
@@ -207,9 +363,48 @@ def _ordered_parts(
         head = pending.popleft()
         if isinstance(head, Path | FileReport):
             yield head
-        else:  # a worker's Future
-            submit()
-            yield from head.result()
+            continue
+        future, pool, group = head
+        submit()
+        try:
+            parts = future.result()
+        except Exception:  # its worker died (or the part could not be sent back)
+            pools.renew(pool)
+            yield from _retried(pools, group, job)
+        else:
+            yield from parts
+
+
+def _retried(
+    pools: _Pools, group: list[Path], job: Job
+) -> Iterator[tuple[Any, Tally] | FileReport]:
+    """The files of a group whose worker died, each tried once more on its own; a file
+    whose worker dies again is reported (P-INTERNAL) rather than tried a third time."""
+    for path in group:
+        pool = pools.pool
+        try:
+            yield from pools.submit([path], job).result()
+        except Exception as exc:
+            pools.renew(pool)
+            yield _died(path, exc)
+
+
+def _died(path: Path, exc: BaseException) -> FileReport:
+    from referee.report import ReadError
+
+    why = type(exc).__name__
+    return FileReport(
+        path=str(path),
+        errors=[
+            ReadError(
+                "P-INTERNAL",
+                None,
+                None,
+                f"the worker process judging this file stopped twice ({why}: killed, or out "
+                "of memory); the file was not judged",
+            )
+        ],
+    )
 
 
 def _size(path: Path) -> int:
@@ -228,7 +423,7 @@ def render_part(job: Job, path: Path) -> tuple[Any, Tally]:
     """In a worker: judge one file and render it into a part for the main process."""
     writer = part_writer(job)
     tally = Tally()
-    _write_stream(stream_file(path, job.rules_file), writer, job, tally, None)
+    _write_stream(stream_file(path, job.rules_file, reading=job.reading), writer, job, tally, None)
     return writer.take_part(), tally
 
 
@@ -250,4 +445,4 @@ def part_writer(job: Job) -> Writer:
         return HtmlWriter(io.StringIO(), keep=True)
     from referee.render.text import TextRenderer, make_console
 
-    return TextRenderer(make_console(io.StringIO(), False), quiet=job.quiet, keep=True)
+    return TextRenderer(make_console(io.StringIO(), job.color), quiet=job.quiet, keep=True)

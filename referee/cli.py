@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
@@ -22,7 +23,10 @@ from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 
+from referee.render.safe import visible
+
 if TYPE_CHECKING:
+    from referee.audit import Reading
     from referee.batch import Job, Progress, Writer
     from referee.report import FileReport, HandResult
     from referee.rulebook import Rule
@@ -69,6 +73,21 @@ _RulesOption = Annotated[
     Path | None,
     typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
 ]
+_EncodingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        metavar="NAME",
+        help="Read the logs in this encoding (e.g. cp1252, latin-1) instead of UTF-8.",
+    ),
+]
+_RulesAnywhereOption = Annotated[
+    bool,
+    typer.Option(
+        "--allow-rules-anywhere",
+        help="Let a log's `rules PATH` name a file outside the log's folder.",
+    ),
+]
 _JobsOption = Annotated[
     int,
     typer.Option(
@@ -79,7 +98,7 @@ _JobsOption = Annotated[
 
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
-    typer.echo(f"referee: {message}", err=True)
+    typer.echo(f"referee: {visible(message)}", err=True)
     return typer.Exit(EXIT_MISUSE)
 
 
@@ -133,9 +152,12 @@ def audit(
             help="Write the report to FILE (replaced atomically) instead of stdout.",
         ),
     ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
-    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
+    reading = _reading(encoding, allow_rules_anywhere)
+    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
 
 
 def _audit(
@@ -148,6 +170,7 @@ def _audit(
     exit_zero: bool,
     quiet: bool,
     output: Path | None,
+    reading: Reading,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
     from referee.audit import collect_inputs
@@ -161,7 +184,9 @@ def _audit(
     if output is not None and (output.is_dir() or not output.parent.is_dir()):
         raise _fail(f"--output {output}: not a file in an existing folder")
     inputs = collect_inputs(paths)
-    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet)
+    if output is not None:
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
+    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
     code = 0
 
     def run(out: TextIO, color: bool | None) -> int:
@@ -213,9 +238,24 @@ def report(
     exit_zero: Annotated[
         bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
     ] = False,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
-    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output)
+    reading = _reading(encoding, allow_rules_anywhere)
+    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output, reading)
+
+
+def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
+    """How to read the logs; an unknown ``--encoding`` is misuse."""
+    from referee.audit import Reading, check_encoding
+
+    if encoding is not None:
+        try:
+            encoding = check_encoding(encoding)
+        except (LookupError, ValueError):
+            raise _fail(f"--encoding {encoding}: not a text encoding Python knows") from None
+    return Reading(encoding, rules_anywhere)
 
 
 def _stdout(fmt: Format) -> TextIO:
@@ -259,6 +299,8 @@ def _render(
     to_terminal: bool,
 ) -> int:
     """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
+    import dataclasses
+
     from referee.batch import run_batch
 
     fmt = job.fmt
@@ -282,8 +324,10 @@ def _render(
     else:
         from referee.render.text import TextRenderer, make_console
 
-        writer = text = TextRenderer(make_console(out, color), quiet=job.quiet)
+        console = make_console(out, color)
+        writer = text = TextRenderer(console, quiet=job.quiet)
         finish = text.finish
+        job = dataclasses.replace(job, color=console.is_terminal and bool(console.color_system))
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
         tally = run_batch(inputs, writer, job, jobs, progress)
     finish()
@@ -321,11 +365,53 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> None:
+    """Misuse (exit 2) when ``output`` is one of the inputs, by any path or link: the same
+    device and inode as a log to audit or the ``--rules`` file. Writing the report there
+    would destroy the very log it judges."""
+    try:
+        target = output.stat()
+    except OSError:
+        return  # nothing there yet (or nothing that can be read): it is no input
+    if not stat.S_ISREG(target.st_mode):
+        return  # a device or pipe (/dev/null, /dev/stdout) is written into, never replaced
+    for item in inputs:
+        if isinstance(item, Path):
+            try:
+                st = item.stat()
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
+                raise _fail(
+                    f"--output {output}: that is an input ({item}); "
+                    "the referee never writes over its inputs"
+                )
+
+
 def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
-    """Run ``write(file)`` into a temporary file beside ``target``, then replace ``target``."""
+    """Write the report to ``target``.
+
+    A regular file (or nothing yet) is written as a temporary file beside it, then renamed
+    over it, so a reader never sees half a report; the file it replaces keeps its
+    permissions (a symlink is followed: the file it points to is replaced, not the link).
+    Anything else (``/dev/null``, ``/dev/stdout``, a pipe) is written into directly: a rename
+    would replace the device node or the link itself.
+    """
     import tempfile
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        existing: os.stat_result | None = target.stat()
+    except OSError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with open(target, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
+            return write(out)
+    real = Path(os.path.realpath(target))
+    from referee.batch import signals_held
+
+    with signals_held():  # (a signal between the two would leave the file unknown)
+        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
+        _TEMP_FILES.add(tmp)
     try:
         with os.fdopen(
             fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
@@ -333,15 +419,52 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
             code = write(handle)
             handle.flush()
             os.fsync(handle.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, target)
+        if existing is not None:
+            mode = stat.S_IMODE(existing.st_mode)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
+        os.replace(tmp, real)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    finally:
+        _TEMP_FILES.discard(tmp)
     return code
+
+
+#: Temporary report files being written, removed by :func:`_on_signal` if the run is killed.
+_TEMP_FILES: set[str] = set()
+
+
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (temporary files removed, workers stopped)."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    for tmp in list(_TEMP_FILES):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    raise _Signalled(signum)
+
+
+def _catch_signals() -> None:
+    """Turn SIGTERM and SIGHUP into an unwinding exception (SIGINT already is one), so that
+    a killed run leaves no temporary file and no worker behind."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            with contextlib.suppress(OSError, ValueError):
+                signal.signal(signum, _on_signal)
 
 
 def _check_rule_ids(option: str, ids: list[str]) -> None:
@@ -390,15 +513,19 @@ def show(
         Path | None,
         typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
     ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file, exit_code
+
+    reading = _reading(encoding, allow_rules_anywhere)
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
     if file.is_dir():
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(file, rules, keep_tricks=True)
+    report = audit_file(file, rules, keep_tricks=True, reading=reading)
     hands = [h for h in report.hands if hand is None or h.number == hand]
     if hand is not None and not hands and not report.errors:
         numbers = sorted({h.number for h in report.hands})
@@ -559,11 +686,15 @@ def _root(
 
 def main() -> None:
     """Console-script entry point: run the app, never showing a traceback."""
+    _catch_signals()
     try:
         app()
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted\n")
         sys.exit(130)
+    except _Signalled as exc:
+        sys.stderr.write("referee: stopped by a signal\n")
+        sys.exit(128 + exc.signum)
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)

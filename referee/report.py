@@ -18,7 +18,8 @@ class ReadError:
     line: int | None
     column: int | None
     message: str
-    source_line: str | None = None  # the offending line, for a caret display
+    source_line: str | None = None  # the offending line (or a part of it), for a caret
+    source_start: int = 0  # where ``source_line`` starts in the line (0: at its start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,10 @@ class Violation:
     message: str
     evidence: str = ""
     corrected: bool = False
+    #: The line as it was read and judged (or the part of it around ``column``), for the
+    #: snippet under the finding: never read again from the file, which may have changed.
+    source_line: str | None = None
+    source_start: int = 0  # where ``source_line`` starts in the line (0: at its start)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,3 +190,18 @@ class Report:
         if any(f.violation_count for f in self.files):
             return 1
         return 0
+
+
+#: The most of a line kept with a finding for its snippet: a longer line is cut around the
+#: finding's column (the snippet printed is shorter still).
+SOURCE_KEPT = 1000
+
+
+def clip_source(line: str, column: int | None) -> tuple[str, int]:
+    """``line``, or the :data:`SOURCE_KEPT` characters of it around ``column``, and where
+    the part kept starts in the line."""
+    if len(line) <= SOURCE_KEPT:
+        return line, 0
+    at = (column or 1) - 1
+    start = max(0, min(at - SOURCE_KEPT // 2, len(line) - SOURCE_KEPT))
+    return line[start : start + SOURCE_KEPT], start

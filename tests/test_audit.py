@@ -121,13 +121,15 @@ def test_collect_inputs_files_folders_and_missing(tmp_path: Path) -> None:
 
 def test_collect_inputs_unlistable_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "ok.hlog").write_text("x")
-    real_walk = os.walk
+    (tmp_path / "secret").mkdir()
+    real_scandir = os.scandir
 
-    def walk(top: Any, onerror: Any = None, **kw: Any) -> Iterator[Any]:
-        onerror(PermissionError(13, "Permission denied", str(tmp_path / "secret")))
-        yield from real_walk(top, onerror=onerror, **kw)
+    def scandir(path: Any) -> Any:
+        if Path(path).name == "secret":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
 
-    monkeypatch.setattr(audit.os, "walk", walk)
+    monkeypatch.setattr(audit.os, "scandir", scandir)
     items = collect_inputs([tmp_path])
     assert items[0] == tmp_path / "ok.hlog"
     bad = items[1]
@@ -259,6 +261,7 @@ def test_parser_crash_becomes_p_internal(monkeypatch: pytest.MonkeyPatch) -> Non
         raise RuntimeError("parser exploded")
 
     module.read_text = read_text  # type: ignore[attr-defined]
+    module.read_log = read_text  # type: ignore[attr-defined]  (what the stream reads with)
     monkeypatch.setitem(sys.modules, "referee.parser", module)
     report = audit_bytes(b"game bourre\n", "p.hlog")
     assert [e.code for e in report.errors] == ["P-INTERNAL"]

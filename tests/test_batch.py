@@ -122,7 +122,11 @@ def test_a_worker_part_is_the_file_as_the_main_process_writes_it(tmp_path: Path)
         writer.part(part)
         whole, tally = _run([path], fmt, 1)
         assert whole.startswith(out.getvalue()) and counts == tally
-    assert isinstance(part_writer(Job("html")).take_part(), FileReport)
+    html = part_writer(Job("html"))
+    html.file(FileReport(path="x.hlog"))
+    section, summary, violations, hands = html.take_part()
+    assert isinstance(summary, FileReport) and (violations, hands) == (0, 0)
+    assert section.startswith('<section class="file"')
 
 
 # ----------------------------------------------------------------------------- streaming

@@ -82,7 +82,7 @@ def logs(tmp_path: Path) -> Path:
 def test_clean_example_exits_0(logs: Path) -> None:
     code, out, _ = run("audit", str(logs / "friday-night.hlog"))
     assert code == 0, out
-    assert "friday-night.hlog — Bourré, 1 hand" in out
+    assert "friday-night.hlog — Bourré\n" in out and "1 file, 1 hand: clean" in out
     assert out.rstrip().endswith("1 file, 1 hand: clean")
 
 
@@ -172,7 +172,7 @@ def test_bad_option_in_log_exits_2_naming_key_and_valid_keys(logs: Path) -> None
     code, out, _ = run("audit", str(path), str(logs / "friday-night.hlog"))
     assert code == 2
     assert "P-RULES" in out and "limt" in out and "limit" in out and "hand_size" in out
-    assert "friday-night.hlog — Bourré, 1 hand" in out  # the batch went on
+    assert "friday-night.hlog — Bourré\n" in out  # the batch went on
 
 
 @needs_engines

@@ -330,12 +330,18 @@ bid-euchre:
 """
 
 
+def _file_unknown(meant: str) -> str:
+    """A house-rules file's unknown key: named by its place, never quoted (the file may be
+    anything), with the valid key it is close to."""
+    return f"unknown option key for bourre (did you mean {meant}?); {_BOURRE_KEYS}"
+
+
 def _problems(path: str, prefix: str = "") -> list[str]:
     return [
-        f"{prefix}{path}:3: " + _unknown("head-trick", "head_trick"),
-        f"{prefix}{path}:5: bad value 'carri' for option all_pass: expected one of: carry, "
+        f"{prefix}{path}:3:3: " + _file_unknown("head_trick"),
+        f"{prefix}{path}:5:13: bad value (a word) for option all_pass: expected one of: carry, "
         "dealer (did you mean carry?)",
-        f"{prefix}{path}:6: bad value 'ture' for option cinch: expected true or false "
+        f"{prefix}{path}:6:10: bad value (a word) for option cinch: expected true or false "
         "(did you mean true?)",
     ]
 
@@ -358,7 +364,7 @@ def test_every_problem_of_every_layer_in_one_run(tmp_path: Path) -> None:
     report = audit_text(log, "t.hlog", rules_file=tmp_path / "cli.yaml", base_dir=tmp_path)
     cli = str(tmp_path / "cli.yaml")
     assert _items(report) == [
-        ("P-RULES", None, None, f"--rules {cli}:2: " + _unknown("limt", "limit")),
+        ("P-RULES", None, None, f"--rules {cli}:2:1: " + _file_unknown("limit")),
         *[("P-RULES", 3, 7, m) for m in _problems(str(tmp_path / "house.yaml"))],
         ("P-RULES", 4, 1, _unknown("limt", "limit")),
     ]  # fmt: skip
@@ -372,8 +378,8 @@ def test_euchre_section_of_the_same_file(tmp_path: Path) -> None:
     report = audit_text(log, "t.hlog", base_dir=tmp_path)
     assert _items(report) == [
         ("P-RULES", 3, 7,
-         f"{tmp_path / 'house.yaml'}:10: bad value 9 for option min_bid: expected a whole number "
-         "from 1 to 6"),
+         f"{tmp_path / 'house.yaml'}:10:12: bad value (a number) for option min_bid: expected a "
+         "whole number from 1 to 6"),
     ]  # fmt: skip
 
 
@@ -404,7 +410,7 @@ def test_a_key_given_twice_is_reported_at_its_last_line(tmp_path: Path) -> None:
     log = BOURRE.replace("players ann bob Zoë\n", "players ann bob Zoë\nrules house.yaml\n")
     report = audit_text(log, "t.hlog", base_dir=tmp_path)
     assert _items(report) == [
-        ("P-RULES", 3, 7, f"{tmp_path / 'house.yaml'}:3: " + _unknown("limt", "limit"))
+        ("P-RULES", 3, 7, f"{tmp_path / 'house.yaml'}:3:1: " + _file_unknown("limit"))
     ]
 
 

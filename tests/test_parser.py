@@ -911,7 +911,10 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
     assert error.message == (
         "expected a card such as 7h or Q♠ after 'bob', found the end of the line"
     )
-    assert error.source_line is None
+    # only the end of the line is kept for the snippet, with where it starts in the line
+    assert error.source_line is not None and len(error.source_line) == 1000
+    assert error.source_start == len(line) - 1000
+    assert line.endswith(error.source_line)
 
 
 # ----------------------------------------------------------------------------- fast path = Lark

@@ -296,7 +296,8 @@ def test_text_caret_under_tab_expanded_column() -> None:
 
 def test_text_header_settlements_and_ledger() -> None:
     text = render_text(Report([bourre_file()]), sources=lambda path, wanted: {})
-    assert text.startswith("friday.hlog — Bourré, 2 hands\n")
+    assert text.startswith("friday.hlog — Bourré\n")  # (streamed: the count comes last)
+    assert text.endswith("1 file, 2 hands: 3 violations\n")
     assert "  players: ann, bob, cy, dee, eve" in text
     assert "  house options: limit 20, cinch false" in text
     assert "  title: Friday night" in text

@@ -74,8 +74,10 @@ def follower_duty(
     suited = frozenset(c for c in cards if c[-1] == led)
     if suited:
         # (with the trump unknown, a card off the suit led may have been a trump)
-        trumped = any(c[-1] == trump for c in trick) if trump is not None else any(
-            c[-1] != led for c in trick
+        trumped = (
+            any(c[-1] == trump for c in trick)
+            if trump is not None
+            else any(c[-1] != led for c in trick)
         )
         trumped = trumped and led != trump
         if opts.head_trick and (not trumped or opts.head_when_trumped):

@@ -25,6 +25,8 @@ from referee.parser.common import (
     _number,
     _short,
     _Statement,
+    look_alike_difference,
+    look_alike_key,
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
@@ -41,7 +43,7 @@ from referee.records import (
     TeamPoints,
     Unread,
 )
-from referee.report import ReadError
+from referee.report import ReadError, clip_source
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A "did you mean" is checked by parsing the line with the word mended: for so many lines
@@ -88,6 +90,12 @@ class LogReader:
         #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
         self._hand_words: set[str] = set()
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
+        # The lines of the hand last given (for the findings' snippets): the quick path's
+        # (first line's number, every line), or the full path's non-blank lines.
+        self._hand_lines: tuple[int, list[str]] = (0, [])
+        self._hand_block: list[_BlockLine] = []
+        self._block_lines_by_number: dict[int, str] | None = None
+        self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._names = _Names(())  # nobody is seated until the header has been read
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
@@ -110,9 +118,26 @@ class LogReader:
     ) -> None:
         if source is None and line is not None:
             source = self._header_source.get(line)
+        start = 0
         if source is not None and len(source) > _MAX_SOURCE_LINE:
-            source = source[:_MAX_SOURCE_LINE] if (column or 0) <= _MAX_SOURCE_LINE else None
-        self.errors.append(ReadError(code, line, column, message, source))
+            source, start = clip_source(source, column)
+        self.errors.append(ReadError(code, line, column, message, source, start))
+
+    def source_line(self, number: int) -> str | None:
+        """Line ``number`` as read, if it is a line of the hand last given by
+        :meth:`hands` or of the header (for the snippets of the findings on it)."""
+        if number == self._hand_entry[0]:
+            return self._hand_entry[2]
+        start, lines = self._hand_lines
+        if start <= number < start + len(lines):
+            return lines[number - start]
+        if self._hand_block:
+            if self._block_lines_by_number is None:  # built on the first finding's asking
+                self._block_lines_by_number = {e[0]: e[2] for e in self._hand_block}
+            found = self._block_lines_by_number.get(number)
+            if found is not None:
+                return found
+        return self._header_source.get(number)
 
     def _parse(self, entry: _Line) -> _Statement | None:
         """Read one line with Lark; report it and return None when it does not parse."""
@@ -167,6 +192,9 @@ class LogReader:
         items: list[_HeaderLine | ScoreLine] = []
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
+            if not items and not self.errors and not self._starts_like_a_log(first):
+                self._not_a_log(entry, first)
+                return
             if first is not None and self._is_hand(first.group(1)):
                 self._pending = entry
                 break
@@ -202,6 +230,32 @@ class LogReader:
         """Whether the header so far has its `game` and `players` lines."""
         kinds = {_kind(item) for item in items}
         return "game" in kinds and "players" in kinds
+
+    def _starts_like_a_log(self, first: re.Match[str] | None) -> bool:
+        """Whether a file's first statement starts with a statement's keyword, or a word
+        close to one (a log whose first line has a slip, such as `titel`)."""
+        if first is None:
+            return False
+        word = first.group(1)
+        if word.lower() in KEYWORDS or self._syntax.keyword.fullmatch(word) is not None:
+            return True
+        return bool(close_matches(word.rstrip(":"), sorted(KEYWORDS)))
+
+    def _not_a_log(self, entry: _Line, first: re.Match[str] | None) -> None:
+        """A file whose first statement is no log statement (a key, a letter, a list of
+        passwords) gets this one error, without a word of its content, and is not read
+        further: printing each of its lines back as a snippet would disclose the file."""
+        column = first.start(1) + 1 if first is not None else 1
+        self._error(
+            "P-SYNTAX",
+            entry[0],
+            column,
+            "this is not a hand log: its first statement does not start with a log keyword "
+            "(a log starts with lines such as `game bourre` and `players ann bob`); "
+            "the file was not read further",
+            None,
+        )
+        self._lines = iter(())
 
     def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
@@ -348,15 +402,24 @@ class LogReader:
             return None
         ok = True
         seen: set[str] = set()
+        looks: dict[str, str] = {}  # what each seated name looks like -> the name
         for name, column in item.words:
             problem = None
+            look = look_alike_key(name)
             if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
                 problem = f"'{name}' is a keyword and cannot be a player's name"
             elif parse_card(name) is not None:
                 problem = f"'{name}' looks like a card and cannot be a player's name"
             elif name.casefold() in seen:
                 problem = f"'{name}' is seated twice"
+            elif look in looks:
+                other = looks[look]
+                problem = (
+                    f"'{name}' looks like '{other}', seated before it "
+                    f"({look_alike_difference(name, other)}); seated names must not look alike"
+                )
             seen.add(name.casefold())
+            looks.setdefault(look, name)
             if problem:
                 ok = False
                 self._error("P-HEADER", item.line, column, problem)
@@ -388,6 +451,7 @@ class LogReader:
                 yield hand
         while self._pending is not None:
             entry, self._pending = self._pending, None
+            self._hand_entry = entry
             head = self._hand_head(entry)
             numbered = head is not None
             if head is not None:
@@ -407,6 +471,7 @@ class LogReader:
             lines: list[str] = []
             start = self._lineno + 1
             read = partial(self._hand_of_lines, number, line, column, start, lines, numbered)
+            self._hand_lines = (start, lines)  # (for the snippets: see source_line)
             quick = self._quick_block(
                 lines, self._quick.start(number, line, column, read, numbered)
             )
@@ -416,6 +481,7 @@ class LogReader:
         if self.header is None:
             self._events(block)  # for the errors
             return None
+        self._hand_block, self._block_lines_by_number = block, None
         return self._hand(number, line, column, block, numbered)
 
     def _implied_hand(self) -> Hand | QuickHand | None:
@@ -423,7 +489,9 @@ class LogReader:
         the log forgot; or, when the next `hand` line is `hand 1`, statements astray. Either
         way one P-HEADER says so (what follows from it is not reported again)."""
         assert self._implied is not None
-        (line, _, raw), column, word = self._implied
+        entry, column, word = self._implied
+        line, _, raw = entry
+        self._hand_entry = entry
         hand = self._read_hand(1, line, column, False)
         if self._pending is not None and _HAND_ONE.fullmatch(self._pending[1]):
             self._error(

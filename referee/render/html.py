@@ -19,9 +19,8 @@ and the index of files, known only at the end, are written last and put at the t
 
 from __future__ import annotations
 
-import dataclasses
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from html import escape
 from typing import TextIO
@@ -32,7 +31,9 @@ from referee.render.fmt import count as _count
 from referee.render.fmt import money as _money
 from referee.render.fmt import option_text as _option_text
 from referee.render.fmt import signed as _signed
-from referee.render.source import LineSource, read_source_lines, snippet_window
+from referee.render.safe import visible
+from referee.render.source import LineSource, finding_source, no_sources, snippet_window
+from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, line_chart
 from referee.report import (
     BourreHandResult,
@@ -49,8 +50,9 @@ SETTLEMENT_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
 
 
 def esc(value: object) -> str:
-    """Text for HTML content or a quoted attribute value."""
-    return escape(str(value), quote=True)
+    """Text for HTML content or a quoted attribute value, every control, bidi and
+    zero-width character in it made visible (:mod:`referee.render.safe`)."""
+    return escape(visible(str(value)), quote=True)
 
 
 def render_html(
@@ -65,8 +67,126 @@ def render_html(
     return out.getvalue()
 
 
+#: Stands for a file's anchor in a section written by a worker (a log's text cannot hold a
+#: NUL: such a file is not read), replaced by the anchor of its place in the page.
+_ANCHOR = "\x00anchor\x00"
+#: The most points a chart draws: with more hands, every second point is dropped (then
+#: every fourth...), so a chart is as large for 100,000 hands as for 1,000.
+CHART_POINTS = 600
+#: The most "game won" marks drawn on a chart.
+CHART_MARKS = 60
+
+
+class _Chart:
+    """The running balances (scores) to chart, sampled as the hands stream by."""
+
+    def __init__(self, report: FileReport) -> None:
+        self.bourre = report.game == "bourre"
+        self.keys: list[str] = list(report.players) if self.bourre else _base_teams(report)
+        self.running: dict[str, Decimal | int] = {}
+        self.points: list[tuple[int, str, dict[str, Decimal | int]]] = []  # (hand, label, ...)
+        self.stride = 1
+        self.seen = 0
+        self.last: tuple[int, str, dict[str, Decimal | int]] | None = None
+        self.marks: list[tuple[int, str]] = []
+
+    def hand(self, hand: HandResult) -> None:
+        if self.seen == 0:
+            self._start(hand)
+        self.seen += 1
+        if isinstance(hand, BourreHandResult):
+            for p, amount in (hand.payouts or {}).items():
+                if p not in self.keys:
+                    self.keys.append(p)
+                self.running[p] = self.running.get(p, Decimal(0)) + amount
+        elif isinstance(hand, EuchreHandResult):
+            for t in [*(hand.points or {}), *(hand.score or {})]:
+                if t not in self.keys:
+                    self.keys.append(t)
+            score = hand.score or {}
+            self.running.update({t: v for t, v in score.items() if t in self.running})
+            if hand.winner and len(self.marks) < CHART_MARKS:
+                self.marks.append((self.seen, f"game {hand.game_number}: {hand.winner}"))
+        point = (self.seen, str(hand.number), dict(self.running))
+        self.last = point
+        if self.seen % self.stride == 0:
+            self.points.append(point)
+            if len(self.points) > CHART_POINTS:
+                self.points = self.points[:1] + self.points[2::2]
+                self.stride *= 2
+
+    def _start(self, first: HandResult) -> None:
+        if isinstance(first, EuchreHandResult):
+            before, got = first.score or {}, first.points or {}
+            self.running = {t: before.get(t, 0) - got.get(t, 0) for t in self.keys}
+        else:
+            self.running = dict.fromkeys(self.keys, Decimal(0))
+        self.points.append((0, "start", dict(self.running)))
+
+    def svg(self, report: FileReport) -> str:
+        points = list(self.points)
+        if self.last is not None and points[-1][0] != self.last[0]:
+            points.append(self.last)
+        x_labels = [label for _, label, _ in points]
+        zero: Decimal | int = Decimal(0) if self.bourre else 0
+        series = [Series(k, [snap.get(k, zero) for _, _, snap in points]) for k in self.keys]
+        if self.bourre:
+            svg = line_chart(
+                series,
+                x_labels,
+                title=f"Running balance per player: {report.path}",
+                y_label="balance",
+                value_text=_signed,
+            )
+            return f'<h3>Running balance</h3><figure class="chart">{svg}</figure>'
+        target = report.options_changed.get("target", 32)
+        refs = [RefLine(target, f"target {target}")] if isinstance(target, int | Decimal) else []
+        at = [n for n, _, _ in points]
+        marks = [Mark(_nearest(at, n), label) for n, label in self.marks]
+        svg = line_chart(
+            series,
+            x_labels,
+            title=f"Running score per team: {report.path}",
+            y_label="score",
+            refs=refs,
+            marks=marks,
+        )
+        return f'<h3>Running score</h3><figure class="chart">{svg}</figure>'
+
+
+def _nearest(kept: list[int], hand: int) -> int:
+    """The x position of the kept point nearest to hand ``hand`` (its own when kept)."""
+    import bisect
+
+    i = bisect.bisect_left(kept, hand)
+    if i < len(kept) and kept[i] == hand:
+        return i
+    return min((j for j in (i - 1, i) if 0 <= j < len(kept)), key=lambda j: abs(kept[j] - hand))
+
+
+class _OpenFile:
+    """What the page keeps of the file being written while its hands stream by: counts,
+    the chart's samples, and its findings and table rows, written ahead into temporary
+    files (the section is written at the file's end, when its header is complete)."""
+
+    def __init__(self, report: FileReport, anchor: str) -> None:
+        self.report = report
+        self.anchor = anchor
+        self.hands = 0
+        self.violations = 0
+        self.diagnostics = Spool()
+        self.rows = Spool()
+        self.chart = _Chart(report)
+        self.teams = _base_teams(report)
+
+
 class HtmlWriter:
-    """Writes the page one file section at a time; :meth:`close` adds the summary."""
+    """Writes the page one file section at a time; :meth:`close` adds the summary.
+
+    A file streams: :meth:`begin`, :meth:`hand` for each hand (its findings and table row
+    rendered at once and kept in temporary files, its balances sampled for the chart),
+    :meth:`end` writes the section. Memory stays that of one hand however long the log.
+    """
 
     def __init__(
         self,
@@ -78,44 +198,87 @@ class HtmlWriter:
     ) -> None:
         self._out = out
         self._keep = keep
-        self._sources: LineSource = sources or read_source_lines
+        self._sources: LineSource = sources or no_sources
         self._title = title or "Referee report"
         self._index: list[tuple[str, FileReport, int]] = []  # (anchor, summary, violations)
         self._hand_counts: list[int] = []
-        self._open = FileReport(path="")
-        self._out.write(_head(self._title))
+        self._open: _OpenFile | None = None
+        self._kept: tuple[str, FileReport, int, int] | None = None
+        if not keep:
+            self._out.write(_head(self._title))
 
     def begin(self, report: FileReport) -> None:
-        """A file starts; its hands are gathered (the page's charts need them all)."""
-        self._open = dataclasses.replace(report, hands=[])
+        """A file starts (its header fields are known)."""
+        anchor = _ANCHOR if self._keep else f"f{len(self._index) + 1}"
+        self._open = _OpenFile(report, anchor)
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors found so far: listed first in the file's section, at its end."""
 
     def hand(self, hand: HandResult) -> None:
-        """One judged hand of the file begun."""
-        self._open.hands.append(hand)
+        """One judged hand of the file begun: its findings and row rendered now."""
+        open_file = self._open
+        assert open_file is not None
+        open_file.hands += 1
+        open_file.violations += len(hand.violations)
+        anchor, i = open_file.anchor, open_file.hands - 1
+        findings: list[Violation | ClaimRuling] = [*hand.violations, *hand.claims]
+        if findings:
+            findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
+            wanted = {v.line for v in hand.violations if v.line and v.source_line is None}
+            lines = self._sources(open_file.report.path, wanted) if wanted else {}
+            link = f'<a class="hand" href="#{anchor}-h{i + 1}">hand {hand.number}</a>'
+            path = open_file.report.path
+            for f in findings:
+                if isinstance(f, Violation):
+                    open_file.diagnostics.write(_violation_item(path, f, lines, link))
+                else:
+                    open_file.diagnostics.write(_claim_item(path, f, link))
+        game = open_file.report.game
+        if game in GAME_NAMES:
+            if game == "bourre" and isinstance(hand, BourreHandResult):
+                open_file.rows.write(_bourre_row(open_file.report, hand, anchor, i))
+            elif game == "bid-euchre" and isinstance(hand, EuchreHandResult):
+                open_file.rows.write(_euchre_row(open_file.teams, hand, anchor, i))
+            open_file.chart.hand(hand)
 
     def end(self, report: FileReport) -> None:
         """Write the file begun (with ``keep``, keep it for :meth:`take_part` instead)."""
-        self._open = dataclasses.replace(report, hands=self._open.hands)
-        if not self._keep:
-            self.file(self._open)
-
-    def take_part(self) -> FileReport:
-        """The file just ended (``keep``), for :meth:`part` in another process."""
-        return self._open
-
-    def part(self, report: FileReport) -> None:
-        """Write a file gathered by another writer (:meth:`take_part`)."""
-        self.file(report)
-
-    def file(self, report: FileReport) -> None:
-        """Write one file's section."""
-        anchor = f"f{len(self._index) + 1}"
-        self._out.write(_file_section(report, anchor, self._sources))
+        open_file, self._open = self._open, None
+        assert open_file is not None
+        open_file.report = report
         summary = FileReport(
             path=report.path, game=report.game, errors=list(report.errors), hands=[]
         )
-        self._index.append((anchor, summary, report.violation_count))
-        self._hand_counts.append(len(report.hands))
+        if self._keep:  # (a worker's file, at most BIG_FILE long: its section in memory)
+            text = io.StringIO()
+            _write_section(open_file, text.write, self._sources)
+            self._kept = (text.getvalue(), summary, open_file.violations, open_file.hands)
+            return
+        _write_section(open_file, self._out.write, self._sources)
+        self._index.append((open_file.anchor, summary, open_file.violations))
+        self._hand_counts.append(open_file.hands)
+
+    def take_part(self) -> tuple[str, FileReport, int, int]:
+        """The file just ended (``keep``), for :meth:`part` in another process."""
+        assert self._kept is not None
+        part, self._kept = self._kept, None
+        return part
+
+    def part(self, part: tuple[str, FileReport, int, int]) -> None:
+        """Write a file's section made by this or another writer (:meth:`take_part`)."""
+        section, summary, violations, hands = part
+        anchor = f"f{len(self._index) + 1}"
+        self._out.write(section.replace(_ANCHOR, anchor))
+        self._index.append((anchor, summary, violations))
+        self._hand_counts.append(hands)
+
+    def file(self, report: FileReport) -> None:
+        """Write one complete file's section."""
+        self.begin(report)
+        for hand in report.hands:
+            self.hand(hand)
+        self.end(report)
 
     def close(self) -> None:
         """Write the summary and index (shown at the top) and end the page."""
@@ -179,56 +342,51 @@ def _summary(title: str, index: list[tuple[str, FileReport, int]], hands: list[i
 # ----------------------------------------------------------------------------- one file
 
 
-def _file_section(report: FileReport, anchor: str, sources: LineSource) -> str:
-    parts = [f'<section class="file" id="{anchor}">']
+def _write_section(
+    open_file: _OpenFile, write: Callable[[str], object], sources: LineSource
+) -> None:
+    """A file's whole section: heading, header, diagnostics, chart and table (the kept
+    findings and rows copied in from their temporary files)."""
+    report, anchor = open_file.report, open_file.anchor
+    write(f'<section class="file" id="{anchor}">\n')
     if report.errors:
         badge = f'<span class="badge err">{_count(len(report.errors), "error")}</span>'
-    elif report.violation_count:
-        badge = f'<span class="badge bad">{_count(report.violation_count, "violation")}</span>'
+    elif open_file.violations:
+        badge = f'<span class="badge bad">{_count(open_file.violations, "violation")}</span>'
     else:
         badge = '<span class="badge ok">clean</span>'
-    parts.append(f'<h2><span class="path">{esc(report.path)}</span> {badge}</h2>')
-    parts.append(_header(report))
-    parts.append(_diagnostics(report, anchor, sources))
-    if report.hands and report.game in GAME_NAMES:
-        parts.append(_chart(report))
-        parts.append(_hands_table(report, anchor))
-    parts.append("</section>\n")
-    return "\n".join(parts)
+    write(f'<h2><span class="path">{esc(report.path)}</span> {badge}</h2>\n')
+    write(_header(report, open_file.hands) + "\n")
+    wanted = {e.line for e in report.errors if e.line and e.source_line is None}
+    lines = sources(report.path, wanted) if wanted else {}
+    errors = "".join(_error_item(report.path, e, lines) for e in report.errors)
+    if not errors and not open_file.violations and open_file.diagnostics.empty():
+        write('<h3>Diagnostics</h3><p class="none">No findings: every hand is clean.</p>')
+    else:
+        write(f'<h3>Diagnostics</h3><ol class="diags">{errors}')
+        open_file.diagnostics.copy_to(write)
+        write("</ol>")
+    if open_file.hands and report.game in GAME_NAMES:
+        write("\n" + open_file.chart.svg(report) + "\n")
+        if report.game == "bourre":
+            _write_bourre_table(report, open_file.rows, write)
+        else:
+            _write_euchre_table(open_file.chart.keys, open_file.rows, write)
+    write("\n</section>\n")
 
 
-def _header(report: FileReport) -> str:
+def _header(report: FileReport, hands: int) -> str:
     items: list[tuple[str, str]] = []
     items.append(("game", GAME_NAMES.get(report.game or "", report.game or "not judged")))
     if report.players:
         items.append(("players", ", ".join(report.players)))
-    items.append(("hands", str(len(report.hands))))
-    items += [(k, v) for k, v in report.metadata.items()]
+    items.append(("hands", str(hands)))
+    items += [(k, v if len(v) <= 200 else v[:200] + "…") for k, v in report.metadata.items()]
     if report.options_changed:
         opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
         items.append(("house options", opts))
     cells = "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in items)
     return f'<dl class="meta">{cells}</dl>'
-
-
-def _diagnostics(report: FileReport, anchor: str, sources: LineSource) -> str:
-    wanted = {e.line for e in report.errors if e.line and e.source_line is None}
-    for hand in report.hands:
-        wanted.update(v.line for v in hand.violations if v.line)
-    lines = sources(report.path, wanted) if wanted else {}
-    items = [_error_item(report.path, e, lines) for e in report.errors]
-    for i, hand in enumerate(report.hands):
-        findings: list[Violation | ClaimRuling] = [*hand.violations, *hand.claims]
-        findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
-        link = f'<a class="hand" href="#{anchor}-h{i + 1}">hand {hand.number}</a>'
-        for f in findings:
-            if isinstance(f, Violation):
-                items.append(_violation_item(report.path, f, lines, link))
-            else:
-                items.append(_claim_item(report.path, f, link))
-    if not items:
-        return '<h3>Diagnostics</h3><p class="none">No findings: every hand is clean.</p>'
-    return f'<h3>Diagnostics</h3><ol class="diags">{"".join(items)}</ol>'
 
 
 def _where(path: str, line: int | None, column: int | None) -> str:
@@ -240,11 +398,11 @@ def _snippet(line: int | None, column: int | None, source: str | None) -> str:
     if not line or source is None:
         return ""
     source, column = snippet_window(source, column)
-    shown = source.expandtabs(8)
+    shown = visible(source.expandtabs(8))
     gutter = " " * len(str(line))
     text = f"{line} | {shown}"
     if column:
-        text += f"\n{gutter} | " + " " * len(source[: column - 1].expandtabs(8)) + "^"
+        text += f"\n{gutter} | " + " " * len(visible(source[: column - 1].expandtabs(8))) + "^"
     return f'<pre class="src">{esc(text)}</pre>'
 
 
@@ -256,21 +414,26 @@ def _evidence(text: str) -> str:
 
 
 def _error_item(path: str, e: ReadError, lines: dict[int, str]) -> str:
-    source = e.source_line if e.source_line is not None else lines.get(e.line or 0)
+    source, column = finding_source(e.source_line, e.source_start, e.column)
+    if source is None:
+        source = lines.get(e.line or 0)
     return (
         f'<li class="diag error">{_where(path, e.line, e.column)} '
         f'<span class="rule">{esc(e.code)}</span> <span class="msg">{esc(e.message)}</span>'
-        f"{_snippet(e.line, e.column, source)}</li>"
+        f"{_snippet(e.line, column, source)}</li>"
     )
 
 
 def _violation_item(path: str, v: Violation, lines: dict[int, str], link: str) -> str:
+    source, column = finding_source(v.source_line, v.source_start, v.column)
+    if source is None:
+        source = lines.get(v.line)
     cls = "corrected" if v.corrected else "violation"
     note = ' <span class="note">(corrected)</span>' if v.corrected else ""
     return (
         f'<li class="diag {cls}">{_where(path, v.line, v.column)} '
         f'<span class="rule">{esc(v.rule)}</span>{note} <span class="msg">{esc(v.message)}</span>'
-        f" {link}{_snippet(v.line, v.column, lines.get(v.line))}{_evidence(v.evidence)}</li>"
+        f" {link}{_snippet(v.line, column, source)}{_evidence(v.evidence)}</li>"
     )
 
 
@@ -284,72 +447,7 @@ def _claim_item(path: str, c: ClaimRuling, link: str) -> str:
     )
 
 
-# ----------------------------------------------------------------------------- chart
-
-
-def _chart(report: FileReport) -> str:
-    x_labels = ["start", *(str(h.number) for h in report.hands)]
-    if report.game == "bourre":
-        players = list(report.players)
-        for hand in report.hands:
-            if isinstance(hand, BourreHandResult):
-                players += [p for p in hand.payouts or {} if p not in players]
-        running = dict.fromkeys(players, Decimal(0))
-        values: dict[str, list[Decimal | int]] = {p: [Decimal(0)] for p in players}
-        for hand in report.hands:
-            if isinstance(hand, BourreHandResult):
-                for p, amount in (hand.payouts or {}).items():
-                    running[p] += amount
-            for p in players:
-                values[p].append(running[p])
-        series = [Series(p, values[p]) for p in players]
-        svg = line_chart(
-            series,
-            x_labels,
-            title=f"Running balance per player: {report.path}",
-            y_label="balance",
-            value_text=_signed,
-        )
-        heading = "Running balance"
-    else:
-        teams = _teams(report)
-        score: dict[str, int] = {}
-        first = report.hands[0]
-        if isinstance(first, EuchreHandResult):
-            before, got = first.score or {}, first.points or {}
-            score = {t: before.get(t, 0) - got.get(t, 0) for t in teams}
-        points: dict[str, list[Decimal | int]] = {t: [score.get(t, 0)] for t in teams}
-        for hand in report.hands:
-            if isinstance(hand, EuchreHandResult):
-                score.update({t: v for t, v in (hand.score or {}).items() if t in score})
-            for t in teams:
-                points[t].append(score.get(t, 0))
-        target = report.options_changed.get("target", 32)
-        refs = [RefLine(target, f"target {target}")] if isinstance(target, int | Decimal) else []
-        marks = [
-            Mark(i + 1, f"game {h.game_number}: {h.winner}")
-            for i, h in enumerate(report.hands)
-            if isinstance(h, EuchreHandResult) and h.winner
-        ]
-        svg = line_chart(
-            [Series(t, points[t]) for t in teams],
-            x_labels,
-            title=f"Running score per team: {report.path}",
-            y_label="score",
-            refs=refs,
-            marks=marks,
-        )
-        heading = "Running score"
-    return f'<h3>{heading}</h3><figure class="chart">{svg}</figure>'
-
-
 # ----------------------------------------------------------------------------- hands
-
-
-def _hands_table(report: FileReport, anchor: str) -> str:
-    if report.game == "bourre":
-        return _bourre_table(report, anchor)
-    return _euchre_table(report, anchor)
 
 
 def _recorded_cell(hand: HandResult) -> str:
@@ -378,69 +476,71 @@ def _findings_cell(hand: HandResult) -> str:
     return f'<td class="num{" bad" if n else ""}">{n or ""}</td>'
 
 
-def _bourre_table(report: FileReport, anchor: str) -> str:
+def _bourre_row(report: FileReport, hand: BourreHandResult, anchor: str, i: int) -> str:
+    trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
+    winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
+    places = report.money_places
+    nets = "".join(_amount_cell((hand.payouts or {}).get(p), places) for p in report.players)
+    if hand.payouts is None:  # not settled
+        winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
+    pot = "?" if hand.pot is None else _money(hand.pot, places)
+    carry = "?" if hand.carry is None else _money(hand.carry, places)
+    return (
+        _row_open(hand, anchor, i)
+        + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
+        + f'<td class="num">{esc(pot)}</td><td>{winner}</td>'
+        + f'<td class="num">{esc(carry)}</td>{nets}'
+        + f'<td class="result">{esc(hand.result)}</td>'
+        + f"{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
+    )
+
+
+def _write_bourre_table(report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
     players = list(report.players)
     head = "".join(f'<th class="num">{esc(p)}</th>' for p in players)
-    rows = []
-    for i, hand in enumerate(report.hands):
-        if not isinstance(hand, BourreHandResult):
-            continue
-        trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
-        winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
-        places = report.money_places
-        nets = "".join(_amount_cell((hand.payouts or {}).get(p), places) for p in players)
-        if hand.payouts is None:
-            winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
-        pot = "?" if hand.pot is None else _money(hand.pot, places)
-        carry = "?" if hand.carry is None else _money(hand.carry, places)
-        rows.append(
-            _row_open(hand, anchor, i)
-            + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
-            + f'<td class="num">{esc(pot)}</td><td>{winner}</td>'
-            + f'<td class="num">{esc(carry)}</td>{nets}'
-            + f'<td class="result">{esc(hand.result)}</td>'
-            + f"{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
-        )
     totals = "".join(_amount_cell(report.totals.get(p), report.money_places) for p in players)
-    return (
+    write(
         '<h3>Hands</h3><div class="scroll"><table class="hands">'
         '<thead><tr><th class="num">hand</th><th>dealer</th><th>trump</th>'
         '<th class="num">pot</th><th>winner</th><th class="num">carry</th>'
         f'{head}<th>result</th><th class="num">findings</th><th>recorded at the table</th>'
-        f"</tr></thead><tbody>{''.join(rows)}</tbody>"
+        "</tr></thead><tbody>"
+    )
+    rows.copy_to(write)
+    write(
+        "</tbody>"
         f'<tfoot><tr><th colspan="6">total</th>{totals}<td colspan="3"></td></tr></tfoot>'
         "</table></div>"
     )
 
 
-def _euchre_table(report: FileReport, anchor: str) -> str:
-    teams = _teams(report)
-    head = "".join(f'<th class="num">{esc(t)}</th>' for t in teams)
-    rows = []
-    for i, hand in enumerate(report.hands):
-        if not isinstance(hand, EuchreHandResult):
-            continue
-        tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
-        cells = "".join(_team_cell(hand, t) for t in teams)
-        contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
-        winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
-        if not hand.settled:
-            winner = f"not settled: {hand.unsettled}"
-        rows.append(
-            _row_open(hand, anchor, i)
-            + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
-            + f"<td>{esc(SUIT_SYMBOL.get(hand.trump or '', '—'))}</td>"
-            + f'<td class="num">{esc(tricks)}</td>{cells}'
-            + f"<td>{esc(winner)}</td>{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
-        )
+def _euchre_row(teams: list[str], hand: EuchreHandResult, anchor: str, i: int) -> str:
+    tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
+    cells = "".join(_team_cell(hand, t) for t in teams)
+    contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
+    winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
+    if not hand.settled:
+        winner = f"not settled: {hand.unsettled}"
     return (
+        _row_open(hand, anchor, i)
+        + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
+        + f"<td>{esc(SUIT_SYMBOL.get(hand.trump or '', '—'))}</td>"
+        + f'<td class="num">{esc(tricks)}</td>{cells}'
+        + f"<td>{esc(winner)}</td>{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
+    )
+
+
+def _write_euchre_table(teams: list[str], rows: Spool, write: Callable[[str], object]) -> None:
+    head = "".join(f'<th class="num">{esc(t)}</th>' for t in teams)
+    write(
         '<h3>Hands</h3><p class="hint">Per team: points this hand → running score.</p>'
         '<div class="scroll"><table class="hands">'
         '<thead><tr><th class="num">hand</th><th>dealer</th><th>contract</th><th>trump</th>'
         f'<th class="num">tricks</th>{head}<th>game won</th><th class="num">findings</th>'
-        f"<th>recorded at the table</th></tr></thead><tbody>{''.join(rows)}</tbody>"
-        "</table></div>"
+        "<th>recorded at the table</th></tr></thead><tbody>"
     )
+    rows.copy_to(write)
+    write("</tbody></table></div>")
 
 
 def _team_cell(hand: EuchreHandResult, team: str) -> str:
@@ -457,13 +557,10 @@ def _team_cell(hand: EuchreHandResult, team: str) -> str:
 # ----------------------------------------------------------------------------- formatting
 
 
-def _teams(report: FileReport) -> list[str]:
+def _base_teams(report: FileReport) -> list[str]:
+    """The two teams of a Bid Euchre file: seats 1 and 3, seats 2 and 4."""
     p = report.players
-    teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
-    for hand in report.hands:
-        if isinstance(hand, EuchreHandResult):
-            teams += [t for t in [*(hand.points or {}), *(hand.score or {})] if t not in teams]
-    return teams
+    return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
 
 
 def _amount_cell(value: Decimal | int | None, places: int = 0) -> str:

@@ -30,7 +30,7 @@ import functools
 import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from json.encoder import encode_basestring as _quote  # what json.dumps(ensure_ascii=False) uses
+from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
 from typing import TextIO, TypeVar
 
 from referee.cards import BOURRE_DECK, JOKER, parse_card
@@ -46,6 +46,19 @@ from referee.report import (
 )
 
 JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "JsonValue"]
+
+#: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
+#: in a string: written as escapes, so one JSON Lines object is always one line. (They can
+#: only stand inside strings, so the finished text is translated, once, when not ASCII.)
+_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
+_quote = encode_basestring
+
+
+def _escaped(text: str) -> str:
+    """Serialized JSON with U+2028, U+2029 and U+0085 written as escapes."""
+    return text if text.isascii() else text.translate(_SEPARATORS)
+
+
 _T = TypeVar("_T")
 
 _KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
@@ -93,6 +106,9 @@ class JsonWriter:
         """Open a file's object: its keys up to ``hands`` (the header fields are known)."""
         self._out.write(self._separator() + file_head(report))
         self._hands = 0
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors found so far: written with the file's end, when all are known."""
 
     def hand(self, hand: HandResult) -> None:
         """Append one hand to the open file."""
@@ -149,7 +165,7 @@ def file_head(report: FileReport) -> str:
         _write(obj[key], _FILE_LEVEL + 1, parts)
         parts.append(",")
     parts.append(inner + '"hands": [')
-    return "".join(parts)
+    return _escaped("".join(parts))
 
 
 def file_tail(report: FileReport, hands: int) -> str:
@@ -161,7 +177,7 @@ def file_tail(report: FileReport, hands: int) -> str:
         parts.append("," + inner + _key(key))
         _write(obj[key], _FILE_LEVEL + 1, parts)
     parts.append("\n" + "  " * _FILE_LEVEL + "}")
-    return "".join(parts)
+    return _escaped("".join(parts))
 
 
 # ----------------------------------------------------------------------------- shapes
@@ -268,24 +284,27 @@ def hand_text(hand: HandResult, level: int) -> str:
     same bytes with a fraction of the calls; ``tests/test_render.py`` checks they agree.
     """
     if not isinstance(hand, BourreHandResult):
-        return dumps(hand_json(hand), level)
-    return _bourre_hand_template(level) % (
-        hand.number,
-        hand.line,
-        _text(hand.dealer),
-        _text(hand.trump),
-        _objects(hand.violations, violation_json, level + 1),
-        _objects(hand.claims, claim_json, level + 1),
-        _text(card_text(hand.upcard)),
-        "null" if hand.payouts is None else _amounts(hand.payouts),
-        "null" if hand.pot is None else _amount(hand.pot),
-        _text(hand.winner),
-        "null" if hand.carry is None else _amount(hand.carry),
-        _quote(hand.result),
-        "[" + ", ".join(map(_quote, hand.active)) + "]",
-        _counts(hand.tricks_won),
-        "true" if hand.settled else "false",
-        _text(hand.unsettled),
+        return dumps(hand_json(hand), level)  # (escaped by dumps)
+    return _escaped(
+        _bourre_hand_template(level)
+        % (
+            hand.number,
+            hand.line,
+            _text(hand.dealer),
+            _text(hand.trump),
+            _objects(hand.violations, violation_json, level + 1),
+            _objects(hand.claims, claim_json, level + 1),
+            _text(card_text(hand.upcard)),
+            "null" if hand.payouts is None else _amounts(hand.payouts),
+            "null" if hand.pot is None else _amount(hand.pot),
+            _text(hand.winner),
+            "null" if hand.carry is None else _amount(hand.carry),
+            _quote(hand.result),
+            "[" + ", ".join(map(_quote, hand.active)) + "]",
+            _counts(hand.tricks_won),
+            "true" if hand.settled else "false",
+            _text(hand.unsettled),
+        )
     )
 
 
@@ -397,14 +416,14 @@ def dumps(value: JsonValue, level: int = 0) -> str:
     """Serialize with two-space indentation starting at nesting ``level``."""
     parts: list[str] = []
     _write(value, level, parts)
-    return "".join(parts)
+    return _escaped("".join(parts))
 
 
 def dumps_line(value: JsonValue) -> str:
     """Serialize on one line (``{"a": 1, "b": [2, 3]}``), for JSON Lines; same number rules."""
     parts: list[str] = []
     _write_line(value, parts)
-    return "".join(parts)
+    return _escaped("".join(parts))
 
 
 def _write_line(value: JsonValue, parts: list[str]) -> None:

@@ -48,7 +48,7 @@ import io
 from typing import TextIO
 
 from referee.render.json import JsonValue, dumps_line, error_json, file_json, hand_json
-from referee.report import FileReport, HandResult
+from referee.report import FileReport, HandResult, ReadError
 
 
 class JsonlWriter:
@@ -71,6 +71,9 @@ class JsonlWriter:
     def begin(self, report: FileReport) -> None:
         """A file starts (its header fields are known)."""
         self._report = report
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors found so far: written with the file's end, when all are known."""
 
     def hand(self, hand: HandResult) -> None:
         """Write one judged hand of the file begun."""

@@ -35,7 +35,8 @@ from rich.text import Text
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
-from referee.render.text import GAME_NAMES
+from referee.render.safe import visible
+from referee.render.text import GAME_NAMES, shorten
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -98,11 +99,13 @@ def show_hand(
 def _heading(console: Console, report: FileReport) -> None:
     game = GAME_NAMES.get(report.game or "", report.game or "unknown game")
     n = len(report.hands)
-    _print(console, Text(f"{report.path} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE))
+    _print(
+        console, Text(f"{visible(report.path)} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE)
+    )
     if report.players:
         _print(console, Text("  players: " + ", ".join(report.players)))
     for key, value in report.metadata.items():
-        _print(console, Text(f"  {key}: {value}", style=S_DIM))
+        _print(console, Text(f"  {key}: {shorten(value)}", style=S_DIM))
     if report.options_changed:
         opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
         _print(console, Text("  house options: " + opts))

@@ -1,4 +1,9 @@
-"""Re-reading lines of a log file from disk, for the source snippets of the reports.
+"""The source snippets of the reports: the line a finding is about, cut and made safe.
+
+A finding carries the line as it was read and judged (``source_line``, from
+``source_start`` in the line); the reports never read the log again, which may have
+changed, or be a pipe that cannot be read twice. :func:`read_source_lines` is kept for tests
+and tools that build reports by hand.
 
 Dependency-free (the text, show and HTML renderers all use it).
 """
@@ -33,6 +38,20 @@ def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
     except OSError:
         return {}
     return found
+
+
+def no_sources(path: str, wanted: set[int]) -> dict[int, str]:
+    """The reports' default :data:`LineSource`: nothing is read again from the disk."""
+    return {}
+
+
+def finding_source(
+    source: str | None, start: int, column: int | None
+) -> tuple[str | None, int | None]:
+    """A finding's kept line and its column in it (the kept part starts at ``start``)."""
+    if source is None or not start or not column:
+        return source, column
+    return "…" + source, column - start + 1
 
 
 #: The widest source snippet printed under a finding: a longer line is cut around the column.

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from html import escape
+from html import escape as _html_escape
 
 #: Okabe-Ito colours (distinguishable with the common colour-vision deficiencies).
 PALETTE: tuple[str, ...] = (
@@ -57,6 +57,13 @@ class RefLine:
 
     value: Decimal | int
     label: str
+
+
+def escape(text: str) -> str:
+    """Text for SVG, every control, bidi and zero-width character made visible."""
+    from referee.render.safe import visible
+
+    return _html_escape(visible(text))
 
 
 def line_chart(

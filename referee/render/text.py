@@ -19,13 +19,22 @@ from typing import TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
+from rich.segment import Segment
 from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
-from referee.render.source import LineSource, read_source_lines, snippet_window
+from referee.render.safe import UNSAFE, visible
+from referee.render.source import (
+    LineSource,
+    finding_source,
+    no_sources,
+    read_source_lines,
+    snippet_window,
+)
+from referee.render.spool import Spool as _Spool
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -39,12 +48,10 @@ from referee.report import (
 
 __all__ = [
     "GAME_NAMES",
-    "FileDigest",
     "LineSource",
     "TextRenderer",
     "make_console",
     "money",
-    "new_digest",
     "read_source_lines",
     "render_text",
     "signed",
@@ -73,6 +80,24 @@ class _Console(Console):
     def on_broken_pipe(self) -> None:
         self.quiet = True
         raise BrokenPipeError(32, "Broken pipe")
+
+    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
+        """Every piece of text made visible before it is written (see
+        :mod:`referee.render.safe`): whatever a log holds, no control, bidi or zero-width
+        character reaches the terminal. (The renderers escape what they align, too.)"""
+        return super()._render_buffer(
+            seg
+            if seg.control or seg.text == "\n"  # (rich's own line ends)
+            else Segment(_visible_lines(seg.text), seg.style, seg.control)
+            for seg in buffer
+        )
+
+
+def _visible_lines(text: str) -> str:
+    """:func:`visible`, but for the line ends of text printed as lines."""
+    if UNSAFE.search(text) is None:
+        return text
+    return "\n".join(map(visible, text.split("\n")))
 
 
 def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
@@ -116,57 +141,213 @@ _CELL = "\x1f"  # joins a settlement row's cells while the row waits to be print
 
 
 @dataclass(slots=True)
-class FileDigest:
-    """What the text report keeps of one file while its hands stream by.
-
-    The file is printed once its last hand is judged (its header gives the number of hands,
-    its table's columns fit the widest cell), but only this is kept: the report without its
-    hands, the findings, and each hand's settlement row as one string, a few dozen bytes a
-    hand. It is plain data: a worker process can build it and the main process print it.
-    """
+class _OpenFile:
+    """What the text report keeps of the file being written while its hands stream by:
+    counts, the table's column widths and its rows (spooled), never the findings, which
+    are printed as they come."""
 
     report: FileReport
-    quiet: bool
     hands: int = 0
     violations: int = 0
-    findings: list[Violation | ClaimRuling] = field(default_factory=list)  # in print order
-    rows: list[str] = field(default_factory=list)  # each row's cells joined by _CELL
+    rows: _Spool = field(default_factory=_Spool)
     widths: list[int] = field(default_factory=list)  # the widest cell of each column so far
     teams: list[str] = field(default_factory=list)  # Bid Euchre: the table's team columns
-    games: list[str] = field(default_factory=list)  # Bid Euchre: games won, in order
+    games: _Spool = field(default_factory=_Spool)  # Bid Euchre: games won, in order
     by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
+    errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
 
-    def add(self, hand: HandResult) -> None:
-        """Take one judged hand."""
-        self.hands += 1
-        self.violations += len(hand.violations)
+
+class TextRenderer:
+    """Prints file reports as they stream, then a batch summary (:meth:`finish`).
+
+    A file is given whole (:meth:`file`) or streamed: :meth:`begin` prints its header,
+    :meth:`errors` and :meth:`hand` give its read errors and hands as they are found, each
+    hand's findings printed at once, merged with the read errors in line order;
+    :meth:`end` prints the rest and the settlement table. Memory stays that of one hand:
+    the table's rows wait in a temporary file. With ``quiet`` only the findings (violations
+    and read errors) are printed. With ``keep`` the file is written into a part for
+    :meth:`take_part` (a worker process's share of a batch); :meth:`part` prints such a part.
+    """
+
+    #: The batch gives the read errors as they are found (:meth:`errors`).
+    interleaves_errors = True
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        quiet: bool = False,
+        sources: LineSource | None = None,
+        keep: bool = False,
+    ) -> None:
+        self.console = console
+        #: No colour (piped, NO_COLOR, or a worker's plain part): lines are written as text.
+        self._plain = console.color_system is None and not console.is_terminal
+        self.quiet = quiet
+        self.sources: LineSource = sources or no_sources
+        self.rows: list[_Row] = []
+        self._open: _OpenFile | None = None
+        self._keep = keep
+        self._kept: tuple[str, _Row] | None = None
+
+    # ------------------------------------------------------------------ per file
+
+    def file(self, report: FileReport) -> None:
+        """Print one file's report."""
+        self.begin(report)
+        errors = sorted(report.errors, key=lambda e: (e.line or 0, e.column or 0))
+        for i, hand in enumerate(report.hands):  # each hand with the errors before the next
+            upto = report.hands[i + 1].line if i + 1 < len(report.hands) else None
+            cut = (
+                len(errors)
+                if upto is None
+                else next((k for k, e in enumerate(errors) if (e.line or 0) >= upto), len(errors))
+            )
+            self.errors(errors[:cut])
+            errors = errors[cut:]
+            self.hand(hand)
+        self.errors(errors)
+        self.end(report)
+
+    def begin(self, report: FileReport) -> None:
+        """Start a file (its header fields are known; its hands are to come): its header."""
+        self._open = open_file = _OpenFile(report)
+        if report.game == "bid-euchre" and len(report.players) == 4:
+            p = report.players
+            open_file.teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]  # seats 1+3, then 2+4
+        if not self.quiet:
+            if self.rows and not self._keep:
+                self._print(Text(""))
+            self._header(report)
+
+    def errors(self, errors: list[ReadError]) -> None:
+        """Read errors found so far (printed with the next hand's findings, in line order)."""
+        assert self._open is not None
+        self._open.errors.extend(errors)
+
+    def hand(self, hand: HandResult) -> None:
+        """Take one judged hand of the file begun: print its findings (and the read errors
+        before them), keep its table row."""
+        open_file = self._open
+        assert open_file is not None
+        open_file.hands += 1
+        open_file.violations += len(hand.violations)
         for v in hand.violations:
-            self.by_rule[v.rule] = self.by_rule.get(v.rule, 0) + 1
-        if hand.violations or (hand.claims and not self.quiet):
-            claims = [] if self.quiet else hand.claims
-            findings: list[Violation | ClaimRuling] = [*hand.violations, *claims]
-            findings.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
-            self.findings.extend(findings)
+            open_file.by_rule[v.rule] = open_file.by_rule.get(v.rule, 0) + 1
+        claims = [] if self.quiet else hand.claims
+        if hand.violations or claims or open_file.errors:
+            self._findings(open_file, [*hand.violations, *claims])
         if self.quiet:
             return
         if isinstance(hand, BourreHandResult):
-            if self.report.game == "bourre":
-                self._add_row(_bourre_row(hand, self.report.players, self.report.money_places))
-        elif self.report.game == "bid-euchre":
-            self._add_euchre(hand)
+            if open_file.report.game == "bourre":
+                report = open_file.report
+                self._add_row(open_file, _bourre_row(hand, report.players, report.money_places))
+        elif open_file.report.game == "bid-euchre":
+            self._add_euchre(open_file, hand)
 
-    def _add_row(self, cells: list[str]) -> None:
-        widths = self.widths
+    def end(self, report: FileReport) -> None:
+        """The file begun is done (its errors and standings complete): the read errors not
+        printed yet, then the settlement table."""
+        open_file, self._open = self._open, None
+        assert open_file is not None
+        open_file.report = report
+        if open_file.errors:
+            self._findings(open_file, [])
+        if not self.quiet and open_file.hands:
+            self._settlements(open_file)
+        by_rule = sorted(open_file.by_rule.items())
+        row = _Row(
+            report.path,
+            report.game,
+            open_file.hands,
+            open_file.violations,
+            len(report.errors),
+            sum(n for rule, n in by_rule if rule.startswith(_RECORD_RULES)),
+            ", ".join(f"{rule} {n}" for rule, n in by_rule),
+        )
+        if self._keep:
+            out = self.console.file
+            assert isinstance(out, io.StringIO)
+            self._kept = (out.getvalue(), row)
+            out.seek(0)
+            out.truncate()
+        else:
+            self.rows.append(row)
+
+    def take_part(self) -> tuple[str, _Row]:
+        """The file just ended (``keep``): its text and its summary row."""
+        assert self._kept is not None
+        part, self._kept = self._kept, None
+        return part
+
+    def part(self, part: tuple[str, _Row]) -> None:
+        """Print a file written by another renderer (:meth:`take_part`)."""
+        text, row = part
+        if self.rows and not self.quiet:
+            self._print(Text(""))
+        self.console.file.write(text)
+        self.rows.append(row)
+
+    def _print(self, text: Text) -> None:
+        if self._plain:  # what rich would write for it, some 20 times faster
+            self.console.file.write(_visible_lines(text.plain) + "\n")
+        else:
+            self.console.print(text, soft_wrap=True)
+
+    def _header(self, report: FileReport) -> None:
+        title = Text(visible(report.path), style=S_PATH)
+        if report.game is None:
+            title.append(" (not judged)")
+            self._print(title)
+            return
+        judged = ", not judged" if report.errors else ""  # (its house rules, say, were bad)
+        title.append(f" — {GAME_NAMES.get(report.game, report.game)}{judged}")
+        self._print(title)
+        if report.players:
+            self._print(Text("  players: " + ", ".join(report.players)))
+        for key, value in report.metadata.items():
+            self._print(Text(f"  {key}: {shorten(value)}", style=S_DIM))
+        if report.options_changed:
+            opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
+            self._print(Text("  house options: " + opts))
+
+    def _findings(self, open_file: _OpenFile, findings: list[Violation | ClaimRuling]) -> None:
+        """Print the waiting read errors and ``findings`` merged in line order (an error
+        before a finding at the same place; one without a line first)."""
+        errors, open_file.errors = open_file.errors, []
+        path = open_file.report.path
+        merged: list[tuple[int, int, int, ReadError | Violation | ClaimRuling]] = [
+            (e.line or 0, e.column or 0, 0, e) for e in errors
+        ]
+        merged += [(f.line, f.column, 1 if isinstance(f, Violation) else 2, f) for f in findings]
+        merged.sort(key=lambda item: item[:3])
+        wanted = {e.line for e in errors if e.line and e.source_line is None}
+        wanted.update(f.line for f in findings if isinstance(f, Violation) and f.line)
+        lines = self.sources(path, wanted) if wanted and self.sources is not no_sources else {}
+        for *_, item in merged:
+            if isinstance(item, ReadError):
+                self._error(path, item, lines)
+            elif isinstance(item, Violation):
+                self._violation(path, item, lines)
+            else:
+                self._claim(path, item)
+
+    def _add_row(self, open_file: _OpenFile, cells: list[str]) -> None:
+        widths = open_file.widths
         if len(widths) < len(cells):
             widths.extend([0] * (len(cells) - len(widths)))
+        if UNSAFE.search("".join(cells)) is not None:  # (a name or result with a control)
+            cells = [visible(cell) for cell in cells]
+        row = _CELL.join(cells)  # (_CELL is a control: joined after the check)
         for i, cell in enumerate(cells):
             width = cell_len(cell)
             if width > widths[i]:
                 widths[i] = width
-        self.rows.append(_CELL.join(cells))
+        open_file.rows.add(row)
 
-    def _add_euchre(self, hand: EuchreHandResult) -> None:
-        teams = self.teams
+    def _add_euchre(self, open_file: _OpenFile, hand: EuchreHandResult) -> None:
+        teams = open_file.teams
         tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
         cells = [
             str(hand.number),
@@ -178,128 +359,11 @@ class FileDigest:
             recorded_cell(hand),
             hand.winner or ("" if hand.settled else f"not settled: {hand.unsettled}"),
         ]
-        self._add_row(cells)
+        self._add_row(open_file, cells)
         if hand.winner:
-            self.games.append(f"game {hand.game_number} won by {hand.winner} (hand {hand.number})")
-
-
-class TextRenderer:
-    """Prints file reports one at a time, then a batch summary (:meth:`finish`).
-
-    With ``quiet`` only the findings (violations and read errors) are printed. A file can be
-    given whole (:meth:`file`) or streamed: :meth:`begin`, :meth:`hand` per hand, :meth:`end`.
-    With ``keep`` a file is not printed at its end but kept for :meth:`take_part` (a worker
-    process's share of a batch); :meth:`part` prints such a part.
-    """
-
-    def __init__(
-        self,
-        console: Console,
-        *,
-        quiet: bool = False,
-        sources: LineSource | None = None,
-        keep: bool = False,
-    ) -> None:
-        self.console = console
-        self.quiet = quiet
-        self.sources: LineSource = sources or read_source_lines
-        self.rows: list[_Row] = []
-        self._digest: FileDigest | None = None
-        self._keep = keep
-        self._kept: FileDigest | None = None
-
-    # ------------------------------------------------------------------ per file
-
-    def file(self, report: FileReport) -> None:
-        """Print one file's report."""
-        self.begin(report)
-        for hand in report.hands:
-            self.hand(hand)
-        self.end(report)
-
-    def begin(self, report: FileReport) -> None:
-        """Start a file (its header fields are known; its hands are to come)."""
-        self._digest = new_digest(report, self.quiet)
-
-    def hand(self, hand: HandResult) -> None:
-        """Take one judged hand of the file begun."""
-        assert self._digest is not None
-        self._digest.add(hand)
-
-    def end(self, report: FileReport) -> None:
-        """Print the file begun, now that its errors and standings are complete."""
-        assert self._digest is not None
-        digest, self._digest = self._digest, None
-        digest.report = report
-        if self._keep:
-            self._kept = digest
-        else:
-            self.part(digest)
-
-    def take_part(self) -> FileDigest:
-        """The file just ended (``keep``)."""
-        assert self._kept is not None
-        digest, self._kept = self._kept, None
-        return digest
-
-    def part(self, digest: FileDigest) -> None:
-        """Print a file from its :class:`FileDigest`."""
-        report = digest.report
-        by_rule = sorted(digest.by_rule.items())
-        self.rows.append(
-            _Row(
-                report.path,
-                report.game,
-                digest.hands,
-                digest.violations,
-                len(report.errors),
-                sum(n for rule, n in by_rule if rule.startswith(_RECORD_RULES)),
-                ", ".join(f"{rule} {n}" for rule, n in by_rule),
+            open_file.games.add(
+                f"game {hand.game_number} won by {hand.winner} (hand {hand.number})"
             )
-        )
-        if not self.quiet:
-            if len(self.rows) > 1:
-                self._print(Text(""))
-            self._header(report, digest.hands)
-        lines = self._source_lines(report, digest.findings)
-        for error in report.errors:
-            self._error(report.path, error, lines)
-        for finding in digest.findings:
-            if isinstance(finding, Violation):
-                self._violation(report.path, finding, lines)
-            else:
-                self._claim(report.path, finding)
-        if not self.quiet and digest.hands:
-            self._settlements(digest)
-
-    def _print(self, text: Text) -> None:
-        self.console.print(text, soft_wrap=True)
-
-    def _header(self, report: FileReport, hands: int) -> None:
-        title = Text(report.path, style=S_PATH)
-        if report.game is None:
-            title.append(" (not judged)" if report.errors else "")
-            self._print(title)
-            return
-        judged = "not judged" if report.errors and not hands else _count(hands, "hand")
-        title.append(f" — {GAME_NAMES.get(report.game, report.game)}, {judged}")
-        self._print(title)
-        if report.players:
-            self._print(Text("  players: " + ", ".join(report.players)))
-        for key, value in report.metadata.items():
-            self._print(Text(f"  {key}: {value}", style=S_DIM))
-        if report.options_changed:
-            opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
-            self._print(Text("  house options: " + opts))
-
-    def _source_lines(
-        self, report: FileReport, findings: list[Violation | ClaimRuling]
-    ) -> dict[int, str]:
-        wanted = {e.line for e in report.errors if e.line and e.source_line is None}
-        wanted.update(f.line for f in findings if isinstance(f, Violation) and f.line)
-        if not wanted:
-            return {}
-        return self.sources(report.path, wanted)
 
     # ------------------------------------------------------------------ findings
 
@@ -309,7 +373,7 @@ class TextRenderer:
             where += f":{line}"
             if column:
                 where += f":{column}"
-        return Text(where + ":", style=S_PATH)
+        return Text(visible(where) + ":", style=S_PATH)
 
     def _error(self, path: str, error: ReadError, lines: dict[int, str]) -> None:
         text = self._where(path, error.line, error.column)
@@ -317,8 +381,10 @@ class TextRenderer:
         text.append(error.code, style=S_ERROR)
         text.append(" " + error.message)
         self._print(text)
-        source = error.source_line if error.source_line is not None else lines.get(error.line or 0)
-        self._snippet(error.line, error.column, source)
+        source, column = finding_source(error.source_line, error.source_start, error.column)
+        if source is None:
+            source = lines.get(error.line or 0)
+        self._snippet(error.line, column, source)
 
     def _violation(self, path: str, v: Violation, lines: dict[int, str]) -> None:
         text = self._where(path, v.line, v.column)
@@ -328,7 +394,8 @@ class TextRenderer:
             text.append(" (corrected)", style=S_CORRECTED)
         text.append(" " + v.message)
         self._print(text)
-        self._snippet(v.line, v.column, lines.get(v.line))
+        source, column = finding_source(v.source_line, v.source_start, v.column)
+        self._snippet(v.line, column, source if source is not None else lines.get(v.line))
         gutter = " " * self._gutter_width(v.line)
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
@@ -355,21 +422,21 @@ class TextRenderer:
         if not line or source is None:
             return
         source, column = snippet_window(source, column)
-        shown = source.expandtabs(8)
+        shown = visible(source.expandtabs(8))
         pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
         gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
         self._print(gutter + Text(shown))
         if column:
-            offset = cell_len(source[: column - 1].expandtabs(8))
+            offset = cell_len(visible(source[: column - 1].expandtabs(8)))
             caret = Text(" " * self._gutter_width(line) + "| ", style=S_GUTTER)
             caret.append(" " * offset + "^", style=S_CARET)
             self._print(caret)
 
     # ------------------------------------------------------------------ settlements
 
-    def _settlements(self, digest: FileDigest) -> None:
-        report = digest.report
-        rows = (row.split(_CELL) for row in digest.rows)  # one at a time: they can be many
+    def _settlements(self, open_file: _OpenFile) -> None:
+        report = open_file.report
+        rows = (row.split(_CELL) for row in open_file.rows.lines())  # one at a time
         if report.game == "bourre":
             players = list(report.players)
             header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players]
@@ -378,17 +445,17 @@ class TextRenderer:
             incomplete = "" if report.totals_complete else "settled hands only"
             footer = ["total", "", "", "", "", "", *ledger, "", incomplete]
             right = {0, 3, 5, *range(6, 6 + len(players))}
-            self._table(header, rows, right, footer, digest.widths)
+            self._table(header, rows, right, footer, open_file.widths)
         elif report.game == "bid-euchre":
-            teams = digest.teams
+            teams = open_file.teams
             header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "recorded", "winner"]
-            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None, digest.widths)
+            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None, open_file.widths)
             if report.score:
                 score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
                 self._print(Text(f"  score: {score}", style="bold"))
             elif report.score is None:
                 self._print(Text("  score: unknown (the log does not decide it)", style="bold"))
-            for line in digest.games:
+            for line in open_file.games.lines():
                 self._print(Text(f"  {line}", style="bold"))
 
     def _table(
@@ -429,10 +496,10 @@ class TextRenderer:
         for line in lines:
             batch.append(line)
             if len(batch) == 256:
-                write("\n".join(batch) + "\n")
+                write(_visible_lines("\n".join(batch)) + "\n")
                 batch = []
         if batch:
-            write("\n".join(batch) + "\n")
+            write(_visible_lines("\n".join(batch)) + "\n")
 
     # ------------------------------------------------------------------ batch
 
@@ -445,7 +512,7 @@ class TextRenderer:
             counts = ("hands", "violations", "settlement", "errors")
             header = ["file", "game", *counts, "by rule"]
             rows = [
-                [r.path, r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
+                [visible(r.path), r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
                 for r in self.rows
             ]
             totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
@@ -476,6 +543,15 @@ def summary_line(rows: Sequence[_Row]) -> Text:
 
 
 # ----------------------------------------------------------------------------- formatting
+
+
+#: The most of a title, event or table text printed in a report's header.
+METADATA_SHOWN = 200
+
+
+def shorten(text: str, size: int = METADATA_SHOWN) -> str:
+    """``text`` cut to ``size`` characters (``…`` marks the cut)."""
+    return text if len(text) <= size else text[:size] + "…"
 
 
 def _bourre_row(hand: BourreHandResult, players: list[str], places: int = 0) -> list[str]:
@@ -518,15 +594,6 @@ def recorded_cell(hand: HandResult) -> str:
 
 def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str:
     return signed(amounts[player], places) if player in amounts else ""
-
-
-def new_digest(report: FileReport, quiet: bool) -> FileDigest:
-    """An empty :class:`FileDigest` for a file whose header fields are known."""
-    digest = FileDigest(report, quiet)
-    if report.game == "bid-euchre" and len(report.players) == 4:
-        p = report.players
-        digest.teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]  # seats 1+3, then 2+4
-    return digest
 
 
 def _contract(hand: EuchreHandResult) -> str:
