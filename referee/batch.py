@@ -61,7 +61,7 @@ class Writer(Protocol):
 class Job:
     """What the batch does with each file: the settings a worker needs."""
 
-    fmt: str  # text | json | jsonl | html
+    fmt: str  # text | json | jsonl | html | csv | github
     rules_file: Path | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -248,6 +248,14 @@ def part_writer(job: Job) -> Writer:
         from referee.render.html import HtmlWriter
 
         return HtmlWriter(io.StringIO(), keep=True)
+    if job.fmt == "csv":
+        from referee.render.csv import CsvWriter
+
+        return CsvWriter(io.StringIO(), header=False, flush=False)
+    if job.fmt == "github":
+        from referee.render.github import GithubWriter
+
+        return GithubWriter(io.StringIO(), flush=False)
     from referee.render.text import TextRenderer, make_console
 
     return TextRenderer(make_console(io.StringIO(), False), quiet=job.quiet, keep=True)

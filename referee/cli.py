@@ -47,6 +47,8 @@ class Format(StrEnum):
     json = "json"
     jsonl = "jsonl"
     html = "html"
+    csv = "csv"
+    github = "github"
 
 
 class Game(StrEnum):
@@ -93,12 +95,20 @@ def _split_ids(values: list[str] | None) -> list[str]:
 @app.command(
     help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
     "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
-    "html (one self-contained page with charts; see also `referee report`)."
+    "html (one self-contained page with charts; see also `referee report`), csv (one row per "
+    "hand and player, for a spreadsheet), github (workflow annotations on the log's lines)."
 )
 def audit(
     paths: _PathsArgument,
     output_format: Annotated[
-        Format, typer.Option("--format", "-f", help="Report format.", case_sensitive=False)
+        Format,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="Report format: text, json, jsonl, html, csv or github.",
+            case_sensitive=False,
+        ),
     ] = Format.text,
     rules: _RulesOption = None,
     jobs: _JobsOption = 0,
@@ -279,6 +289,9 @@ def _render(
 
         writer = JsonlWriter(out)
         finish = _nothing
+    elif fmt in (Format.csv, Format.github):
+        writer = _line_writer(fmt, out)
+        finish = _nothing
     else:
         from referee.render.text import TextRenderer, make_console
 
@@ -292,6 +305,17 @@ def _render(
 
 def _nothing() -> None:
     pass
+
+
+def _line_writer(fmt: str, out: TextIO) -> Writer:
+    """The writer of a format written a line at a time: csv or github."""
+    if fmt == Format.csv:
+        from referee.render.csv import CsvWriter
+
+        return CsvWriter(out)
+    from referee.render.github import GithubWriter
+
+    return GithubWriter(out)
 
 
 @contextlib.contextmanager
