@@ -61,7 +61,7 @@ class Writer(Protocol):
 class Job:
     """What the batch does with each file: the settings a worker needs."""
 
-    fmt: str  # text | json | jsonl | html | csv | github
+    fmt: str  # text | json | jsonl | html | csv | github, or standings (a tally)
     rules_file: Path | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -256,6 +256,10 @@ def part_writer(job: Job) -> Writer:
         from referee.render.github import GithubWriter
 
         return GithubWriter(io.StringIO(), flush=False)
+    if job.fmt == "standings":
+        from referee.standings import StandingsWriter
+
+        return StandingsWriter(keep=True)
     from referee.render.text import TextRenderer, make_console
 
     return TextRenderer(make_console(io.StringIO(), False), quiet=job.quiet, keep=True)

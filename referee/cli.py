@@ -1,4 +1,5 @@
-"""The command line: ``referee audit``, ``report``, ``show``, ``explain``, ``rules``.
+"""The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
+``rules``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -7,7 +8,8 @@ traceback: misuse is a one-line message and exit status 2.
 Exit status of ``audit`` (every format) and ``report``: 0 clean, 1 any violation
 (settlement errors included), 2 any input that could not be read, decoded or parsed, a bad
 house-rules setting, or misuse. ``show`` uses the same codes over the hands it shows, and 2
-for a hand number the log does not have.
+for a hand number the log does not have. ``standings``: 0, or 2 when an input could not be
+read (in whole or in part) or misuse; violations do not change it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a
 
 app = typer.Typer(
     name="referee",
-    help="A referee for written Bourré and Bid Euchre hand logs.",
+    help="A referee for written Bourré and Bid Euchre hand logs.\n\n"
+    "`referee audit LOG...` judges logs; `referee standings LOG...` adds up a night or a "
+    "season per player and says who pays whom.",
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -226,6 +230,96 @@ def report(
 ) -> None:
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
     _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output)
+
+
+# ----------------------------------------------------------------------------- standings
+
+
+class StandingsFormat(StrEnum):
+    """Output formats of ``standings``."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command(
+    help="Add up the settled hands of many logs per player: a night's or a season's "
+    "standings, and for Bourré who pays whom (the fewest transfers).\n\n"
+    "Bourré: money won (net), hands dealt in and played, pots won, bourrés, reneges (and "
+    "illegal plays taken back). Bid Euchre: games won and points per team and per player. "
+    "Players are matched across files by name, ignoring case. Hands the log does not settle "
+    "are left out and listed.\n\n"
+    "Exit status: 0, or 2 when an input could not be read (in whole or in part; its settled "
+    "hands still count) or the command was misused. Violations do not change it."
+)
+def standings(
+    paths: _PathsArgument,
+    output_format: Annotated[
+        StandingsFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="Report format: text, json or csv.",
+            case_sensitive=False,
+        ),
+    ] = StandingsFormat.text,
+    rules: _RulesOption = None,
+    jobs: _JobsOption = 0,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the standings to FILE (replaced atomically) instead of stdout.",
+        ),
+    ] = None,
+) -> None:
+    """Add up the settled hands of many logs per player, and who pays whom."""
+    from referee.audit import collect_inputs
+    from referee.batch import Job, run_batch
+    from referee.standings import StandingsWriter
+
+    if rules is not None and not rules.is_file():
+        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise _fail(f"--output {output}: not a file in an existing folder")
+    inputs = collect_inputs(paths)
+    writer = StandingsWriter()
+    with _progress(inputs, shown_on_stdout=False) as progress:  # (printed once it is done)
+        run_batch(inputs, writer, Job("standings", rules), jobs, progress)
+    table = writer.standings
+
+    def write(out: TextIO, color: bool | None) -> int:
+        if output_format == StandingsFormat.json:
+            from referee.render.standings import write_json
+
+            write_json(out, table)
+        elif output_format == StandingsFormat.csv:
+            from referee.render.standings import write_csv
+
+            write_csv(out, table)
+        else:
+            from referee.render.standings import print_standings
+            from referee.render.text import make_console
+
+            print_standings(make_console(out, color), table)
+        return table.exit_code()
+
+    try:
+        if output is None:
+            fmt = Format.text if output_format == StandingsFormat.text else Format.json
+            code = write(_stdout(fmt), None)
+        else:
+            code = _write_atomic(output, lambda f: write(f, False))
+    except BrokenPipeError:
+        _silence_stdout()
+        raise typer.Exit(EXIT_BROKEN_PIPE) from None
+    except OSError as exc:
+        raise _fail(f"cannot write the standings: {exc}") from None
+    raise typer.Exit(code)
 
 
 def _stdout(fmt: Format) -> TextIO:
