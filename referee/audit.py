@@ -46,7 +46,8 @@ _CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
 def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileReport]:
     """Expand command-line paths into the files to audit, in a deterministic order.
 
-    Files are taken as given, whatever their name. Folders are searched recursively for
+    Files are taken as given, whatever their name; the string ``-`` is standard input
+    (:data:`STDIN_PATH`, read in its turn). Folders are searched recursively for
     ``*.hlog`` files, sorted by path. A path that does not exist, or a folder (or sub-folder)
     that cannot be listed, becomes a :class:`FileReport` with a ``P-IO`` error in its place,
     so the rest of the batch is still audited. The same file named twice is audited once.
@@ -61,6 +62,9 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
             out.append(item)
 
     for raw in paths:
+        if is_stdin(raw):  # `-`: the log on standard input (read in its turn)
+            add(STDIN_PATH)
+            continue
         path = Path(raw)
         try:
             is_dir = stat.S_ISDIR(path.stat().st_mode)
@@ -207,11 +211,13 @@ def stream_file(
     text, then line by line as the hands are judged, so memory stays bounded by the longest
     hand however long the file. Anything else (a pipe) is read into memory first.
     """
+    if is_stdin(path):
+        return stream_stdin(rules_file, keep_tricks=keep_tricks)
     name = str(path)
     try:
         with path.open("rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                data = handle.read()
+                data = _read_special(handle)
                 return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
             problem = _scan_encoding(handle)
     except OSError as exc:
@@ -227,6 +233,64 @@ def stream_file(
         return read_log(lines, quick=True)
 
     return _stream(reader, name, rules_file, path.parent, keep_tricks, late)
+
+
+def _read_special(handle: BinaryIO) -> bytes:
+    """The content of a file that is not a regular file (a pipe, a device, standard input),
+    read once as it comes: it cannot be read twice."""
+    return handle.read()
+
+
+# ----------------------------------------------------------------------------- stdin
+
+#: The command-line argument that names standard input.
+STDIN_ARGUMENT = "-"
+#: The name standard input goes by in the reports.
+STDIN_NAME = "<stdin>"
+#: Standard input among the inputs of :func:`collect_inputs`: a path no file can have (it
+#: holds a NUL), so a file named ``-`` (given as ``./-``) or ``<stdin>`` is never taken for it.
+STDIN_PATH = Path("\0stdin")
+
+_stdin_text: list[str] = []  # the log read from standard input, for source snippets
+
+
+def is_stdin(path: str | os.PathLike[str]) -> bool:
+    """Whether an input is standard input: the argument ``-`` (a string, as the command
+    line gives it: ``./-`` is a file) or :data:`STDIN_PATH`."""
+    if isinstance(path, str):
+        return path == STDIN_ARGUMENT
+    return os.fspath(path) == os.fspath(STDIN_PATH)
+
+
+def input_path(raw: str) -> Path:
+    """A command-line path as an input: :data:`STDIN_PATH` for ``-``, else the path."""
+    return STDIN_PATH if is_stdin(raw) else Path(raw)
+
+
+def stream_stdin(rules_file: Path | None = None, *, keep_tricks: bool = False) -> HandStream:
+    """:func:`stream_file` for the log on standard input, named :data:`STDIN_NAME`.
+
+    It is read as a file that is not a regular file is (:func:`_read_special`), once; a
+    ``rules PATH`` in it is relative to the current folder. Its text is kept for the
+    reports' source snippets (:func:`stdin_text`), as it cannot be read again.
+    """
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return HandStream(_io_error(STDIN_NAME, "cannot read standard input: it is closed"))
+    try:
+        data = _read_special(stream)
+    except (OSError, ValueError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else None
+        return HandStream(_io_error(STDIN_NAME, f"cannot read standard input: {why or exc}"))
+    _stdin_text[:] = [data.decode("utf-8", errors="replace")]
+    return stream_bytes(data, STDIN_NAME, rules_file, None, keep_tricks=keep_tricks)
+
+
+def stdin_text() -> str | None:
+    """The log read from standard input in this process, if one was (for snippets)."""
+    return _stdin_text[0] if _stdin_text else None
 
 
 def _scan_encoding(handle: BinaryIO) -> ReadError | None:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from referee.audit import HandStream, filter_hand, rule_filter, stream_file
+from referee.audit import HandStream, filter_hand, is_stdin, rule_filter, stream_file
 from referee.report import FileReport, HandResult
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
@@ -186,7 +186,7 @@ def _ordered_parts(
         group: list[Path] = []
         size = 0
         for item in todo:
-            if isinstance(item, Path):
+            if isinstance(item, Path) and not is_stdin(item):  # (stdin is the main process's)
                 item_size = _size(item)
                 if item_size <= BIG_FILE:
                     group.append(item)

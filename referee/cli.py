@@ -37,7 +37,7 @@ app = typer.Typer(
     help="A referee for written Bourré and Bid Euchre hand logs.\n\n"
     "`referee audit LOG...` judges logs; `referee standings LOG...` adds up a night or a "
     "season per player and says who pays whom.",
-    add_completion=False,
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -64,9 +64,10 @@ class Game(StrEnum):
 
 #: The argument and options that ``audit`` and ``report`` share.
 _PathsArgument = Annotated[
-    list[Path],
+    list[str],  # (not Path: `./-` is a file named `-`, and Path would make it `-`, stdin)
     typer.Argument(
-        help="Hand-log files, and folders to search for *.hlog files.",
+        help="Hand-log files, and folders to search for *.hlog files (`-`: a log on "
+        "standard input).",
         show_default=False,
         metavar="PATH",
     ),
@@ -153,7 +154,7 @@ def audit(
 
 
 def _audit(
-    paths: list[Path],
+    paths: list[str],
     output_format: Format,
     rules: Path | None,
     jobs: int,
@@ -498,7 +499,12 @@ def _suggest(word: str, known: list[str]) -> str:
 )
 def show(
     file: Annotated[
-        Path, typer.Argument(help="One hand-log file.", show_default=False, metavar="FILE")
+        str,
+        typer.Argument(
+            help="One hand-log file (`-`: read it from standard input).",
+            show_default=False,
+            metavar="FILE",
+        ),
     ],
     hand: Annotated[
         int | None,
@@ -510,13 +516,14 @@ def show(
     ] = None,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
-    from referee.audit import audit_file, exit_code
+    from referee.audit import audit_file, exit_code, input_path, is_stdin
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
-    if file.is_dir():
+    path = input_path(file)
+    if not is_stdin(path) and path.is_dir():
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(file, rules, keep_tricks=True)
+    report = audit_file(path, rules, keep_tricks=True)
     hands = [h for h in report.hands if hand is None or h.number == hand]
     if hand is not None and not hands and not report.errors:
         numbers = sorted({h.number for h in report.hands})
@@ -668,7 +675,11 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_print_version,
         ),
     ] = False,
 ) -> None:

@@ -5,7 +5,10 @@ Dependency-free (the text, show and HTML renderers all use it).
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
+
+from referee.audit import STDIN_NAME, stdin_text
 
 #: Control characters (but tab) shown as U+FFFD: one column each, so carets stay aligned, and
 #: a binary file's bytes never reach the terminal as control codes.
@@ -21,6 +24,8 @@ def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
     if not wanted:
         return found
     last = max(wanted)
+    if path == STDIN_NAME and stdin_text() is not None:  # it cannot be read again
+        return _text_lines(stdin_text() or "", wanted)
     try:
         with open(path, "rb") as handle:
             for number, raw in enumerate(handle, start=1):
@@ -33,6 +38,12 @@ def read_source_lines(path: str, wanted: set[int]) -> dict[int, str]:
     except OSError:
         return {}
     return found
+
+
+def _text_lines(text: str, wanted: set[int]) -> dict[int, str]:
+    """The wanted lines of a log held as text (read from standard input)."""
+    lines = io.StringIO(text.removeprefix("\ufeff"), newline=None).read().split("\n")
+    return {n: lines[n - 1].translate(_CONTROLS) for n in wanted if 0 < n <= len(lines)}
 
 
 #: The widest source snippet printed under a finding: a longer line is cut around the column.
