@@ -20,7 +20,7 @@ import errno
 import os
 import stat
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -203,22 +203,30 @@ class HandStream:
 
 
 def stream_file(
-    path: Path, rules_file: Path | None = None, *, keep_tricks: bool = False
+    path: Path,
+    rules_file: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+    settings: Mapping[str, Any] | None = None,
 ) -> HandStream:
     """:func:`audit_file`, streamed: the hands of one log file as they are judged.
 
     A regular file is read twice, never whole: once in chunks to check that it is UTF-8
     text, then line by line as the hands are judged, so memory stays bounded by the longest
     hand however long the file. Anything else (a pipe) is read into memory first.
+    ``settings`` are house options given as a mapping (:func:`resolve_options`).
     """
     if is_stdin(path):
-        return stream_stdin(rules_file, keep_tricks=keep_tricks)
+        return stream_stdin(rules_file, keep_tricks=keep_tricks, settings=settings)
     name = str(path)
     try:
         with path.open("rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 data = _read_special(handle)
-                return stream_bytes(data, name, rules_file, path.parent, keep_tricks=keep_tricks)
+                base = path.parent
+                return stream_bytes(
+                    data, name, rules_file, base, keep_tricks=keep_tricks, settings=settings
+                )
             problem = _scan_encoding(handle)
     except OSError as exc:
         return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
@@ -232,7 +240,7 @@ def stream_file(
 
         return read_log(lines, quick=True)
 
-    return _stream(reader, name, rules_file, path.parent, keep_tricks, late)
+    return _stream(reader, name, rules_file, path.parent, keep_tricks, late, settings)
 
 
 def _read_special(handle: BinaryIO) -> bytes:
@@ -267,7 +275,12 @@ def input_path(raw: str) -> Path:
     return STDIN_PATH if is_stdin(raw) else Path(raw)
 
 
-def stream_stdin(rules_file: Path | None = None, *, keep_tricks: bool = False) -> HandStream:
+def stream_stdin(
+    rules_file: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+    settings: Mapping[str, Any] | None = None,
+) -> HandStream:
     """:func:`stream_file` for the log on standard input, named :data:`STDIN_NAME`.
 
     It is read as a file that is not a regular file is (:func:`_read_special`), once; a
@@ -285,7 +298,9 @@ def stream_stdin(rules_file: Path | None = None, *, keep_tricks: bool = False) -
         why = exc.strerror if isinstance(exc, OSError) else None
         return HandStream(_io_error(STDIN_NAME, f"cannot read standard input: {why or exc}"))
     _stdin_text[:] = [data.decode("utf-8", errors="replace")]
-    return stream_bytes(data, STDIN_NAME, rules_file, None, keep_tricks=keep_tricks)
+    return stream_bytes(
+        data, STDIN_NAME, rules_file, None, keep_tricks=keep_tricks, settings=settings
+    )
 
 
 def stdin_text() -> str | None:
@@ -353,13 +368,14 @@ def stream_bytes(
     base_dir: Path | None = None,
     *,
     keep_tricks: bool = False,
+    settings: Mapping[str, Any] | None = None,
 ) -> HandStream:
     """:func:`audit_bytes`, streamed."""
     problem = decode_problem(data)
     if problem is not None:
         return HandStream(FileReport(path=path, errors=[problem]))
     text = data[len(_BOM) :].decode("utf-8") if data.startswith(_BOM) else data.decode("utf-8")
-    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks)
+    return stream_text(text, path, rules_file, base_dir, keep_tricks=keep_tricks, settings=settings)
 
 
 def stream_text(
@@ -369,16 +385,18 @@ def stream_text(
     base_dir: Path | None = None,
     *,
     keep_tricks: bool = False,
+    settings: Mapping[str, Any] | None = None,
 ) -> HandStream:
     """:func:`audit_text`, streamed. The log is parsed and the header resolved right away;
-    each hand is judged when the stream is advanced."""
+    each hand is judged when the stream is advanced. ``settings``: house options given as a
+    mapping (:func:`resolve_options`)."""
 
     def reader() -> Any:
         from referee.parser import read_text
 
         return read_text(text.removeprefix("\ufeff"), quick=True)
 
-    return _stream(reader, path, rules_file, base_dir, keep_tricks, [])
+    return _stream(reader, path, rules_file, base_dir, keep_tricks, [], settings)
 
 
 def _stream(
@@ -388,6 +406,7 @@ def _stream(
     base_dir: Path | None,
     keep_tricks: bool,
     late: list[ReadError],
+    settings: Mapping[str, Any] | None = None,
 ) -> HandStream:
     """Read the header with ``open_reader()`` now, and stream the hands (``late``: errors
     found while reading the lines, added once the hands are exhausted)."""
@@ -396,7 +415,7 @@ def _stream(
     hands: Iterator[HandResult] = iter(())
     try:
         reader = open_reader()
-        hands = _judge(report, reader, rules_file, base_dir, keep_tricks)
+        hands = _judge(report, reader, rules_file, base_dir, keep_tricks, settings)
     except Exception as exc:  # a referee bug: report it for this file, keep the batch going
         report.errors.append(_internal_error(exc, None, None, "reading the log"))
     return HandStream(report, _finishing(report, reader, hands, late))
@@ -465,6 +484,7 @@ def _judge(
     rules_file: Path | None,
     base_dir: Path | None,
     keep_tricks: bool,
+    settings: Mapping[str, Any] | None = None,
 ) -> Iterator[HandResult]:
     """Fill ``report``'s header fields now; return the hands, judged as they are pulled.
 
@@ -477,7 +497,7 @@ def _judge(
         report.game = header.game
         report.players = list(header.players)
         report.metadata = dict(header.metadata)
-        options, option_errors = resolve_options(header, rules_file, base_dir)
+        options, option_errors = resolve_options(header, rules_file, base_dir, settings)
         report.errors.extend(option_errors)
         if options is not None:
             from referee.options import changed_options
@@ -637,9 +657,16 @@ def _sorted_errors(errors: list[ReadError]) -> list[ReadError]:
 
 
 def resolve_options(
-    header: Any, rules_file: Path | None, base_dir: Path | None
+    header: Any,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    settings: Mapping[str, Any] | None = None,
 ) -> tuple[Any, list[ReadError]]:
-    """The game's options: defaults ← ``--rules`` ← the log's ``rules PATH`` ← ``option`` lines.
+    """The game's options: defaults ← ``--rules`` ← ``settings`` ← the log's ``rules PATH`` ←
+    ``option`` lines.
+
+    ``settings`` is a caller's house options as a mapping (the library's ``game_options``):
+    option keys to values, or sections named after the games, as in a house-rules file.
 
     Returns ``(options, [])``, or ``(None, errors)`` when any layer is invalid: a file judged
     by rules other than its own would give wrong verdicts, so it is not judged. Every
@@ -653,6 +680,8 @@ def resolve_options(
     errors: list[ReadError] = []
     if rules_file is not None:
         options = _file_options(options, game, rules_file, "--rules ", None, None, errors)
+    if settings:
+        options = _mapping_options(options, game, settings, errors)
     if header.rules_path:
         target = Path(header.rules_path)
         if not target.is_absolute():
@@ -691,6 +720,28 @@ def _file_options(
         at = key_line(settings, key)
         where = f"{path}:{at}" if at is not None else str(path)
         errors.append(ReadError("P-RULES", line, column, f"{prefix}{where}: {message}"))
+    return dataclasses.replace(options, **changes)
+
+
+def _mapping_options(
+    options: Any, game: str, settings: Mapping[str, Any], errors: list[ReadError]
+) -> Any:
+    """``options`` with the valid ``settings`` applied (the section of ``game`` when they are
+    given by game); a P-RULES error for each problem, named ``game_options``."""
+    from referee.options import _game_section, validate_settings
+
+    if any(isinstance(key, str) and _game_section(key) for key in settings):
+        section = next((v for k, v in settings.items() if _game_section(k) == game), None)
+        if section is None:
+            return options
+        if not isinstance(section, Mapping):
+            errors.append(
+                ReadError("P-RULES", None, None, f"game_options: {game!r} must be a mapping")
+            )
+            return options
+        settings = section
+    changes, problems = validate_settings(game, settings)
+    errors.extend(ReadError("P-RULES", None, None, f"game_options: {m}") for _, m in problems)
     return dataclasses.replace(options, **changes)
 
 

@@ -563,33 +563,19 @@ def explain(
     rule_id: Annotated[str, typer.Argument(metavar="RULE-ID", help="A rule ID, e.g. BR-FOLLOW.")],
 ) -> None:
     """Explain one rule: what it forbids, with a legal and an illegal example."""
-    from referee.rulebook import all_rules, get_rule
+    from referee.rulebook import get_rule, unknown_rule_message
 
     rule = get_rule(rule_id)
     if rule is None:
-        known = sorted(all_rules())
-        upper = rule_id.strip().upper()
-        prefixed = [r for r in known if r.startswith(upper)] if upper else []
-        close = prefixed or []
-        import difflib
-
-        close += [
-            r for r in difflib.get_close_matches(upper, known, n=5, cutoff=0.5) if r not in close
-        ]
-        hint = ("close matches: " + ", ".join(close)) if close else "run `referee rules` for all"
-        raise _fail(f"unknown rule ID {rule_id!r}; {hint}")
+        raise _fail(unknown_rule_message(rule_id))
     _stdout(Format.text).write(explain_text(rule))
 
 
 def explain_text(rule: Rule) -> str:
-    """The text ``referee explain`` prints for a rule."""
-    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
-    lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
-    lines += rule.explanation.splitlines()
-    for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
-        if example:
-            lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
-    return "\n".join(lines) + "\n"
+    """The text ``referee explain`` prints for a rule (:func:`referee.rulebook.explain_text`)."""
+    from referee.rulebook import explain_text as text
+
+    return text(rule)
 
 
 # ----------------------------------------------------------------------------- rules
