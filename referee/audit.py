@@ -22,7 +22,7 @@ import os
 import stat
 import unicodedata
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain
@@ -55,7 +55,8 @@ _CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
 def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileReport]:
     """Expand command-line paths into the files to audit, in a deterministic order.
 
-    Files are taken as given, whatever their name. Folders are searched recursively for
+    Files are taken as given, whatever their name; the string ``-`` is standard input
+    (:data:`STDIN_PATH`, read in its turn). Folders are searched recursively for
     ``*.hlog`` files, sorted by path. A path that does not exist, or a folder (or sub-folder)
     that cannot be listed, becomes a :class:`FileReport` with a ``P-IO`` error in its place,
     so the rest of the batch is still audited. The same file named twice is audited once.
@@ -70,6 +71,9 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
             out.append(item)
 
     for raw in paths:
+        if is_stdin(raw):  # `-`: the log on standard input (read in its turn)
+            add(STDIN_PATH)
+            continue
         path = Path(raw)
         try:
             is_dir = stat.S_ISDIR(path.stat().st_mode)
@@ -270,11 +274,14 @@ class HandStream:
 @dataclass(frozen=True, slots=True)
 class Reading:
     """How logs are read: the ``--encoding`` to decode them with (None: UTF-8, or UTF-16
-    with a byte-order mark), and whether a log's ``rules PATH`` may lie outside its folder
-    (``--allow-rules-anywhere``)."""
+    with a byte-order mark), whether a log's ``rules PATH`` may lie outside its folder
+    (``--allow-rules-anywhere``), and house options a caller gives as a mapping (the
+    library's ``game_options``: option keys to values, or sections named after the games,
+    as in a house-rules file), under the log's own."""
 
     encoding: str | None = None
     rules_anywhere: bool = False
+    game_options: Mapping[str, Any] | None = None
 
 
 DEFAULT_READING = Reading()
@@ -313,17 +320,34 @@ def stream_file(
     read once, as a stream, into a temporary file of at most :data:`MAX_STREAM_BYTES`, and
     checked as it comes; it is never opened again.
     """
+    if is_stdin(path):
+        return stream_stdin(rules_file, keep_tricks=keep_tricks, reading=reading)
     name = str(path)
     try:
         handle: BinaryIO = path.open("rb")
     except OSError as exc:
         return HandStream(_io_error(name, f"cannot read file: {exc.strerror or exc}"))
+    return _stream_handle(handle, name, rules_file, path.parent, keep_tricks, reading)
+
+
+def _stream_handle(
+    handle: BinaryIO,
+    name: str,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    keep_tricks: bool,
+    reading: Reading,
+    *,
+    owned: bool = True,
+) -> HandStream:
+    """:func:`stream_file` for an open file (``owned``: closed here when it is done with)."""
     try:
-        if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        if _is_regular(handle):
             source = handle
         else:
             source = _spooled(handle)
-            handle.close()
+            if owned:
+                handle.close()
         codec = _codec_of(source, reading.encoding)
         problem = _scan_encoding(source, codec, reading.encoding)
     except _TooLong:
@@ -344,7 +368,62 @@ def stream_file(
 
         return read_log(lines, quick=True)
 
-    return _stream(reader, name, rules_file, path.parent, keep_tricks, late, reading)
+    return _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
+
+
+def _is_regular(handle: BinaryIO) -> bool:
+    """Whether an open file is a regular file (else: a pipe, a device, or a stream with no
+    file behind it, read once)."""
+    try:
+        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation: no file)
+        return False
+
+
+# ----------------------------------------------------------------------------- stdin
+
+#: The command-line argument that names standard input.
+STDIN_ARGUMENT = "-"
+#: The name standard input goes by in the reports.
+STDIN_NAME = "<stdin>"
+#: Standard input among the inputs of :func:`collect_inputs`: a path no file can have (it
+#: holds a NUL), so a file named ``-`` (given as ``./-``) or ``<stdin>`` is never taken for it.
+STDIN_PATH = Path("\0stdin")
+
+
+def is_stdin(path: str | os.PathLike[str]) -> bool:
+    """Whether an input is standard input: the argument ``-`` (a string, as the command
+    line gives it: ``./-`` is a file) or :data:`STDIN_PATH`."""
+    if isinstance(path, str):
+        return path == STDIN_ARGUMENT
+    return os.fspath(path) == os.fspath(STDIN_PATH)
+
+
+def input_path(raw: str) -> Path:
+    """A command-line path as an input: :data:`STDIN_PATH` for ``-``, else the path."""
+    return STDIN_PATH if is_stdin(raw) else Path(raw)
+
+
+def stream_stdin(
+    rules_file: Path | None = None,
+    *,
+    keep_tricks: bool = False,
+    reading: Reading = DEFAULT_READING,
+) -> HandStream:
+    """:func:`stream_file` for the log on standard input, named :data:`STDIN_NAME`: read
+    once, as any pipe or device is (at most :data:`MAX_STREAM_BYTES`, never again); a
+    ``rules PATH`` in it is relative to the current folder."""
+    import sys
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        return HandStream(_io_error(STDIN_NAME, "cannot read standard input: it is closed"))
+    try:
+        return _stream_handle(
+            stream, STDIN_NAME, rules_file, None, keep_tricks, reading, owned=False
+        )
+    except ValueError as exc:  # (a closed stream)
+        return HandStream(_io_error(STDIN_NAME, f"cannot read standard input: {exc}"))
 
 
 class _TooLong(Exception):
@@ -651,7 +730,11 @@ def _judge(
         report.players = list(header.players)
         report.metadata = dict(header.metadata)
         options, option_errors = resolve_options(
-            header, rules_file, base_dir, rules_anywhere=reading.rules_anywhere
+            header,
+            rules_file,
+            base_dir,
+            rules_anywhere=reading.rules_anywhere,
+            settings=reading.game_options,
         )
         report.errors.extend(option_errors)
         if options is not None:
@@ -870,8 +953,13 @@ def resolve_options(
     base_dir: Path | None,
     *,
     rules_anywhere: bool = False,
+    settings: Mapping[str, Any] | None = None,
 ) -> tuple[Any, list[ReadError]]:
-    """The game's options: defaults ← ``--rules`` ← the log's ``rules PATH`` ← ``option`` lines.
+    """The game's options: defaults ← ``--rules`` ← ``settings`` ← the log's ``rules PATH`` ←
+    ``option`` lines.
+
+    ``settings`` is a caller's house options as a mapping (the library's ``game_options``):
+    option keys to values, or sections named after the games, as in a house-rules file.
 
     Returns ``(options, [])``, or ``(None, errors)`` when any layer is invalid: a file judged
     by rules other than its own would give wrong verdicts, so it is not judged. Every
@@ -887,6 +975,8 @@ def resolve_options(
     errors: list[ReadError] = []
     if rules_file is not None:
         options = _file_options(options, game, rules_file, "--rules ", None, None, errors)
+    if settings:
+        options = _mapping_options(options, game, settings, errors)
     if header.rules_path:
         folder = base_dir if base_dir is not None else Path.cwd()
         target = Path(header.rules_path)
@@ -943,6 +1033,28 @@ def _outside(written: str) -> str:
         "only name a file in its own folder or below it (give the file with --rules, or "
         "run with --allow-rules-anywhere)"
     )
+
+
+def _mapping_options(
+    options: Any, game: str, settings: Mapping[str, Any], errors: list[ReadError]
+) -> Any:
+    """``options`` with the valid ``settings`` applied (the section of ``game`` when they are
+    given by game); a P-RULES error for each problem, named ``game_options``."""
+    from referee.options import _game_section, validate_settings
+
+    if any(isinstance(key, str) and _game_section(key) for key in settings):
+        section = next((v for k, v in settings.items() if _game_section(k) == game), None)
+        if section is None:
+            return options
+        if not isinstance(section, Mapping):
+            errors.append(
+                ReadError("P-RULES", None, None, f"game_options: {game!r} must be a mapping")
+            )
+            return options
+        settings = section
+    changes, problems = validate_settings(game, settings)
+    errors.extend(ReadError("P-RULES", None, None, f"game_options: {m}") for _, m in problems)
+    return dataclasses.replace(options, **changes)
 
 
 # ----------------------------------------------------------------------------- many files

@@ -30,6 +30,7 @@ from referee.audit import (
     HandStream,
     Reading,
     filter_hand,
+    is_stdin,
     rule_filter,
     stream_file,
 )
@@ -74,7 +75,7 @@ class Writer(Protocol):
 class Job:
     """What the batch does with each file: the settings a worker needs."""
 
-    fmt: str  # text | json | jsonl | html
+    fmt: str  # text | json | jsonl | html | csv | github, or standings (a tally)
     rules_file: Path | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
@@ -342,7 +343,7 @@ def _ordered_parts(
         group: list[Path] = []
         size = 0
         for item in todo:
-            if isinstance(item, Path):
+            if isinstance(item, Path) and not is_stdin(item):  # (stdin is the main process's)
                 item_size = _size(item)
                 if item_size <= BIG_FILE:
                     group.append(item)
@@ -443,6 +444,18 @@ def part_writer(job: Job) -> Writer:
         from referee.render.html import HtmlWriter
 
         return HtmlWriter(io.StringIO(), keep=True)
+    if job.fmt == "csv":
+        from referee.render.csv import CsvWriter
+
+        return CsvWriter(io.StringIO(), header=False, flush=False)
+    if job.fmt == "github":
+        from referee.render.github import GithubWriter
+
+        return GithubWriter(io.StringIO(), flush=False)
+    if job.fmt == "standings":
+        from referee.standings import StandingsWriter
+
+        return StandingsWriter(keep=True)
     from referee.render.text import TextRenderer, make_console
 
     return TextRenderer(make_console(io.StringIO(), job.color), quiet=job.quiet, keep=True)

@@ -1,4 +1,5 @@
-"""The command line: ``referee audit``, ``report``, ``show``, ``explain``, ``rules``.
+"""The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
+``rules``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -7,7 +8,8 @@ traceback: misuse is a one-line message and exit status 2.
 Exit status of ``audit`` (every format) and ``report``: 0 clean, 1 any violation
 (settlement errors included), 2 any input that could not be read, decoded or parsed, a bad
 house-rules setting, or misuse. ``show`` uses the same codes over the hands it shows, and 2
-for a hand number the log does not have.
+for a hand number the log does not have. ``standings``: 0, or 2 when an input could not be
+read (in whole or in part) or misuse; violations do not change it.
 """
 
 from __future__ import annotations
@@ -36,8 +38,10 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a
 
 app = typer.Typer(
     name="referee",
-    help="A referee for written Bourré and Bid Euchre hand logs.",
-    add_completion=False,
+    help="A referee for written Bourré and Bid Euchre hand logs.\n\n"
+    "`referee audit LOG...` judges logs; `referee standings LOG...` adds up a night or a "
+    "season per player and says who pays whom.",
+    add_completion=True,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -51,6 +55,8 @@ class Format(StrEnum):
     json = "json"
     jsonl = "jsonl"
     html = "html"
+    csv = "csv"
+    github = "github"
 
 
 class Game(StrEnum):
@@ -62,9 +68,10 @@ class Game(StrEnum):
 
 #: The argument and options that ``audit`` and ``report`` share.
 _PathsArgument = Annotated[
-    list[Path],
+    list[str],  # (not Path: `./-` is a file named `-`, and Path would make it `-`, stdin)
     typer.Argument(
-        help="Hand-log files, and folders to search for *.hlog files.",
+        help="Hand-log files, and folders to search for *.hlog files (`-`: a log on "
+        "standard input).",
         show_default=False,
         metavar="PATH",
     ),
@@ -112,12 +119,20 @@ def _split_ids(values: list[str] | None) -> list[str]:
 @app.command(
     help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
     "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
-    "html (one self-contained page with charts; see also `referee report`)."
+    "html (one self-contained page with charts; see also `referee report`), csv (one row per "
+    "hand and player, for a spreadsheet), github (workflow annotations on the log's lines)."
 )
 def audit(
     paths: _PathsArgument,
     output_format: Annotated[
-        Format, typer.Option("--format", "-f", help="Report format.", case_sensitive=False)
+        Format,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="Report format: text, json, jsonl, html, csv or github.",
+            case_sensitive=False,
+        ),
     ] = Format.text,
     rules: _RulesOption = None,
     jobs: _JobsOption = 0,
@@ -161,7 +176,7 @@ def audit(
 
 
 def _audit(
-    paths: list[Path],
+    paths: list[str],
     output_format: Format,
     rules: Path | None,
     jobs: int,
@@ -258,6 +273,96 @@ def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
     return Reading(encoding, rules_anywhere)
 
 
+# ----------------------------------------------------------------------------- standings
+
+
+class StandingsFormat(StrEnum):
+    """Output formats of ``standings``."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+@app.command(
+    help="Add up the settled hands of many logs per player: a night's or a season's "
+    "standings, and for Bourré who pays whom (the fewest transfers).\n\n"
+    "Bourré: money won (net), hands dealt in and played, pots won, bourrés, reneges (and "
+    "illegal plays taken back). Bid Euchre: games won and points per team and per player. "
+    "Players are matched across files by name, ignoring case. Hands the log does not settle "
+    "are left out and listed.\n\n"
+    "Exit status: 0, or 2 when an input could not be read (in whole or in part; its settled "
+    "hands still count) or the command was misused. Violations do not change it."
+)
+def standings(
+    paths: _PathsArgument,
+    output_format: Annotated[
+        StandingsFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="Report format: text, json or csv.",
+            case_sensitive=False,
+        ),
+    ] = StandingsFormat.text,
+    rules: _RulesOption = None,
+    jobs: _JobsOption = 0,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the standings to FILE (replaced atomically) instead of stdout.",
+        ),
+    ] = None,
+) -> None:
+    """Add up the settled hands of many logs per player, and who pays whom."""
+    from referee.audit import collect_inputs
+    from referee.batch import Job, run_batch
+    from referee.standings import StandingsWriter
+
+    if rules is not None and not rules.is_file():
+        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
+    if output is not None and (output.is_dir() or not output.parent.is_dir()):
+        raise _fail(f"--output {output}: not a file in an existing folder")
+    inputs = collect_inputs(paths)
+    writer = StandingsWriter()
+    with _progress(inputs, shown_on_stdout=False) as progress:  # (printed once it is done)
+        run_batch(inputs, writer, Job("standings", rules), jobs, progress)
+    table = writer.standings
+
+    def write(out: TextIO, color: bool | None) -> int:
+        if output_format == StandingsFormat.json:
+            from referee.render.standings import write_json
+
+            write_json(out, table)
+        elif output_format == StandingsFormat.csv:
+            from referee.render.standings import write_csv
+
+            write_csv(out, table)
+        else:
+            from referee.render.standings import print_standings
+            from referee.render.text import make_console
+
+            print_standings(make_console(out, color), table)
+        return table.exit_code()
+
+    try:
+        if output is None:
+            fmt = Format.text if output_format == StandingsFormat.text else Format.json
+            code = write(_stdout(fmt), None)
+        else:
+            code = _write_atomic(output, lambda f: write(f, False))
+    except BrokenPipeError:
+        _silence_stdout()
+        raise typer.Exit(EXIT_BROKEN_PIPE) from None
+    except OSError as exc:
+        raise _fail(f"cannot write the standings: {exc}") from None
+    raise typer.Exit(code)
+
+
 def _stdout(fmt: Format) -> TextIO:
     """stdout, made safe for any name or suit symbol: JSON is always UTF-8; text whose
     terminal encoding lacks a character shows a replacement instead of failing. A file name
@@ -321,6 +426,9 @@ def _render(
 
         writer = JsonlWriter(out)
         finish = _nothing
+    elif fmt in (Format.csv, Format.github):
+        writer = _line_writer(fmt, out)
+        finish = _nothing
     else:
         from referee.render.text import TextRenderer, make_console
 
@@ -336,6 +444,17 @@ def _render(
 
 def _nothing() -> None:
     pass
+
+
+def _line_writer(fmt: str, out: TextIO) -> Writer:
+    """The writer of a format written a line at a time: csv or github."""
+    if fmt == Format.csv:
+        from referee.render.csv import CsvWriter
+
+        return CsvWriter(out)
+    from referee.render.github import GithubWriter
+
+    return GithubWriter(out)
 
 
 @contextlib.contextmanager
@@ -503,7 +622,12 @@ def _suggest(word: str, known: list[str]) -> str:
 )
 def show(
     file: Annotated[
-        Path, typer.Argument(help="One hand-log file.", show_default=False, metavar="FILE")
+        str,
+        typer.Argument(
+            help="One hand-log file (`-`: read it from standard input).",
+            show_default=False,
+            metavar="FILE",
+        ),
     ],
     hand: Annotated[
         int | None,
@@ -517,15 +641,16 @@ def show(
     allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
-    from referee.audit import audit_file, exit_code
+    from referee.audit import audit_file, exit_code, input_path, is_stdin
 
     reading = _reading(encoding, allow_rules_anywhere)
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
-    if file.is_dir():
+    path = input_path(file)
+    if not is_stdin(path) and path.is_dir():
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(file, rules, keep_tricks=True, reading=reading)
+    report = audit_file(path, rules, keep_tricks=True, reading=reading)
     hands = [h for h in report.hands if hand is None or h.number == hand]
     if hand is not None and not hands and not report.errors:
         numbers = sorted({h.number for h in report.hands})
@@ -565,33 +690,19 @@ def explain(
     rule_id: Annotated[str, typer.Argument(metavar="RULE-ID", help="A rule ID, e.g. BR-FOLLOW.")],
 ) -> None:
     """Explain one rule: what it forbids, with a legal and an illegal example."""
-    from referee.rulebook import all_rules, get_rule
+    from referee.rulebook import get_rule, unknown_rule_message
 
     rule = get_rule(rule_id)
     if rule is None:
-        known = sorted(all_rules())
-        upper = rule_id.strip().upper()
-        prefixed = [r for r in known if r.startswith(upper)] if upper else []
-        close = prefixed or []
-        import difflib
-
-        close += [
-            r for r in difflib.get_close_matches(upper, known, n=5, cutoff=0.5) if r not in close
-        ]
-        hint = ("close matches: " + ", ".join(close)) if close else "run `referee rules` for all"
-        raise _fail(f"unknown rule ID {rule_id!r}; {hint}")
+        raise _fail(unknown_rule_message(rule_id))
     _stdout(Format.text).write(explain_text(rule))
 
 
 def explain_text(rule: Rule) -> str:
-    """The text ``referee explain`` prints for a rule."""
-    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
-    lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
-    lines += rule.explanation.splitlines()
-    for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
-        if example:
-            lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
-    return "\n".join(lines) + "\n"
+    """The text ``referee explain`` prints for a rule (:func:`referee.rulebook.explain_text`)."""
+    from referee.rulebook import explain_text as text
+
+    return text(rule)
 
 
 # ----------------------------------------------------------------------------- rules
@@ -677,7 +788,11 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+            "--version",
+            "-V",
+            help="Print the version and exit.",
+            is_eager=True,
+            callback=_print_version,
         ),
     ] = False,
 ) -> None:

@@ -46,6 +46,30 @@ def get_rule(rule_id: str) -> Rule | None:
     return _REGISTRY.get(rule_id.strip().upper())
 
 
+def explain_text(rule: Rule) -> str:
+    """The text ``referee explain`` prints for a rule: its summary, game, explanation and a
+    legal and an illegal example."""
+    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
+    lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
+    lines += rule.explanation.splitlines()
+    for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
+        if example:
+            lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def unknown_rule_message(rule_id: str) -> str:
+    """What to say about an ID that names no rule: the IDs it starts, or close to it."""
+    import difflib
+
+    known = sorted(all_rules())
+    upper = rule_id.strip().upper()
+    close = [r for r in known if r.startswith(upper)] if upper else []
+    close += [r for r in difflib.get_close_matches(upper, known, n=5, cutoff=0.5) if r not in close]
+    hint = ("close matches: " + ", ".join(close)) if close else "run `referee rules` for all"
+    return f"unknown rule ID {rule_id!r}; {hint}"
+
+
 def _load() -> None:
     # Importing the rule modules registers their rules.
     from referee import logrules  # noqa: F401

@@ -42,6 +42,8 @@ def _corpus(folder: Path, files: int, seed: int = 1) -> Path:
 
 
 def _writer(fmt: str, out: io.StringIO) -> Any:
+    from referee.render.csv import CsvWriter
+    from referee.render.github import GithubWriter
     from referee.render.html import HtmlWriter
     from referee.render.jsonl import JsonlWriter
     from referee.render.text import TextRenderer, make_console
@@ -51,6 +53,8 @@ def _writer(fmt: str, out: io.StringIO) -> Any:
         "jsonl": lambda: JsonlWriter(out, flush=False),
         "text": lambda: TextRenderer(make_console(out, False)),
         "html": lambda: HtmlWriter(out),
+        "csv": lambda: CsvWriter(out, flush=False),
+        "github": lambda: GithubWriter(out, flush=False),
     }[fmt]()
 
 
@@ -67,7 +71,7 @@ def _run(items: list[Path | FileReport], fmt: str, jobs: int, **job: Any) -> tup
 # ----------------------------------------------------------------------------- --jobs
 
 
-@pytest.mark.parametrize("fmt", ["json", "jsonl", "text", "html"])
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "text", "html", "csv", "github"])
 def test_jobs_give_the_same_bytes_in_the_same_order(
     fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,0 +1,105 @@
+"""The library: referee a hand log from Python, without a subprocess.
+
+The functions here are re-exported by :mod:`referee` (``referee.audit_text`` ...), which
+imports this module only when one of them is first used, so ``import referee`` stays cheap.
+They never print and never raise for a bad log: what cannot be read is a ``P-`` error in
+the report, as on the command line. They raise only for misuse (a wrong type, an unknown
+rule ID for :func:`explain`).
+
+See ``docs/library.md`` for a walk-through.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from referee.report import FileReport
+
+#: A path as the library takes it.
+PathArg = str | os.PathLike[str]
+
+
+class UnknownRuleError(LookupError):
+    """:func:`explain` was asked for an ID that names no rule (the message says which are
+    close)."""
+
+
+def audit_text(
+    text: str,
+    *,
+    game_options: Mapping[str, Any] | None = None,
+    rules: PathArg | None = None,
+    path: str = "<text>",
+    base_dir: PathArg | None = None,
+    keep_tricks: bool = False,
+) -> FileReport:
+    """Judge a log given as text and return its report (every hand, settled or not).
+
+    ``game_options`` are house options as a mapping (``{"ante": "0.50", "limit": 5}``), or
+    by game, as a house-rules file is (``{"bourre": {...}, "bid-euchre": {...}}``);
+    ``rules`` is a house-rules YAML file. Both are applied as ``--rules`` is, lowest first:
+    the defaults, ``rules``, ``game_options``, then the log's own ``rules`` and ``option``
+    lines. A bad key or value is a ``P-RULES`` error in the report (the log is then not
+    judged). ``path`` names the log in the report; ``base_dir`` is the folder a ``rules
+    PATH`` line of the log is relative to (the current folder when None). ``keep_tricks``
+    keeps each hand's replayed tricks (``hand.tricks``).
+    """
+    from referee.audit import Reading, stream_text
+
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    stream = stream_text(
+        text,
+        path,
+        _path_or_none(rules),
+        _path_or_none(base_dir),
+        keep_tricks=keep_tricks,
+        reading=Reading(game_options=game_options),
+    )
+    return stream.collect()
+
+
+def audit_path(
+    paths: PathArg | Iterable[PathArg],
+    *,
+    game_options: Mapping[str, Any] | None = None,
+    rules: PathArg | None = None,
+    keep_tricks: bool = False,
+) -> Iterator[FileReport]:
+    """Judge log files (a path, or several), yielding one report per file in order.
+
+    Folders are searched recursively for ``*.hlog`` files, sorted, as ``referee audit``
+    searches them; a missing path or an unreadable file is a report with a ``P-IO`` error;
+    ``"-"`` is standard input, as on the command line. Each file is judged when its report
+    is asked for (``list(...)`` for them all). Options as for :func:`audit_text`.
+    """
+    from referee.audit import Reading, collect_inputs, stream_file
+
+    if isinstance(paths, str | os.PathLike):
+        paths = [paths]
+    rules_file = _path_or_none(rules)
+    for item in collect_inputs(paths):
+        if isinstance(item, FileReport):
+            yield item
+        else:
+            reading = Reading(game_options=game_options)
+            stream = stream_file(item, rules_file, keep_tricks=keep_tricks, reading=reading)
+            yield stream.collect()
+
+
+def explain(rule_id: str) -> str:
+    """What ``referee explain RULE-ID`` prints: the rule, why it exists, a legal and an
+    illegal example. Case-insensitive; raises :class:`UnknownRuleError` for an unknown ID."""
+    from referee.rulebook import explain_text, get_rule, unknown_rule_message
+
+    rule = get_rule(rule_id)
+    if rule is None:
+        raise UnknownRuleError(unknown_rule_message(rule_id))
+    return explain_text(rule)
+
+
+def _path_or_none(value: PathArg | None) -> Path | None:
+    return None if value is None else Path(value)
