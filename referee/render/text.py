@@ -531,7 +531,7 @@ def new_digest(report: FileReport, quiet: bool) -> FileDigest:
 
 def _contract(hand: EuchreHandResult) -> str:
     if hand.redeal:
-        return "redeal"
+        return "redeal (ace-no-face)" if hand.redeal_reason == "ace-no-face" else "redeal"
     if hand.bidder and hand.bid:
         return f"{hand.bidder} {hand.bid}"
     return "-"
