@@ -113,7 +113,7 @@ class BourreHandResult:
 REDEAL_REASONS: dict[str, str] = {
     "all-pass": "all four passed",
     "stuck-dealer": "the dealer was stuck and passed",
-    "ace-no-face": "a redeal was called (ace no face)",
+    "ace-no-face": "ace no face called",
 }
 
 

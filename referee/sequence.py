@@ -71,6 +71,9 @@ def _once_key(event: Event) -> tuple[str, ...] | None:
     return None
 
 
+#: Bid Euchre's once-a-hand statements that a Bourré hand ignores.
+_EUCHRE = ("discard", "redeal")
+
 _WORDS = {
     "dealer": "dealer",
     "trump": "trump",
@@ -346,16 +349,18 @@ def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violat
 # ----------------------------------------------------------------------------- duplicates
 
 
-def duplicate_findings(hand: Hand) -> list[Violation]:
+def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
     """``L-DUPLICATE`` for each statement a hand may have once that it gives again: a second
     ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player, a
-    second Bid Euchre ``discard`` or ``redeal`` line. The first one is the one that counts.
-    (A second bid is ``BE-BID-ORDER``, not this.)"""
+    second Bid Euchre ``discard`` or ``redeal`` line (``euchre``: in a Bourré log they are
+    ignored). The first one is the one that counts. (A second bid is ``BE-BID-ORDER``, not
+    this.)"""
     first: dict[tuple[str, ...], Event] = {}
     found: list[Violation] = []
+    skipped = ("bid", "ante", "trick 1") if euchre else ("bid", "ante", "trick 1", *_EUCHRE)
     for event in hand.events:
         key = _once_key(event)
-        if key is None or key[0] in ("bid", "ante", "trick 1"):
+        if key is None or key[0] in skipped:
             continue
         earlier = first.get(key)
         if earlier is None:

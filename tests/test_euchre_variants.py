@@ -249,7 +249,8 @@ def test_a_third_copy_played_is_a_card_fault() -> None:
     (row,) = findings(report)
     assert row[:4] == ("L-CARD", "cy", row[2], "As")
     (v,) = report.hands[0].violations
-    assert v.message == "A♠ was already played: both copies (bob in trick 1 and cy in trick 1)"
+    assert v.message == "A♠ was already played: both copies"
+    assert v.evidence == "the double deck has two A♠, played by bob in trick 1 and cy in trick 1"
     assert row[2] == 2
     assert row[4] == line_of(text, f"trick {row[2]}:")
 

@@ -132,7 +132,7 @@ class EuchreSession:
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
         findings = self._pending if self._first else Findings(self.table.players)
-        for found in (*place.findings, *duplicate_findings(hand)):
+        for found in (*place.findings, *duplicate_findings(hand, euchre=True)):
             findings.items.append(found)
         outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
         if hand.unreadable:

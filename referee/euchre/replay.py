@@ -287,8 +287,7 @@ class TrickReplay:
             plays = " and ".join(f"{who} in trick {when}" for who, when in before)
             why = (
                 "L-CARD",
-                f"{pretty(c)} was already played"
-                + ("" if deck.copies == 1 else f": both copies ({plays})"),
+                f"{pretty(c)} was already played" + ("" if deck.copies == 1 else ": both copies"),
                 f"{before[0][0]} played {pretty(c)} in trick {before[0][1]}"
                 if deck.copies == 1
                 else f"the double deck has two {pretty(c)}, played by {plays}",
