@@ -59,5 +59,5 @@ def test_random_hands_through_the_parser() -> None:
         sim = simulate(rng, inject=n % 2 == 0)
         text = log("\n".join(sim.lines) + "\n")
         (result,) = judge(text, real_parser=True, **sim.options)
-        assert len(result.violations) == (sim.injected is not None), text
+        assert len(result.violations) == (sim.expected is not None), text
         assert result.points == expected_points(sim), text

@@ -455,6 +455,24 @@ def test_the_joker_is_the_partners_best_trump_on_ask() -> None:
     assert "the joker (the highest trump)" in v.evidence
 
 
+def test_on_ask_a_card_the_partner_laid_aside_is_not_theirs_to_give() -> None:
+    # dee deals, lays the joker aside (odd, but hers to choose), and sits out on bob's ask:
+    # her best trump is then J♥, of the six she kept
+    deals = {
+        "ann": ["9h", "9d", "Td", "Qd", "Kd", "Ad"],
+        "bob": ["Jd", "Ah", "Kh", "Qh", "Th", "Jh"],  # after the exchange: A♠ for J♥
+        "cy": ["9c", "Tc", "Jc", "Qc", "Kc", "Ac"],
+    }
+    before = "deal dee joker Jh 9s Ts Js Qs Ks\ndiscard dee joker\n"
+    body = joker_hand(deals, BOB_ASK, "bob", before, extra="exchange bob As dee Jh")
+    assert only(log(body, header=JOKER)).violations == []
+    kept = joker_hand(
+        deals, BOB_ASK, "bob", before.replace("joker\n", "9s\n"), extra="exchange bob As dee Jh"
+    )
+    (v,) = only(log(kept, header=JOKER)).violations  # had she kept it, it was her best
+    assert (v.rule, v.player, v.card) == ("BE-ASK-BEST", "dee", "Jh")
+
+
 # ============================================================================ ace no face
 
 ACE = "option ace_no_face true"

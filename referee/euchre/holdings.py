@@ -355,12 +355,15 @@ def _check_best(
     holdings: Holdings,
     findings: Findings,
 ) -> None:
-    """BE-ASK-BEST: the partner must return the highest trump of the cards dealt."""
+    """BE-ASK-BEST: the partner must return the highest trump of the cards dealt (less a
+    card the partner, as the dealer, laid aside with the joker)."""
     deal = holdings.dealt.get(partner)
     if deal is None:
         return
     deck = holdings.deck
-    trumps = [c.card for c in deal.cards if deck.has(c.card) and is_trump(c.card, trump)]
+    kept = Counter(c.card for c in deal.cards)
+    kept.subtract(card for card, line in holdings.aside.items() if line.player.name == partner)
+    trumps = [c for c in kept.elements() if deck.has(c) and is_trump(c, trump)]
     if not trumps:
         return
     best = max(trumps, key=lambda c: trump_rank(c, trump))
