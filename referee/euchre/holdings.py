@@ -56,14 +56,15 @@ class Holdings:
     def room(self, player: str, card: str) -> tuple[int, list[str]]:
         """How many copies of ``card`` ``player`` may hold, as the log places the others, and
         the other players it places them with (the deck's copies when that is not known)."""
-        if card in self.contested:
+        placed = self.placed.get(card)
+        if placed is None or card in self.contested:
             return self.deck.copies, []
         others = [
             who
-            for who, n in self.placed.get(card, Counter()).items()
+            for who, n in placed.items()
             if n > 0 and who != player and not {who, player} <= self.loose
         ]
-        taken = sum(self.placed[card][who] for who in others)
+        taken = sum(placed[who] for who in others)
         return max(0, self.deck.copies - taken), others
 
 

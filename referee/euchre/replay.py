@@ -10,7 +10,6 @@ the log shows consistently count as evidence, so an inconsistent log never convi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -104,7 +103,7 @@ class TrickReplay:
         self.findings = findings
         self.out = Replay()
         self._played: dict[str, list[tuple[str, int]]] = {}  # card -> [(player, trick)]
-        self._mine: Counter[tuple[str, str]] = Counter()  # (player, card) -> times played
+        self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
 
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
@@ -265,9 +264,16 @@ class TrickReplay:
         retracted = play.retracted
         r_ok = retracted is not None and self._card_ok(player, retracted, number, True)
         ok = self._card_ok(player, card, number, False)
-        if in_deck(card.card, self.s.deck):
-            self._played.setdefault(card.card, []).append((player, number))
-            self._mine[player, card.card] += 1
+        c = card.card
+        deck = self.s.deck
+        if deck.has(c):
+            played = self._played.get(c)
+            if played is None:
+                self._played[c] = [(player, number)]
+            else:
+                played.append((player, number))
+            if deck.copies > 1:  # (with one deck a second play is already a fault)
+                self._mine[player, c] = self._mine.get((player, c), 0) + 1
         return Seen(player, card, retracted, ok, r_ok)
 
     def _card_ok(self, player: str, card: CardAt, number: int, corrected: bool) -> bool:
@@ -275,15 +281,15 @@ class TrickReplay:
         c = card.card
         deck = self.s.deck
         why: tuple[str, str, str] | None = None
-        before = self._played.get(c, [])
-        if not in_deck(c, deck):
+        before = self._played.get(c)
+        if not deck.has(c):
             why = (
                 "L-CARD",
                 f"{c} is not in the Bid Euchre deck",
                 deck.describe()
                 + ("" if c != JOKER else " (the joker plays only with the `joker` option)"),
             )
-        elif len(before) >= deck.copies:
+        elif before is not None and len(before) >= deck.copies:
             plays = " and ".join(f"{who} in trick {when}" for who, when in before)
             why = (
                 "L-CARD",
@@ -293,7 +299,8 @@ class TrickReplay:
                 else f"the double deck has two {pretty(c)}, played by {plays}",
             )
         else:
-            why = self._held_elsewhere(player, c, self._mine[player, c] + 1)
+            times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
+            why = self._held_elsewhere(player, c, times)
         if why is None:
             return True
         rule, message, evidence = why
@@ -315,6 +322,8 @@ class TrickReplay:
         laid aside, not in their recorded hand (or not so many times), given away in the
         exchange, or every copy of it placed with other players."""
         h = self.s.holdings
+        if not (h.placed or h.aside or h.recorded):
+            return None  # the log records no hand: nothing to hold the card against
         aside = h.aside.get(c)
         if aside is not None:
             who = aside.player.name

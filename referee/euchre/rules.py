@@ -36,6 +36,10 @@ def in_deck(card: str, deck: Deck = SINGLE) -> bool:
     return deck.has(card)
 
 
+#: Trump suit -> its left bower (looked up: :func:`effective_suit` runs for every card).
+_LEFT_BOWER: dict[str, str] = {suit: "J" + other for suit, other in SAME_COLOUR.items()}
+
+
 def right_bower(trump: str) -> str:
     """The jack of trump (``"Jh"`` for hearts)."""
     return "J" + trump
@@ -49,7 +53,7 @@ def left_bower(trump: str) -> str:
 def effective_suit(card: str, trump: str | None) -> str:
     """The suit a card follows and wins as: trump for the left bower and the joker, else its
     printed suit (``""`` for the joker while trump is not known)."""
-    if trump is not None and (card == left_bower(trump) or card == JOKER):
+    if trump is not None and (card == _LEFT_BOWER.get(trump) or card == JOKER):
         return trump
     return suit_of(card)
 
