@@ -25,6 +25,8 @@ SAMPLES = {
     "ask": log(ask_hand("exchange ann Th cy 9c", ann_after=["Jh", "Jd", "Ah", "Kh", "Qh", "9c"])),
     "bids": log(spec_hand("bid ann 2\nbid bob pass\nbid bob 3\nbid cy 4 hearts\nbid dee 4")),
     "redeal": log("dealer dee\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass\n"),
+    "joker discard": log(SPEC_HAND.replace("trump hearts\n", "trump hearts\ndiscard dee joker\n")),
+    "ace no face": log("dealer dee\ndeal ann As 9s Td 9d Tc 9h\nredeal: ann Ace-No-Face\n"),
 }
 
 

@@ -48,6 +48,7 @@ _DESCRIBE = {
     "KEY": "an option name",
     "TEXT": "some text",
     "PLUS": "`+` joining two partners (ann+cy)",
+    "ACENOFACE": "`ace-no-face`",
     "$END": "the end of the line",
     "_NL": "the end of the line",
 }
@@ -185,6 +186,8 @@ _STATEMENT_WORDS = (
     "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
     "table", "pot", "exempt", "discard", "redeal",
 )  # fmt: skip
+#: A keyword terminal whose name is not its word.
+_KEYWORD_OF = {"ACENOFACE": "ace-no-face"}
 #: Every keyword, for a word before where Lark stopped (what was expected there is lost).
 _ALL_WORDS = tuple(sorted(KEYWORDS - {"bourré"}))
 _WORD = re.compile(r"(?<![\w'-])[^\W\d_][\w'-]*")
@@ -225,7 +228,7 @@ def _hint(
     before = next((w for w in reversed(words) if w[0] < pos), None)
     if before is not None and before[0] == start:
         before = None
-    keywords = [t.lower() for t in sorted(expected) if t.lower() in KEYWORDS]
+    keywords = [w for t in sorted(expected) if (w := _KEYWORD_OF.get(t, t.lower())) in KEYWORDS]
     tries: list[tuple[_Try, bool]] = []  # a try, and whether a keyword is sure to go there
     if at is not None and keywords:
         tries.append(((*at, close_matches(at[1], keywords)), True))
