@@ -612,5 +612,5 @@ def test_a_give_back_with_two_decks_needs_the_partners_deal() -> None:
     assert only(log(_with_deals(own, {"dee": DEE_C}), header=DOUBLE)).violations == []
 
 
-def test_the_play_helpers_still_cover_six_tricks() -> None:
+def test_play_out_still_plays_six_tricks_by_default() -> None:
     assert len(play_out(JOKER_DEALS, "h", "ann")) == 6

@@ -1,8 +1,10 @@
 """The Bid Euchre session: judges hands one at a time and keeps the running score.
 
-Each hand goes: dealer (rotation), auction, contract and trump, the recorded hands
-(``deal``, ``exchange``), the trick replay (log faults, then following suit), claims,
-scoring, and the recorded ``settle`` / ``score`` checks. Nothing here prints.
+Each hand goes: dealer (rotation), auction, contract and trump (or a redeal: all passed,
+a stuck dealer, an Ace No Face ``redeal`` line), the recorded hands (``deal``, the joker's
+``discard``, ``exchange``), the trick replay (log faults, then following suit), claims,
+scoring, and the recorded ``settle`` / ``score`` checks. The deck, the hand size and the
+ladder come from the house options (:mod:`referee.euchre.deck`). Nothing here prints.
 
 A hand the log does not decide (an unreadable line, tricks without a winning bid, no trump,
 a trick or a card missing) is judged as far as the log goes but not scored: it gets no

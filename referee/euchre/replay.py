@@ -3,9 +3,11 @@
 Two passes. The first lays the tricks out: it admits plays (L-PLAYER, L-PASSED, L-TRICK),
 checks every card against the deck and the recorded hands (L-CARD, L-NOT-HELD), the
 turn order (L-TURN) and the trick count (L-COUNT), and finds each trick's winner. The
-second judges following suit (BE-FOLLOW): every active player plays all six cards, so the
-cards a player plays *later* (or puts down and takes back) were in their hand; only cards
-the log shows consistently count as evidence, so an inconsistent log never convicts.
+second judges following suit (BE-FOLLOW): every active player plays all their cards (six,
+twelve with two decks), so the cards a player plays *later* (or puts down and takes back)
+were in their hand; only cards the log shows consistently count as evidence, so an
+inconsistent log never convicts. With two decks a card is "already played" once both its
+copies were; a redeal's trick lines are one L-COUNT for the hand.
 """
 
 from __future__ import annotations
