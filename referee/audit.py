@@ -742,6 +742,8 @@ def _judge(
 
             report.options_changed = changed_options(options)
             report.money_places = _money_places(header, options)
+            if getattr(options, "deck", "single") == "double":
+                reader.allow_bids(12)  # numbered bids read up to 12 with two decks
             try:
                 session = _new_session(header, options, keep_tricks)
             except Exception as exc:
@@ -992,7 +994,26 @@ def resolve_options(
         changes, problems = validate_settings(game, {item.key: item.value})
         errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
         options = dataclasses.replace(options, **changes)
+    if not errors:
+        errors.extend(_conflicts(header, options))
     return (None, errors) if errors else (options, [])
+
+
+def _conflicts(header: Any, options: Any) -> list[ReadError]:
+    """A P-RULES error for each pair of settings that cannot go together (the joker with the
+    double deck...), at the last `option` line that set one of them, else at the log's
+    `rules` line (none when only --rules set them)."""
+    from referee.options import option_conflicts
+
+    errors = []
+    for keys, message in option_conflicts(options):
+        lines = [i for i in header.options if i.key.strip().lower() in keys]
+        if lines:
+            line, column = lines[-1].line, lines[-1].column
+        else:
+            line, column = header.rules_line or None, header.rules_column or None
+        errors.append(ReadError("P-RULES", line, column, message))
+    return errors
 
 
 def _file_options(

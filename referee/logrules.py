@@ -21,7 +21,10 @@ L_CARD = Rule(
     "Every card must belong to the game's deck (52 cards for Bourré; 9 to A for Bid Euchre),\n"
     "and no card may be in two places at once: dealt to two players, played twice, or drawn\n"
     "while someone else still holds it. In Bourré a discarded card or a folded hand may come\n"
-    "back into play only after the stock ran out and the dealer reshuffled.",
+    "back into play only after the stock ran out and the dealer reshuffled. In Bid Euchre\n"
+    "with `deck: double` every card exists twice: only a third copy, dealt or played, or a\n"
+    "copy played by a player when the log gives both to others, is a fault; with `joker` the\n"
+    "joker is in the deck (without it, it is not).",
     "trick 1: ann 7h, bob 9h",
     "trick 1: ann 7h, bob 7h     # the seven of hearts twice",
 )
@@ -30,7 +33,9 @@ L_NOT_HELD = Rule(
     "both",
     "a card played that the player's recorded hand did not hold",
     "When the log records a player's hand (their `deal` line, plus the discards and draws\n"
-    "in Bourré), every card they play or discard must be in that hand.",
+    "in Bourré), every card they play or discard must be in that hand. In Bid Euchre a card\n"
+    "the bidder gave away on `ask` or the dealer laid aside with the joker (`discard NAME\n"
+    "CARD`) is out of their hand, and a card laid aside is out of play for everyone.",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann 7h, ...",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann Ah, ...     # ann was not dealt the A♥",
 )
@@ -59,7 +64,11 @@ L_COUNT = Rule(
     "the wrong number of tricks, or a player ran out of cards or kept some",
     "A Bourré hand has five tricks (four with `hand_size: 4`) when two or more players\n"
     "play, none otherwise; a Bid Euchre hand has six tricks unless it was a redeal. Every\n"
-    "player in the hand plays exactly their cards: one per trick.",
+    "player in the hand plays exactly their cards: one per trick. In Bid Euchre with `deck:\n"
+    "double` a hand has twelve tricks and each player is dealt twelve cards; with `joker`\n"
+    "the dealer is dealt seven and lays one aside (a `discard` line by another player, or\n"
+    "without the joker, leaves that player a card short). Trick lines in a redeal are one\n"
+    "finding for the hand.",
     "five `trick` lines",
     "six `trick` lines in a Bourré hand",
 )

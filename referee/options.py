@@ -64,6 +64,9 @@ class EuchreOptions:
     ask_failed: int = 6
     moon_failed: int = 6
     renege_points: int = 2
+    deck: Literal["single", "double"] = "single"
+    joker: bool = False
+    ace_no_face: bool = False
 
 
 GameOptions = BourreOptions | EuchreOptions
@@ -174,6 +177,9 @@ _EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "ask_failed": _to_int(0, None),
     "moon_failed": _to_int(0, None),
     "renege_points": _to_int(0, None),
+    "deck": _to_choice("single", "double"),
+    "joker": _to_bool,
+    "ace_no_face": _to_bool,
 }
 
 
@@ -254,6 +260,23 @@ def validate_settings(
         except OptionError as exc:
             problems.append((str(key), str(exc)))
     return changes, problems
+
+
+def option_conflicts(options: GameOptions) -> list[tuple[tuple[str, ...], str]]:
+    """Settings that are valid one by one but not together: for each conflict, the keys
+    involved and the message (Bid Euchre: the joker is a single-deck variant)."""
+    if not isinstance(options, EuchreOptions):
+        return []
+    found: list[tuple[tuple[str, ...], str]] = []
+    if options.joker and options.deck == "double":
+        found.append(
+            (
+                ("joker", "deck"),
+                "options joker and deck conflict: the joker variant is played with a single "
+                "deck (24 cards and the joker); set joker: false or deck: single",
+            )
+        )
+    return found
 
 
 def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:

@@ -219,6 +219,28 @@ class ExchangeLine:
 
 
 @dataclass(frozen=True, slots=True)
+class DiscardLine:
+    """``discard NAME CARD``: with the joker, the dealer (dealt seven) lays a card aside."""
+
+    player: NameAt
+    card: CardAt
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class RedealLine:
+    """``redeal NAME ace-no-face``: NAME calls a redeal before the bidding (``reason`` is
+    ``"ace-no-face"``, the one reason the log format has)."""
+
+    player: NameAt
+    reason: Literal["ace-no-face"]
+    line: int
+    column: int
+    reason_column: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class TeamSettleLine:
     """``settle TEAM POINTS TEAM POINTS``: recorded points scored this hand."""
 
@@ -247,6 +269,8 @@ Event = (
     | SettleLine
     | BidLine
     | ExchangeLine
+    | DiscardLine
+    | RedealLine
     | TeamSettleLine
     | ScoreLine
 )

@@ -115,6 +115,14 @@ class BourreHandResult:
     record: Record = field(default_factory=lambda: Record())  # the recorded lines' verdict
 
 
+#: Why a Bid Euchre hand is a redeal: the JSON report's ``redeal_reason``, and in words.
+REDEAL_REASONS: dict[str, str] = {
+    "all-pass": "all four passed",
+    "stuck-dealer": "the dealer was stuck and passed",
+    "ace-no-face": "ace no face called",
+}
+
+
 @dataclass(slots=True)
 class EuchreHandResult:
     """The referee's verdict and scoring for one Bid Euchre hand."""
@@ -131,6 +139,8 @@ class EuchreHandResult:
     bidder: str | None = None
     bid: str | None = None  # "3".."6", "ask", "moon"; None for a redeal
     redeal: bool = False
+    #: Why the hand is a redeal (None when not): "all-pass", "stuck-dealer", "ace-no-face".
+    redeal_reason: str | None = None
     tricks_won: dict[str, int] = field(default_factory=dict)  # team key -> tricks
     game_number: int = 1
     recorded: list[str] = field(default_factory=list)

@@ -30,8 +30,10 @@ from referee.records import (
     DealerLine,
     DealLine,
     DecisionLine,
+    DiscardLine,
     Event,
     Hand,
+    RedealLine,
     ScoreLine,
     SettleLine,
     TeamSettleLine,
@@ -41,8 +43,9 @@ from referee.records import (
 )
 from referee.report import Violation
 
-#: The statements that show a hand's play has begun or ended (they belong to that hand).
-_PLAY = (TrickLine, SettleLine, TeamSettleLine, ScoreLine, ClaimLine)
+#: The statements that show a hand's play has begun or ended (they belong to that hand; a
+#: Bid Euchre `redeal` line ends it).
+_PLAY = (TrickLine, SettleLine, TeamSettleLine, ScoreLine, ClaimLine, RedealLine)
 
 
 def _once_key(event: Event) -> tuple[str, ...] | None:
@@ -59,12 +62,26 @@ def _once_key(event: Event) -> tuple[str, ...] | None:
         return ("bid", event.player.name) if event.player.seated else None
     if isinstance(event, AnteLine):
         return ("ante",)
+    if isinstance(event, DiscardLine):
+        return ("discard",)
+    if isinstance(event, RedealLine):
+        return ("redeal",)
     if isinstance(event, TrickLine) and event.number == 1:
         return ("trick 1",)
     return None
 
 
-_WORDS = {"dealer": "dealer", "trump": "trump", "deal": "deal", "ante": "ante"}
+#: Bid Euchre's once-a-hand statements that a Bourré hand ignores.
+_EUCHRE = ("discard", "redeal")
+
+_WORDS = {
+    "dealer": "dealer",
+    "trump": "trump",
+    "deal": "deal",
+    "ante": "ante",
+    "discard": "discard",
+    "redeal": "redeal",
+}
 
 
 def _statement_words(key: tuple[str, ...]) -> str:
@@ -332,15 +349,18 @@ def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violat
 # ----------------------------------------------------------------------------- duplicates
 
 
-def duplicate_findings(hand: Hand) -> list[Violation]:
+def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
     """``L-DUPLICATE`` for each statement a hand may have once that it gives again: a second
-    ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player. The
-    first one is the one that counts. (A second bid is ``BE-BID-ORDER``, not this.)"""
+    ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player, a
+    second Bid Euchre ``discard`` or ``redeal`` line (``euchre``: in a Bourré log they are
+    ignored). The first one is the one that counts. (A second bid is ``BE-BID-ORDER``, not
+    this.)"""
     first: dict[tuple[str, ...], Event] = {}
     found: list[Violation] = []
+    skipped = ("bid", "ante", "trick 1") if euchre else ("bid", "ante", "trick 1", *_EUCHRE)
     for event in hand.events:
         key = _once_key(event)
-        if key is None or key[0] in ("bid", "ante", "trick 1"):
+        if key is None or key[0] in skipped:
             continue
         earlier = first.get(key)
         if earlier is None:
@@ -359,6 +379,8 @@ def _duplicate(event: Event, earlier: Event, key: tuple[str, ...]) -> Violation:
         "trump": "a second `trump` line",
         "deal": f"a second `deal` line for {player}",
         "decision": f"a second decision for {player}",
+        "discard": "a second `discard` line",
+        "redeal": "a second `redeal` line",
     }[kind]
     said = "says the same" if same else f"says {_said(earlier)}"
     return Violation(
@@ -391,6 +413,10 @@ def _said(event: Event) -> str:
         return "dealt " + " ".join(pretty(c.card) for c in event.cards)
     if isinstance(event, DecisionLine):
         return "pass" if event.action == "pass" else _play_words(event)
+    if isinstance(event, DiscardLine):
+        return f"{event.player.name} laid {pretty(event.card.card)} aside"
+    if isinstance(event, RedealLine):
+        return f"{event.player.name} called a redeal (ace no face)"
     return ""
 
 

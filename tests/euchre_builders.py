@@ -24,12 +24,14 @@ from referee.records import (
     ClaimLine,
     DealerLine,
     DealLine,
+    DiscardLine,
     Event,
     ExchangeLine,
     Hand,
     Header,
     NameAt,
     Play,
+    RedealLine,
     ScoreLine,
     TeamPoints,
     TeamSettleLine,
@@ -135,6 +137,11 @@ class _Reader:
                 line,
                 col,
             )
+        if key == "discard":
+            return DiscardLine(self.name(rest[0], line), self.card(rest[1], line), line, col)
+        if key == "redeal":
+            assert rest[1].text.lower() == "ace-no-face", rest[1].text
+            return RedealLine(self.name(rest[0], line), "ace-no-face", line, col, rest[1].col)
         if key == "trick":
             return self._trick(rest, line, col)
         if key == "claim":
@@ -177,11 +184,13 @@ def options(**changes: Any) -> EuchreOptions:
     return dataclasses.replace(EuchreOptions(), **changes)
 
 
-def read_real(text: str) -> tuple[Header, list[Hand]]:
-    """Read a log with the project's parser; the log must read without errors."""
+def read_real(text: str, top_bid: int = 6) -> tuple[Header, list[Hand]]:
+    """Read a log with the project's parser; the log must read without errors.
+    (``top_bid``: the highest numbered bid, 12 with two decks.)"""
     from referee.parser import read_text
 
     reader = read_text(text)
+    reader.allow_bids(top_bid)
     hands = list(reader.hands())
     assert reader.errors == [], reader.errors
     assert reader.header is not None
@@ -190,7 +199,8 @@ def read_real(text: str) -> tuple[Header, list[Hand]]:
 
 def judge(text: str, *, real_parser: Any = False, **changes: Any) -> list[EuchreHandResult]:
     """Judge every hand of a log with the given house options."""
-    header, hands = read_real(text) if real_parser else read_log(text)
+    top = 12 if changes.get("deck") == "double" else 6
+    header, hands = read_real(text, top) if real_parser else read_log(text)
     session = EuchreSession(header, options(**changes))
     return [session.judge_hand(h) for h in hands]
 
@@ -239,18 +249,20 @@ def play_out(
     leader: str,
     forced: dict[tuple[int, str], str] | None = None,
     players: Sequence[str] = PLAYERS,
+    tricks: int = 6,
 ) -> list[str]:
     """Trick lines for a hand played out from ``deals`` (only the players who play).
 
     Each player plays the first legal card of their list, except where ``forced`` gives
-    the card for (trick, player). Winners lead, as the rules say.
+    the card for (trick, player). Winners lead, as the rules say. ``tricks``: 12 with two
+    decks (of two equal winning cards the first played wins).
     """
     from referee.euchre.rules import effective_suit, legal_cards, trick_winner
 
     hands = {p: list(cs) for p, cs in deals.items()}
     order = [p for p in players if p in hands]
     lines = []
-    for number in range(1, 7):
+    for number in range(1, tricks + 1):
         start = order.index(leader)
         seq = order[start:] + order[:start]
         plays: list[tuple[str, str]] = []
@@ -263,11 +275,21 @@ def play_out(
             hands[p].remove(card)
             plays.append((p, card))
             led = led or effective_suit(card, trump)
-        winner = trick_winner(plays, trump)
+        winner = trick_winner(plays, trump, _deck_for(tricks, plays))
         assert winner is not None
         leader = winner
         lines.append(f"trick {number}: " + ", ".join(f"{p} {c}" for p, c in plays))
     return lines
+
+
+def _deck_for(tricks: int, plays: Sequence[tuple[str, str]]) -> Any:
+    """The deck the played-out hand uses: two decks for twelve tricks, the joker when it is
+    played."""
+    from referee.euchre.deck import Deck
+
+    if tricks == 12:
+        return Deck(copies=2)
+    return Deck(joker=any(c == "joker" for _, c in plays))
 
 
 def bid_hand(
@@ -280,12 +302,13 @@ def bid_hand(
     forced: dict[tuple[int, str], str] | None = None,
     extra: str = "",
     with_deals: bool = False,
+    tricks: int = 6,
 ) -> str:
     """A hand body: dealer, bids, trump, optional deal lines, the played-out tricks, extra."""
     parts = [f"dealer {dealer}", bids, f"trump {trump}"]
     if with_deals:
         parts += [f"deal {p} " + " ".join(cs) for p, cs in deals.items()]
-    parts += play_out(deals, trump, leader, forced)
+    parts += play_out(deals, trump, leader, forced, tricks=tricks)
     parts.append(extra)
     return "\n".join(parts) + "\n"
 

@@ -82,14 +82,9 @@ def test_audit_path_takes_one_path_or_many(tmp_path: Path) -> None:
     (one,) = referee.audit_path(friday)
     assert one.hands and one == audit_file(friday)
     reports = list(referee.audit_path([str(SAMPLES / "euchre"), tmp_path / "missing.hlog"]))
-    assert [Path(r.path).name for r in reports] == [
-        "ask-and-moon.hlog",
-        "clean-evening.hlog",
-        "left-bower-traps.hlog",
-        "redeal-and-bidding.hlog",
-        "scoring-mistakes.hlog",
-        "missing.hlog",
-    ]
+    logs = sorted(p.name for p in (SAMPLES / "euchre").glob("*.hlog"))
+    assert len(logs) >= 5
+    assert [Path(r.path).name for r in reports] == [*logs, "missing.hlog"]
     assert [e.code for e in reports[-1].errors] == ["P-IO"]
     lazy = referee.audit_path(SAMPLES)
     assert next(lazy).path.endswith("cinch-dispute.hlog")  # an iterator: one file at a time

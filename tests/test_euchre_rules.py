@@ -79,6 +79,7 @@ def test_every_rule_is_documented_with_examples() -> None:
         "BE-BID-LOW",
         "BE-STUCK",
         "BE-ASK-BEST",
+        "BE-NO-FACE",
         "BE-SCORE",
         "BE-TOTAL",
     }

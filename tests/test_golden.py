@@ -61,7 +61,10 @@ EXPECTED_EXIT: dict[str, int] = {
     "bourre/plays-only": 0,
     "bourre/rays-renege": 1,
     "bourre/settlement-mistakes": 1,
+    "euchre/ace-no-face": 1,
     "euchre/clean-evening": 0,
+    "euchre/double-deck": 1,
+    "euchre/joker": 1,
     "euchre/left-bower-traps": 1,
     "euchre/ask-and-moon": 1,
     "euchre/redeal-and-bidding": 1,
@@ -74,7 +77,19 @@ EXPECTED_EXIT: dict[str, int] = {
 #: checked by hand against bid-euchre.md. Pinned here as well as in the golden JSON so a
 #: regenerated golden file cannot quietly change a verdict.
 EXPECTED_EUCHRE_FINDINGS: dict[str, list[tuple[str, str | None, int | None, str | None, bool]]] = {
+    "euchre/ace-no-face": [
+        ("BE-NO-FACE", "pia", None, "Kc", False),  # hand 3: an ace, but also K♣
+        ("L-COUNT", None, None, None, False),  # hand 4: two tricks logged in a redeal, one fault
+    ],
     "euchre/clean-evening": [],
+    "euchre/double-deck": [
+        ("L-CARD", "vic", 3, "9s", False),  # hand 2: a third 9♠ (uma played both)
+    ],
+    "euchre/joker": [
+        ("BE-FOLLOW", "ida", 1, "Ac", False),  # hand 2: the joker led is a trump lead
+        ("BE-ASK-BEST", "gus", None, "Qs", False),  # hand 3: gave ida's own Q♠ back
+        ("L-NOT-HELD", "hal", 6, "Td", False),  # hand 3: the 10♦ hal laid aside
+    ],
     "euchre/left-bower-traps": [
         ("BE-FOLLOW", "nan", 1, "9d", False),  # hand 2: J♦ (a heart) held on a heart lead
         ("BE-FOLLOW", "nan", 1, "Qd", False),  # hand 5: J♦ led is a trump lead; nan held J♥

@@ -26,11 +26,13 @@ from referee.records import (
     DealerLine,
     DealLine,
     DecisionLine,
+    DiscardLine,
     Event,
     ExchangeLine,
     Hand,
     NameAt,
     Play,
+    RedealLine,
     ScoreLine,
     SettleLine,
     TeamPoints,
@@ -512,6 +514,65 @@ def test_bid_euchre_statements() -> None:
             12,
             1,
         ),
+    ]
+
+
+def test_bid_euchre_variant_statements() -> None:
+    got = events(
+        "discard dee joker\n"
+        "Discard: Dee, 10h   # a comment\n"
+        "redeal ann ace-no-face\n"
+        "REDEAL: cy ACE_NO_FACE\n"
+        "redeal rob ace-no-face\n",
+        EUCHRE_HEAD,
+    )
+    assert got == [
+        DiscardLine(name("dee", 4, 9), CardAt("joker", 4, 13), 4, 1),
+        DiscardLine(name("dee", 5, 10), CardAt("Th", 5, 15), 5, 1),
+        RedealLine(name("ann", 6, 8), "ace-no-face", 6, 1, 12),
+        RedealLine(name("cy", 7, 9), "ace-no-face", 7, 1, 12),
+        RedealLine(name("rob", 8, 8, seated=False), "ace-no-face", 8, 1, 12),
+    ]
+
+
+def test_bid_euchre_variant_statements_that_do_not_read() -> None:
+    head = EUCHRE_HEAD + "hand 1\n"
+    assert errors(
+        head + "redeal ann\nredeal ann ace-no-fase\nredael ann ace-no-face\n"
+        "discard dee\ndiscard dee 9h 9s\ndiscrad dee 9h\n"
+    ) == [
+        ("P-SYNTAX", 4, 11, "expected `ace-no-face`, found the end of the line"),
+        ("P-SYNTAX", 5, 12, "expected `ace-no-face`, found 'ace-no-fase'; did you mean "
+         "`ace-no-face`?"),
+        ("P-SYNTAX", 6, 1, "unknown statement 'redael'; did you mean `redeal`?"),
+        ("P-SYNTAX", 7, 12, "expected a card such as 7h or Q♠, found the end of the line"),
+        ("P-SYNTAX", 8, 16, "expected the end of the line, found '9s'"),
+        ("P-SYNTAX", 9, 1, "unknown statement 'discrad'; did you mean `discard`?"),
+    ]  # fmt: skip
+    # `redeal` and `ace-no-face` are keywords: no player may be called so
+    assert errors("game bid-euchre\nplayers ann redeal cy Ace-No-Face\n") == [
+        ("P-HEADER", 2, 13, "'redeal' is a keyword and cannot be a player's name"),
+        ("P-HEADER", 2, 23, "'Ace-No-Face' is a keyword and cannot be a player's name"),
+    ]
+
+
+def test_bids_above_six_read_when_the_reader_is_told_of_two_decks() -> None:
+    text = EUCHRE_HEAD + "hand 1\nbid ann 12 hearts\nbid bob 13\nbid cy 7\n"
+    for fast in (True, False):
+        reader = LogReader(io.StringIO(text), fast=fast)
+        reader.allow_bids(12)
+        (hand,) = reader.hands()
+        assert [(e.player.name, e.bid) for e in hand.events if isinstance(e, BidLine)] == [
+            ("ann", 12),
+            ("cy", 7),
+        ]
+        assert [(e.line, e.column, e.message) for e in reader.errors] == [
+            (5, 9, "expected a bid: pass, a number from 3 to 12, ask or moon")
+        ]
+    assert [(e.line, e.message) for e in read(text)[0].errors] == [
+        (4, "expected a bid: pass, a number from 3 to 6, ask or moon"),
+        (5, "expected a bid: pass, a number from 3 to 6, ask or moon"),
+        (6, "expected a bid: pass, a number from 3 to 6, ask or moon"),
     ]
 
 

@@ -15,24 +15,28 @@ from referee.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import BidLine, BidValue
 
-#: Ladder heights: 3 < 4 < 5 < 6 < ask < moon.
-_ASK = 7
-_MOON = 8
 
-
-def height(bid: BidValue) -> int:
-    """A bid's place on the ladder (a number is itself; ask 7, moon 8; pass 0)."""
+def height(bid: BidValue, top: int = 6) -> int:
+    """A bid's place on the ladder 3 < ... < ``top`` < ask < moon (``top``: the highest
+    numbered bid, 6, or 12 with two decks): a number is itself, ask ``top`` + 1, moon
+    ``top`` + 2, pass 0."""
     if bid == "pass":
         return 0
     if bid == "ask":
-        return _ASK
+        return top + 1
     if bid == "moon":
-        return _MOON
+        return top + 2
     return int(bid)
 
 
+def ladder(top: int = 6) -> str:
+    """The ladder in words: ``3 < 4 < 5 < 6 < ask < moon`` (``3 < 4 < ... < 12 < ask <
+    moon`` with two decks)."""
+    return ("3 < 4 < 5 < 6" if top == 6 else f"3 < 4 < ... < {top}") + " < ask < moon"
+
+
 def label(bid: BidValue) -> str:
-    """The bid as the report writes it: ``"3"``..``"6"``, ``"ask"``, ``"moon"``."""
+    """The bid as the report writes it: ``"3"``..``"6"`` (``"12"``), ``"ask"``, ``"moon"``."""
     return str(bid)
 
 
@@ -44,6 +48,7 @@ class Auction:
     written: list[str] = field(default_factory=list)  # players with a counted bid line
     passes: set[str] = field(default_factory=set)  # players whose first bid line is a pass
     stuck: bool = False
+    top: int = 6  # the highest numbered bid (12 with two decks)
 
     @property
     def bidder(self) -> str | None:
@@ -53,7 +58,7 @@ class Auction:
     @property
     def level(self) -> int:
         """The contract's height on the ladder (0 when nobody bid)."""
-        return height(self.high.bid) if self.high is not None else 0
+        return height(self.high.bid, self.top) if self.high is not None else 0
 
 
 def bidding_order(table: Table, dealer: str | None, options: EuchreOptions) -> list[str] | None:
@@ -72,13 +77,15 @@ def run_auction(
     findings: Findings,
     *,
     order_known: bool = True,
+    top: int = 6,
 ) -> Auction:
     """Replay the bid lines in log order and report each faulty bid once.
 
     ``order_known`` False (an unreadable line of the hand may be a bid) judges no bid out
-    of turn: the bid that was due may be the one that could not be read.
+    of turn: the bid that was due may be the one that could not be read. ``top`` is the
+    highest numbered bid (6, or 12 with two decks).
     """
-    auction = Auction()
+    auction = Auction(top=top)
     order = bidding_order(table, dealer, options) if order_known else None
     seated = [b for b in bids if b.player.seated]
     for bid in bids:
@@ -142,12 +149,13 @@ def _maybe_raise(
     """Make ``bid`` the high bid when it is on the ladder and higher; else BE-BID-LOW."""
     if bid.bid == "pass":
         return
-    name, value = bid.player.name, height(bid.bid)
-    if isinstance(bid.bid, int) and not options.min_bid <= bid.bid <= 6:
+    top = auction.top
+    name, value = bid.player.name, height(bid.bid, top)
+    if isinstance(bid.bid, int) and not options.min_bid <= bid.bid <= top:
         why = (
             f"the lowest bid is {options.min_bid}"
             if bid.bid < options.min_bid
-            else "numbered bids stop at 6; above that come ask and moon"
+            else f"numbered bids stop at {top}; above that come ask and moon"
         )
         if report:
             findings.add(
@@ -169,8 +177,7 @@ def _maybe_raise(
                 f"{name} bid {bid.bid}, not higher than {high.player.name}'s {high.bid}",
                 player=name,
                 evidence=f"each bid must be higher than the current high bid ({high.bid} by "
-                f"{high.player.name}) on the ladder 3 < 4 < 5 < 6 < ask < moon; "
-                "the bid does not count",
+                f"{high.player.name}) on the ladder {ladder(top)}; the bid does not count",
             )
         return
     auction.high = bid

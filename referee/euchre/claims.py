@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import SUIT_SINGULAR, pretty, suit_word
+from referee.euchre.deck import SINGLE, Deck
 from referee.euchre.rules import effective_suit, in_deck, left_bower
 from referee.euchre.table import Findings
 from referee.records import ClaimLine
@@ -22,6 +23,7 @@ def rule_on_claims(
     tricks: Sequence[TrickRecord],
     trump: str | None,
     findings: Findings,
+    deck: Deck = SINGLE,
 ) -> list[ClaimRuling]:
     """One ruling per claim line, in log order."""
     rulings = []
@@ -39,7 +41,7 @@ def rule_on_claims(
             state = ", taken back before the trick was complete" if v.corrected else ""
             ruling, reason = "upheld", f"renege in trick {v.trick}{state}: {v.evidence}"
         else:
-            ruling, reason = "rejected", _why_not(claim, tricks, trump)
+            ruling, reason = "rejected", _why_not(claim, tricks, trump, deck)
         rulings.append(
             ClaimRuling(
                 by=claim.by.name,
@@ -54,7 +56,7 @@ def rule_on_claims(
     return rulings
 
 
-def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None) -> str:
+def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None, deck: Deck) -> str:
     accused = claim.against.name
     if not claim.against.seated:
         return f"{accused} is not seated at this table"
@@ -65,7 +67,7 @@ def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None)
     if claim.trick is not None and not 1 <= claim.trick <= len(tricks):
         return f"the hand has no trick {claim.trick}"
     chosen = [t for t in tricks if claim.trick is None or t.number == claim.trick]
-    notes = [n for t in chosen if (n := _play_note(accused, t, trump, tricks))]
+    notes = [n for t in chosen if (n := _play_note(accused, t, trump, tricks, deck))]
     where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
     if not notes:
         return f"{accused} played no card in {where}"
@@ -73,7 +75,11 @@ def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None)
 
 
 def _play_note(
-    accused: str, trick: TrickRecord, trump: str | None, tricks: Sequence[TrickRecord]
+    accused: str,
+    trick: TrickRecord,
+    trump: str | None,
+    tricks: Sequence[TrickRecord],
+    deck: Deck,
 ) -> str | None:
     """What the accused did in one trick, in words (None when they did not play)."""
     card = next((c for p, c in trick.plays if p == accused), None)
@@ -83,7 +89,7 @@ def _play_note(
     if trick.leader == accused:
         return f"{accused} led {pretty(card)} to trick {n}"
     led = trick.lead_suit
-    if led is None or trump is None or not in_deck(card):
+    if led is None or trump is None or not in_deck(card, deck):
         return None
     if effective_suit(card, trump) == led:
         return f"{accused} followed {suit_word(led)} with {pretty(card)} in trick {n}"

@@ -1,8 +1,10 @@
 """The Bid Euchre session: judges hands one at a time and keeps the running score.
 
-Each hand goes: dealer (rotation), auction, contract and trump, the recorded hands
-(``deal``, ``exchange``), the trick replay (log faults, then following suit), claims,
-scoring, and the recorded ``settle`` / ``score`` checks. Nothing here prints.
+Each hand goes: dealer (rotation), auction, contract and trump (or a redeal: all passed,
+a stuck dealer, an Ace No Face ``redeal`` line), the recorded hands (``deal``, the joker's
+``discard``, ``exchange``), the trick replay (log faults, then following suit), claims,
+scoring, and the recorded ``settle`` / ``score`` checks. The deck, the hand size and the
+ladder come from the house options (:mod:`referee.euchre.deck`). Nothing here prints.
 
 A hand the log does not decide (an unreadable line, tricks without a winning bid, no trump,
 a trick or a card missing) is judged as far as the log goes but not scored: it gets no
@@ -22,7 +24,9 @@ from typing import TypeVar
 
 from referee.euchre.auction import Auction, label, run_auction
 from referee.euchre.claims import rule_on_claims
-from referee.euchre.holdings import Contract, apply_exchange, read_deals
+from referee.euchre.deck import deck_of
+from referee.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.euchre.redeal import judge_redeal
 from referee.euchre.replay import Replay, Setup, TrickReplay
 from referee.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.euchre.table import Findings, Table
@@ -32,16 +36,18 @@ from referee.records import (
     ClaimLine,
     DealerLine,
     DealLine,
+    DiscardLine,
     Event,
     ExchangeLine,
     Hand,
     Header,
+    RedealLine,
     ScoreLine,
     TeamSettleLine,
     TrickLine,
     TrumpLine,
 )
-from referee.report import EuchreHandResult, Record
+from referee.report import REDEAL_REASONS, EuchreHandResult, Record
 from referee.sequence import (
     HandSequence,
     Place,
@@ -52,8 +58,6 @@ from referee.sequence import (
 )
 
 E = TypeVar("E", bound=Event)
-
-TRICKS = 6
 
 
 def _events(hand: Hand, kind: type[E]) -> list[E]:
@@ -68,6 +72,7 @@ class _Outcome:
     contract: Contract | None = None
     trump: str | None = None
     redeal: bool = False
+    redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
     incomplete: list[str] = field(default_factory=list)  # why it cannot be scored, in words
     replay: Replay = field(default_factory=Replay)
 
@@ -77,6 +82,7 @@ class EuchreSession:
 
     def __init__(self, header: Header, options: EuchreOptions) -> None:
         self.options = options
+        self.deck = deck_of(options)
         self.table = Table(header.players)
         #: The running score now; None when the log does not decide it (see ``_unknown``).
         self._score: dict[str, int] | None = {t: 0 for t in self.table.teams}
@@ -103,7 +109,7 @@ class EuchreSession:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
         results = []
-        for part in split_forgotten(hand, self.table.players, TRICKS):
+        for part in split_forgotten(hand, self.table.players, self.deck.tricks):
             results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))
         return results
 
@@ -128,7 +134,7 @@ class EuchreSession:
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
         findings = self._pending if self._first else Findings(self.table.players)
-        for found in (*place.findings, *duplicate_findings(hand)):
+        for found in (*place.findings, *duplicate_findings(hand, euchre=True)):
             findings.items.append(found)
         outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
         if hand.unreadable:
@@ -142,6 +148,7 @@ class EuchreSession:
             self.options,
             findings,
             order_known=not may_have_said(hand.unreadable, ("bid",), self.table.players),
+            top=self.deck.top_bid,
         )
         self._settle_contract(hand, auction, outcome, findings)
         outcome.replay = self._replay(hand, outcome, findings)
@@ -153,6 +160,7 @@ class EuchreSession:
             result.tricks,
             outcome.trump,
             findings,
+            self.deck,
         )
         result.violations = findings.sorted()
         self._first = False
@@ -240,9 +248,15 @@ class EuchreSession:
         trump_lines = _events(hand, TrumpLine)
         played = bool(_events(hand, TrickLine))
         seated = set(self.table.players)
+        redeals = _events(hand, RedealLine)
+        if redeals:  # (a second one is L-DUPLICATE, see referee.sequence)
+            judge_redeal(redeals[0], _events(hand, DealLine), self.options, findings)
+            out.redeal, out.redeal_reason = True, "ace-no-face"
+            return
         if auction.high is None:
             if auction.stuck or set(auction.written) >= seated or not (trump_lines or played):
                 out.redeal = True
+                out.redeal_reason = "stuck-dealer" if auction.stuck else "all-pass"
                 return
             out.incomplete.append("no winning bid")
             if not may_have_said(hand.unreadable, ("bid",), self.table.players):
@@ -276,7 +290,9 @@ class EuchreSession:
     # ------------------------------------------------------------------ play
 
     def _replay(self, hand: Hand, out: _Outcome, findings: Findings) -> Replay:
-        holdings = read_deals(_events(hand, DealLine), findings)
+        holdings = read_deals(_events(hand, DealLine), findings, self.deck, out.dealer)
+        discards = _events(hand, DiscardLine)
+        apply_discard(holdings, discards[0] if discards else None, out.dealer, findings)
         exchanges = _events(hand, ExchangeLine)
         for x in exchanges:
             for name in (x.bidder, x.partner):
@@ -296,11 +312,13 @@ class EuchreSession:
             holdings=holdings,
             first_leader=leader,
             lead_reason=reason,
-            expected_tricks=0 if out.redeal else TRICKS,
+            expected_tricks=0 if out.redeal else self.deck.tricks,
+            redeal_reason=_redeal_words(out),
             out_reason=self._out_reasons(out),
             hand_line=hand.line,
             hand_column=hand.column,
             unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
+            deck=self.deck,
         )
         replay = TrickReplay(setup, findings).run(tricks)
         out.incomplete.extend(replay.incomplete)
@@ -356,7 +374,9 @@ class EuchreSession:
                 for v in out.replay.follows
                 if not v.corrected and v.player
             ]
-            points, why = hand_points(contract, team_tricks, reneges, self.table, self.options)
+            points, why = hand_points(
+                contract, team_tricks, reneges, self.table, self.options, self.deck.tricks
+            )
             if before is not None:
                 running = {t: before[t] + points[t] for t in teams}
                 for score_line in scores:
@@ -393,10 +413,11 @@ class EuchreSession:
             bidder=out.contract.bidder if out.contract else None,
             bid=out.contract.bid if out.contract else None,
             redeal=out.redeal,
+            redeal_reason=out.redeal_reason if out.redeal else None,
             tricks_won={} if out.incomplete else team_tricks,
             game_number=self._game_number,
             recorded=[line_text(x) for x in _recorded_lines(hand)],
-            tricks=out.replay.records(out.trump),
+            tricks=out.replay.records(out.trump, self.deck),
             settled=settled,
             unsettled=None if settled else why_not,
             record=_record(hand, findings, settled),
@@ -431,6 +452,13 @@ class EuchreSession:
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
         findings.items.extend(v for v in scratch.items if v.rule == "L-PLAYER")
         return running
+
+
+def _redeal_words(out: _Outcome) -> str:
+    """Why the hand is a redeal, in words ("" when it is not one)."""
+    if not out.redeal or out.redeal_reason is None:
+        return ""
+    return REDEAL_REASONS[out.redeal_reason]
 
 
 def _record(hand: Hand, findings: Findings, settled: bool) -> Record:

@@ -1,21 +1,28 @@
-"""What the log records of each hand: ``deal`` lines and the ``ask`` exchange.
+"""What the log records of each hand: ``deal`` lines, the joker's ``discard`` and the ``ask``
+exchange.
 
-Checks the deal lines (deck, duplicates, six cards), the exchange (cards held, BE-ASK-BEST)
-and works out each player's recorded hand after the exchange, which the replay uses to
-spot cards played that were not held (L-NOT-HELD) or held by someone else (L-CARD).
+Checks the deal lines (deck, copies, the number of cards), the card laid aside, the exchange
+(cards held, BE-ASK-BEST) and works out each player's recorded hand after them, which the
+replay uses to spot cards played that were not held (L-NOT-HELD) or held by someone else
+(L-CARD).
+
+Hands are multisets (:class:`~collections.Counter`): with ``deck: double`` each card exists
+twice, and a player may be dealt both copies. The log *places* a copy of a card with a
+player when their ``deal`` line holds it or the exchange hands it to them; a card is held
+by two players beyond its copies when the log places more copies than the deck has.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import pretty, suit_word
-from referee.euchre.rules import describe, in_deck, is_trump, trump_rank
+from referee.cards import JOKER, pretty, suit_word
+from referee.euchre.deck import SINGLE, Deck
+from referee.euchre.rules import describe, is_trump, trump_rank
 from referee.euchre.table import Findings
-from referee.records import CardAt, DealLine, ExchangeLine
-
-HAND_SIZE = 6
+from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine
 
 
 @dataclass(slots=True)
@@ -23,7 +30,7 @@ class Contract:
     """The winning bid as the replay needs it."""
 
     bidder: str
-    bid: str  # "3".."6", "ask", "moon"
+    bid: str  # "3".."6" ("12" with two decks), "ask", "moon"
     partner_out: str | None  # the partner who sits out on ask / moon
 
 
@@ -31,26 +38,45 @@ class Contract:
 class Holdings:
     """Each player's recorded hand, and where the log places cards."""
 
-    recorded: dict[str, set[str]] = field(default_factory=dict)  # hand after the exchange
+    deck: Deck = SINGLE
+    recorded: dict[str, Counter[str]] = field(default_factory=dict)  # hand after the exchange
     dealt: dict[str, DealLine] = field(default_factory=dict)
-    owner: dict[str, str] = field(default_factory=dict)  # card -> whose recorded hand
+    #: card -> player -> the copies of it the log places in that player's recorded hand
+    placed: dict[str, Counter[str]] = field(default_factory=dict)
     given: dict[str, str] = field(default_factory=dict)  # player -> card they gave away
+    aside: dict[str, DiscardLine] = field(default_factory=dict)  # card laid aside (joker)
     loose: frozenset[str] = frozenset()  # two players whose cards may have swapped unseen
-    contested: set[str] = field(default_factory=set)  # cards dealt to two players
+    contested: set[str] = field(default_factory=set)  # cards dealt beyond their copies
 
-    def owner_conflict(self, player: str, card: str) -> str | None:
-        """The other player whose recorded hand holds ``card``, when that is impossible."""
-        who = self.owner.get(card)
-        if who is None or who == player or card in self.contested:
-            return None
-        if {who, player} <= self.loose:
-            return None
-        return who
+    def place(self, card: str, player: str, copies: int = 1) -> None:
+        """Put ``copies`` (negative: take) of ``card`` in ``player``'s place in the log."""
+        count = self.placed.setdefault(card, Counter())
+        count[player] += copies
+
+    def room(self, player: str, card: str) -> tuple[int, list[str]]:
+        """How many copies of ``card`` ``player`` may hold, as the log places the others, and
+        the other players it places them with (the deck's copies when that is not known)."""
+        placed = self.placed.get(card)
+        if placed is None or card in self.contested:
+            return self.deck.copies, []
+        others = [
+            who
+            for who, n in placed.items()
+            if n > 0 and who != player and not {who, player} <= self.loose
+        ]
+        taken = sum(placed[who] for who in others)
+        return max(0, self.deck.copies - taken), others
 
 
-def read_deals(deals: Sequence[DealLine], findings: Findings) -> Holdings:
-    """Check the ``deal`` lines and record each player's dealt cards."""
-    holdings = Holdings()
+def read_deals(
+    deals: Sequence[DealLine],
+    findings: Findings,
+    deck: Deck = SINGLE,
+    dealer: str | None = None,
+) -> Holdings:
+    """Check the ``deal`` lines and record each player's dealt cards (``dealer``: who dealt,
+    when known, for the joker's seventh card)."""
+    holdings = Holdings(deck)
     for deal in deals:
         if not deal.player.seated:
             findings.unseated(deal.player, "a deal line")
@@ -59,53 +85,166 @@ def read_deals(deals: Sequence[DealLine], findings: Findings) -> Holdings:
         if name in holdings.dealt:
             continue  # a second deal line for one player: L-DUPLICATE (see referee.sequence)
         holdings.dealt[name] = deal
-        holdings.recorded[name] = _deal_cards(deal, holdings, findings)
+        is_dealer = None if dealer is None else name == dealer
+        holdings.recorded[name] = _deal_cards(deal, holdings, findings, is_dealer)
     return holdings
 
 
-def _deal_cards(deal: DealLine, holdings: Holdings, findings: Findings) -> set[str]:
+def _deal_count(deal: DealLine, deck: Deck, dealer: bool | None, findings: Findings) -> None:
+    """L-COUNT for a deal line with the wrong number of cards."""
+    counts = deck.dealt(dealer)
+    if len(deal.cards) in counts:
+        return
+    size = deck.hand_size
+    if not deck.joker:
+        why = f"each player is dealt {size} cards"
+    elif dealer:
+        why = f"with the joker the dealer is dealt {size + 1} cards and lays one aside"
+    else:
+        why = f"with the joker each player but the dealer is dealt {size} cards"
     name = deal.player.name
-    if len(deal.cards) != HAND_SIZE:
-        findings.add(
-            "L-COUNT",
-            deal.line,
-            deal.column,
-            f"{name} was dealt {len(deal.cards)} cards",
-            player=name,
-            evidence=f"each player is dealt {HAND_SIZE} cards",
-        )
-    cards: set[str] = set()
+    findings.add(
+        "L-COUNT",
+        deal.line,
+        deal.column,
+        f"{name} was dealt {len(deal.cards)} cards",
+        player=name,
+        evidence=why,
+    )
+
+
+def _deal_cards(
+    deal: DealLine, holdings: Holdings, findings: Findings, dealer: bool | None
+) -> Counter[str]:
+    name = deal.player.name
+    deck = holdings.deck
+    _deal_count(deal, deck, dealer, findings)
+    cards: Counter[str] = Counter()
     for c in deal.cards:
-        if not in_deck(c.card):
-            _off_deck(c, name, None, findings)
-        elif c.card in holdings.owner:
-            who = holdings.owner[c.card]
-            holdings.contested.add(c.card)
-            cards.add(c.card)  # which deal line is wrong is unknown: neither convicts
-            findings.add_at(
-                "L-CARD",
-                c,
-                f"{pretty(c.card)} dealt to {name} and to {who}"
-                if who != name
-                else f"{pretty(c.card)} dealt twice to {name}",
-                player=name,
-                evidence="a card cannot be in two hands at once",
-            )
-        else:
-            holdings.owner[c.card] = name
-            cards.add(c.card)
+        if not deck.has(c.card):
+            _off_deck(c, name, None, deck, findings)
+            continue
+        cards[c.card] += 1  # which deal line is wrong is unknown: neither convicts
+        held = holdings.placed.get(c.card, Counter())
+        if sum(held.values()) < deck.copies:
+            holdings.place(c.card, name)
+            continue
+        holdings.contested.add(c.card)
+        findings.add_at(
+            "L-CARD",
+            c,
+            _dealt_again(c.card, name, held, deck),
+            player=name,
+            evidence="a card cannot be in two hands at once"
+            if deck.copies == 1
+            else "the double deck has two of each card",
+        )
     return cards
 
 
-def _off_deck(card: CardAt, player: str | None, trick: int | None, findings: Findings) -> None:
+def _dealt_again(card: str, name: str, held: Counter[str], deck: Deck) -> str:
+    """The message for a card dealt beyond its copies."""
+    if deck.copies == 1:
+        who = next(iter(held))
+        return (
+            f"{pretty(card)} dealt to {name} and to {who}"
+            if who != name
+            else f"{pretty(card)} dealt twice to {name}"
+        )
+    counts = Counter(held)
+    counts[name] += 1
+    times = {1: "once", 2: "twice"}
+    listed = ", ".join(f"{who} {times.get(n, f'{n} times')}" for who, n in counts.items() if n)
+    return f"{pretty(card)} dealt a third time ({listed})"
+
+
+def _off_deck(
+    card: CardAt, player: str | None, trick: int | None, deck: Deck, findings: Findings
+) -> None:
     findings.add_at(
         "L-CARD",
         card,
         f"{card.card} is not in the Bid Euchre deck",
         player=player,
         trick=trick,
-        evidence="Bid Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit",
+        evidence=deck.describe()
+        + ("" if card.card != JOKER else " (the joker plays only with the `joker` option)"),
     )
+
+
+def apply_discard(
+    holdings: Holdings,
+    discard: DiscardLine | None,
+    dealer: str | None,
+    findings: Findings,
+) -> None:
+    """The card the dealer lays aside with the joker (``discard NAME CARD``): out of play.
+
+    A faulty ``discard`` line is reported once and not used: without the joker, by a player
+    who did not deal (L-COUNT: they would be a card short), a card not in the deck (L-CARD),
+    not in the dealer's recorded hand (L-NOT-HELD), or one the log gives to another player
+    (L-CARD).
+    """
+    if discard is None:
+        return
+    if not discard.player.seated:
+        findings.unseated(discard.player, "the discard line")
+        return
+    name, card = discard.player.name, discard.card
+    fault = _discard_fault(holdings, name, card, dealer)
+    if fault is not None:
+        rule, message, evidence = fault
+        findings.add_at(rule, card, message, player=name, evidence=evidence)
+        return
+    holdings.aside[card.card] = discard
+    hand = holdings.recorded.get(name)
+    if hand is not None:
+        hand[card.card] -= 1
+        holdings.place(card.card, name, -1)
+
+
+def _discard_fault(
+    holdings: Holdings, name: str, card: CardAt, dealer: str | None
+) -> tuple[str, str, str] | None:
+    deck = holdings.deck
+    c = card.card
+    if not deck.joker:
+        return (
+            "L-COUNT",
+            f"{name} laid {_named(c)} aside, but the house rules have no joker",
+            f"without the `joker` option every player keeps the {deck.hand_size} cards dealt "
+            "and none is laid aside; the line is not used",
+        )
+    if dealer is not None and name != dealer:
+        return (
+            "L-COUNT",
+            f"{name} laid {_named(c)} aside, but {dealer} dealt",
+            f"with the joker only the dealer, dealt {deck.hand_size + 1} cards, lays one "
+            f"aside; {name} was dealt {deck.hand_size}; the line is not used",
+        )
+    if not deck.has(c):
+        return ("L-CARD", f"{c} is not in the Bid Euchre deck", deck.describe())
+    hand = holdings.recorded.get(name)
+    if hand is not None and hand[c] < 1:
+        deal = holdings.dealt[name]
+        return (
+            "L-NOT-HELD",
+            f"{name} laid {_named(c)} aside, not in their hand",
+            f"{name}'s deal (line {deal.line}) does not hold {pretty(c)}",
+        )
+    room, others = holdings.room(name, c)
+    if room < 1:
+        return (
+            "L-CARD",
+            f"{pretty(c)} cannot be {name}'s",
+            f"the log gives {pretty(c)} to " + " and ".join(others),
+        )
+    return None
+
+
+def _named(card: str) -> str:
+    """A card in a sentence: ``9♥``, ``the joker``."""
+    return "the joker" if card == JOKER else pretty(card)
 
 
 def apply_exchange(
@@ -125,35 +264,78 @@ def apply_exchange(
         holdings.loose = frozenset({bidder, partner})
         return
     given, returned = exchange.given.card, exchange.returned.card
-    ok_given = _exchange_card(exchange, exchange.given, bidder, holdings, findings)
-    ok_returned = _exchange_card(exchange, exchange.returned, partner, holdings, findings)
+    ok_given = _exchange_card(exchange.given, bidder, holdings, findings)
+    if ok_given and given == returned and _gives_back(holdings, partner, returned):
+        _gave_back(exchange, bidder, partner, findings)
+        return  # the bidder holds the card again: nothing moves
+    ok_returned = _exchange_card(exchange.returned, partner, holdings, findings)
     if ok_returned and trump is not None:
         _check_best(exchange, partner, returned, trump, holdings, findings)
-    if bidder in holdings.recorded:
-        hand = holdings.recorded[bidder]
-        hand.discard(given)
-        if ok_returned:
-            hand.add(returned)
     if ok_given:
-        holdings.owner[given] = partner
+        _move(holdings, given, bidder, partner)
         holdings.given[bidder] = given
     if ok_returned:
-        holdings.owner[returned] = bidder
+        _move(holdings, returned, partner, bidder)
+
+
+def _move(holdings: Holdings, card: str, giver: str, taker: str) -> None:
+    """One copy of ``card`` from ``giver``'s hand to ``taker``'s, in the log's places. The
+    exchange is the log's last word on the card: when every copy was placed already, the
+    taker's copy is taken from another player's place (not from their recorded hand)."""
+    hand = holdings.recorded.get(giver)
+    if hand is not None:
+        hand[card] -= 1
+    if holdings.placed.get(card, Counter())[giver] > 0:
+        holdings.place(card, giver, -1)
+    taker_hand = holdings.recorded.get(taker)
+    if taker_hand is not None:
+        taker_hand[card] += 1
+    placed = holdings.placed.get(card, Counter())
+    if sum(placed.values()) >= holdings.deck.copies:
+        other = next((who for who, n in placed.items() if n > 0 and who != taker), None)
+        if other is not None:
+            placed[other] -= 1
+    holdings.place(card, taker)
+
+
+def _gives_back(holdings: Holdings, partner: str, card: str) -> bool:
+    """Whether a partner who returns the card just received hands back that very card: with
+    one deck always; with two only when the partner's deal shows no copy of their own (not
+    logged: the copy may be theirs, and nothing is said)."""
+    if holdings.deck.copies == 1:
+        return True
+    hand = holdings.recorded.get(partner)
+    return hand is not None and hand[card] < 1
+
+
+def _gave_back(exchange: ExchangeLine, bidder: str, partner: str, findings: Findings) -> None:
+    """BE-ASK-BEST: the partner handed back the card just received, not one of their own."""
+    card = exchange.returned.card
+    findings.add(
+        "BE-ASK-BEST",
+        exchange.returned.line,
+        exchange.returned.column,
+        f"{partner} handed back {pretty(card)}, the card {bidder} had just given",
+        player=partner,
+        card=card,
+        evidence=f"on ask the partner hands over the highest trump of the cards they were "
+        f"dealt (any card when dealt no trump); {pretty(card)} came from {bidder} in this "
+        f"exchange, so {partner} handed over none of their own, and {bidder} holds "
+        f"{pretty(card)} again",
+    )
 
 
 def _names_match(exchange: ExchangeLine, bidder: str, partner: str) -> bool:
     return exchange.bidder.name == bidder and exchange.partner.name == partner
 
 
-def _exchange_card(
-    exchange: ExchangeLine, card: CardAt, giver: str, holdings: Holdings, findings: Findings
-) -> bool:
+def _exchange_card(card: CardAt, giver: str, holdings: Holdings, findings: Findings) -> bool:
     """Whether an exchanged card is in the deck and in the giver's recorded hand."""
-    if not in_deck(card.card):
-        _off_deck(card, giver, None, findings)
+    if not holdings.deck.has(card.card):
+        _off_deck(card, giver, None, holdings.deck, findings)
         return False
     hand = holdings.recorded.get(giver)
-    if hand is not None and card.card not in hand:
+    if hand is not None and hand[card.card] < 1:
         deal = holdings.dealt[giver]
         findings.add_at(
             "L-NOT-HELD",
@@ -174,11 +356,15 @@ def _check_best(
     holdings: Holdings,
     findings: Findings,
 ) -> None:
-    """BE-ASK-BEST: the partner must return the highest trump of the six dealt."""
+    """BE-ASK-BEST: the partner must return the highest trump of the cards dealt (less a
+    card the partner, as the dealer, laid aside with the joker)."""
     deal = holdings.dealt.get(partner)
     if deal is None:
         return
-    trumps = [c.card for c in deal.cards if in_deck(c.card) and is_trump(c.card, trump)]
+    deck = holdings.deck
+    kept = Counter(c.card for c in deal.cards)
+    kept.subtract(card for card, line in holdings.aside.items() if line.player.name == partner)
+    trumps = [c for c in kept.elements() if deck.has(c) and is_trump(c, trump)]
     if not trumps:
         return
     best = max(trumps, key=lambda c: trump_rank(c, trump))

@@ -3,9 +3,11 @@
 Two passes. The first lays the tricks out: it admits plays (L-PLAYER, L-PASSED, L-TRICK),
 checks every card against the deck and the recorded hands (L-CARD, L-NOT-HELD), the
 turn order (L-TURN) and the trick count (L-COUNT), and finds each trick's winner. The
-second judges following suit (BE-FOLLOW): every active player plays all six cards, so the
-cards a player plays *later* (or puts down and takes back) were in their hand; only cards
-the log shows consistently count as evidence, so an inconsistent log never convicts.
+second judges following suit (BE-FOLLOW): every active player plays all their cards (six,
+twelve with two decks), so the cards a player plays *later* (or puts down and takes back)
+were in their hand; only cards the log shows consistently count as evidence, so an
+inconsistent log never convicts. With two decks a card is "already played" once both its
+copies were; a redeal's trick lines are one L-COUNT for the hand.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import pretty
-from referee.euchre.holdings import HAND_SIZE, Holdings
+from referee.cards import JOKER, pretty
+from referee.euchre.deck import SINGLE, Deck
+from referee.euchre.holdings import Holdings
 from referee.euchre.rules import (
     effective_suit,
     follow_breach,
@@ -48,11 +51,13 @@ class Setup:
     holdings: Holdings
     first_leader: str | None
     lead_reason: str  # why first_leader leads trick 1
-    expected_tricks: int  # 6, or 0 for a redeal
+    expected_tricks: int  # 6 (12 with two decks), or 0 for a redeal
+    redeal_reason: str = ""  # why the hand is a redeal, in words (for a redeal's tricks)
     out_reason: dict[str, str] = field(default_factory=dict)  # sitting-out player -> why
     hand_line: int = 0
     hand_column: int = 0
     unreadable: int = 0  # unreadable lines of the hand that may have been tricks
+    deck: Deck = SINGLE
 
 
 @dataclass(slots=True)
@@ -73,18 +78,19 @@ class Replay:
                 won[winner] = won.get(winner, 0) + 1
         return won
 
-    def records(self, trump: str | None) -> list[TrickRecord]:
+    def records(self, trump: str | None, deck: Deck = SINGLE) -> list[TrickRecord]:
         """The tricks for a replay view."""
         out = []
         for number, (seen, winner) in enumerate(zip(self.plays, self.winners, strict=True), 1):
             led = seen[0].card.card if seen else None
+            lead_suit = effective_suit(led, trump) if led and in_deck(led, deck) else None
             out.append(
                 TrickRecord(
                     number=number,
                     leader=seen[0].player if seen else None,
                     plays=tuple((s.player, s.card.card) for s in seen),
                     winner=winner,
-                    lead_suit=effective_suit(led, trump) if led and in_deck(led) else None,
+                    lead_suit=lead_suit or None,
                     retracted=tuple((s.player, s.retracted.card) for s in seen if s.retracted),
                 )
             )
@@ -98,7 +104,8 @@ class TrickReplay:
         self.s = setup
         self.findings = findings
         self.out = Replay()
-        self._played: dict[str, tuple[str, int]] = {}  # card -> (player, trick)
+        self._played: dict[str, list[tuple[str, int]]] = {}  # card -> [(player, trick)]
+        self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
 
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
@@ -110,6 +117,9 @@ class TrickReplay:
         # trick before it may be missing.
         lost = max(0, expected - len(lines)) + self.s.unreadable
         unsure: set[int] = set()  # tricks not in the log, or whose winner is not known
+        if expected == 0 and lines:
+            self._redeal_tricks(lines)
+            lines = ()
         for line in lines:
             number = len(self.out.plays) + 1
             if number > expected:
@@ -130,7 +140,7 @@ class TrickReplay:
             self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card.card) for x in seen]
-            winner = trick_winner(plays, self.s.trump) if self.s.trump else None
+            winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
             if winner is None or len(seen) < len(self.s.active):
                 unsure.add(number)
             self.out.plays.append(seen)
@@ -142,20 +152,29 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ layout
 
-    def _extra_trick(self, line: TrickLine) -> None:
-        expected = self.s.expected_tricks
-        why = (
-            "the hand was a redeal, so no card is played"
-            if expected == 0
-            else (f"a hand has {expected} tricks")
+    def _redeal_tricks(self, lines: Sequence[TrickLine]) -> None:
+        """One L-COUNT for the hand (trick null) when a redeal has trick lines: the count of
+        tricks is wrong once, whatever the number of lines."""
+        first = lines[0]
+        count = len(lines)
+        self.findings.add(
+            "L-COUNT",
+            first.line,
+            first.column,
+            f"the hand was a redeal, but {count} trick{'' if count == 1 else 's'} "
+            f"{'is' if count == 1 else 'are'} logged",
+            evidence=f"{self.s.redeal_reason or 'the hand was a redeal'}: no card is played "
+            "after a redeal; the tricks are not judged",
         )
+
+    def _extra_trick(self, line: TrickLine) -> None:
         self.findings.add(
             "L-COUNT",
             line.line,
             line.column,
             "a trick too many",
             trick=len(self.out.plays) + 1,
-            evidence=why + "; this trick is not judged",
+            evidence=f"a hand has {self.s.expected_tricks} tricks; this trick is not judged",
         )
 
     def _check_number(self, line: TrickLine, number: int) -> None:
@@ -199,7 +218,8 @@ class TrickReplay:
                     *anchor,
                     f"the hand has {len(shown)} trick{'' if len(shown) == 1 else 's'}, "
                     f"not {expected}" + (f": {missing} {verb} missing" if missing else ""),
-                    evidence=f"each player in the hand plays all {HAND_SIZE} cards, one per "
+                    evidence=f"each player in the hand plays all {self.s.deck.hand_size} cards, "
+                    "one per "
                     "trick; the hand is not scored",
                 )
         for number, seen in enumerate(self.out.plays, start=1):
@@ -246,29 +266,43 @@ class TrickReplay:
         retracted = play.retracted
         r_ok = retracted is not None and self._card_ok(player, retracted, number, True)
         ok = self._card_ok(player, card, number, False)
-        if in_deck(card.card) and card.card not in self._played:
-            self._played[card.card] = (player, number)
+        c = card.card
+        deck = self.s.deck
+        if deck.has(c):
+            played = self._played.get(c)
+            if played is None:
+                self._played[c] = [(player, number)]
+            else:
+                played.append((player, number))
+            if deck.copies > 1:  # (with one deck a second play is already a fault)
+                self._mine[player, c] = self._mine.get((player, c), 0) + 1
         return Seen(player, card, retracted, ok, r_ok)
 
     def _card_ok(self, player: str, card: CardAt, number: int, corrected: bool) -> bool:
         """Check one card against the deck and the log; report the first fault found."""
         c = card.card
+        deck = self.s.deck
         why: tuple[str, str, str] | None = None
-        if not in_deck(c):
+        before = self._played.get(c)
+        if not deck.has(c):
             why = (
                 "L-CARD",
                 f"{c} is not in the Bid Euchre deck",
-                "Bid Euchre uses 24 cards: 9, 10, J, Q, K and A of each suit",
+                deck.describe()
+                + ("" if c != JOKER else " (the joker plays only with the `joker` option)"),
             )
-        elif c in self._played:
-            who, when = self._played[c]
+        elif before is not None and len(before) >= deck.copies:
+            plays = " and ".join(f"{who} in trick {when}" for who, when in before)
             why = (
                 "L-CARD",
-                f"{pretty(c)} was already played",
-                f"{who} played {pretty(c)} in trick {when}",
+                f"{pretty(c)} was already played" + ("" if deck.copies == 1 else ": both copies"),
+                f"{before[0][0]} played {pretty(c)} in trick {before[0][1]}"
+                if deck.copies == 1
+                else f"the double deck has two {pretty(c)}, played by {plays}",
             )
         else:
-            why = self._held_elsewhere(player, c)
+            times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
+            why = self._held_elsewhere(player, c, times)
         if why is None:
             return True
         rule, message, evidence = why
@@ -285,31 +319,49 @@ class TrickReplay:
         )
         return False
 
-    def _held_elsewhere(self, player: str, c: str) -> tuple[str, str, str] | None:
+    def _held_elsewhere(self, player: str, c: str, times: int) -> tuple[str, str, str] | None:
+        """The log fault of ``player`` playing ``c`` for the ``times``-th time, if any: a card
+        laid aside, not in their recorded hand (or not so many times), given away in the
+        exchange, or every copy of it placed with other players."""
         h = self.s.holdings
-        hand = h.recorded.get(player)
-        if hand is not None and c not in hand:
-            deal = h.dealt[player]
-            moved = " and the exchange" if player in h.given else ""
+        if not (h.placed or h.aside or h.recorded):
+            return None  # the log records no hand: nothing to hold the card against
+        aside = h.aside.get(c)
+        if aside is not None:
+            who = aside.player.name
             return (
                 "L-NOT-HELD",
                 f"{player} played {pretty(c)}, not in their hand",
-                f"{player}'s deal (line {deal.line}){moved} does not give them {pretty(c)}",
+                f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play",
             )
+        hand = h.recorded.get(player)
+        if hand is not None and times > hand[c]:
+            deal = h.dealt[player]
+            moved = " and the exchange" if player in h.given else ""
+            if hand[c] < 1:
+                what, gives = pretty(c), f"does not give them {pretty(c)}"
+            else:  # (two decks: a copy more than the hand held)
+                verb = "give" if moved else "gives"
+                what, gives = f"a second {pretty(c)}", f"{verb} them one {pretty(c)}"
+            return (
+                "L-NOT-HELD",
+                f"{player} played {what}, not in their hand",
+                f"{player}'s deal (line {deal.line}){moved} {gives}",
+            )
+        room, others = h.room(player, c)
+        if times <= room:
+            return None
         if h.given.get(player) == c:
             return (
                 "L-NOT-HELD",
                 f"{player} played {pretty(c)}, not in their hand",
                 f"{player} gave {pretty(c)} to their partner in the exchange",
             )
-        other = h.owner_conflict(player, c)
-        if other is not None:
-            return (
-                "L-CARD",
-                f"{pretty(c)} cannot be {player}'s",
-                f"the log gives {pretty(c)} to {other}",
-            )
-        return None
+        return (
+            "L-CARD",
+            f"{pretty(c)} cannot be {player}'s",
+            f"the log gives {pretty(c)} to {' and '.join(others)}",
+        )
 
     def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
         if not seen:
@@ -377,7 +429,7 @@ class TrickReplay:
             return  # without trump the suits cannot be told apart: judge nothing
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or not in_deck(seen[0].card.card):
+            if not seen or not in_deck(seen[0].card.card, self.s.deck):
                 continue
             led = effective_suit(seen[0].card.card, trump)
             for x in seen[1:]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from referee.cards import EUCHRE_DECK, SUIT_SINGULAR, pretty, suit_of, suit_word
+from referee.cards import EUCHRE_DECK, JOKER, SUIT_SINGULAR, pretty, suit_of, suit_word
+from referee.euchre.deck import SINGLE, Deck
 from referee.rulebook import Rule, register
 
 #: The other suit of the same colour.
@@ -23,14 +24,20 @@ _PLAIN_ORDER: dict[str, int] = {"9": 1, "T": 2, "J": 3, "Q": 4, "K": 5, "A": 6}
 _TRUMP_ORDER: dict[str, int] = {"9": 1, "T": 2, "Q": 3, "K": 4, "A": 5}
 _LEFT_RANK = 6
 _RIGHT_RANK = 7
+_JOKER_RANK = 8
 
 
 # ----------------------------------------------------------------------------- cards
 
 
-def in_deck(card: str) -> bool:
-    """True for the 24 cards of Bid Euchre (9 to A in each suit)."""
-    return card in EUCHRE_DECK
+def in_deck(card: str, deck: Deck = SINGLE) -> bool:
+    """True for a card of the deck (the 24 cards, 9 to A in each suit; the joker too with
+    the ``joker`` option)."""
+    return deck.has(card)
+
+
+#: Trump suit -> its left bower (looked up: :func:`effective_suit` runs for every card).
+_LEFT_BOWER: dict[str, str] = {suit: "J" + other for suit, other in SAME_COLOUR.items()}
 
 
 def right_bower(trump: str) -> str:
@@ -44,8 +51,9 @@ def left_bower(trump: str) -> str:
 
 
 def effective_suit(card: str, trump: str | None) -> str:
-    """The suit a card follows and wins as: trump for the left bower, else its printed suit."""
-    if trump is not None and card == left_bower(trump):
+    """The suit a card follows and wins as: trump for the left bower and the joker, else its
+    printed suit (``""`` for the joker while trump is not known)."""
+    if trump is not None and (card == _LEFT_BOWER.get(trump) or card == JOKER):
         return trump
     return suit_of(card)
 
@@ -56,10 +64,13 @@ def is_trump(card: str, trump: str | None) -> bool:
 
 
 def trump_rank(card: str, trump: str | None) -> int:
-    """Strength among trumps: right bower 7, left bower 6, A 5 ... 9 1; 0 for a non-trump."""
+    """Strength among trumps: the joker 8, right bower 7, left bower 6, A 5 ... 9 1; 0 for a
+    non-trump."""
     if not is_trump(card, trump):
         return 0
     assert trump is not None
+    if card == JOKER:
+        return _JOKER_RANK
     if card == right_bower(trump):
         return _RIGHT_RANK
     if card == left_bower(trump):
@@ -83,7 +94,10 @@ def card_strength(card: str, led_suit: str | None, trump: str | None) -> int:
 
 
 def describe(card: str, trump: str | None) -> str:
-    """The card for people, noting a left bower: ``J♦ (a heart, hearts are trump)``."""
+    """The card for people, noting a left bower: ``J♦ (a heart, hearts are trump)``, and the
+    joker: ``the joker (the highest trump)``."""
+    if card == JOKER:
+        return "the joker (the highest trump)"
     if trump is not None and card == left_bower(trump):
         return f"{pretty(card)} (a {SUIT_SINGULAR[trump]}, {suit_word(trump)} are trump)"
     return pretty(card)
@@ -104,13 +118,16 @@ def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) ->
     return following or cards
 
 
-def trick_winner(plays: Sequence[tuple[str, str]], trump: str | None) -> str | None:
+def trick_winner(
+    plays: Sequence[tuple[str, str]], trump: str | None, deck: Deck = SINGLE
+) -> str | None:
     """The player whose card takes the trick; ``plays`` are (player, card), lead first.
 
-    The highest trump wins, else the highest card of the led (effective) suit. Cards outside
-    the deck never win. None for an empty trick.
+    The highest trump wins, else the highest card of the led (effective) suit; of two equal
+    cards (two decks) the one played first. Cards outside the deck never win. None for an
+    empty trick.
     """
-    valid = [(p, c) for p, c in plays if in_deck(c)]
+    valid = [(p, c) for p, c in plays if deck.has(c)]
     if not valid:
         return None
     led = effective_suit(valid[0][1], trump)
@@ -159,11 +176,14 @@ BE_FOLLOW = Rule(
     "card's suit in play: the left bower (the jack of the other suit of trump's colour) is a\n"
     "trump for the whole hand, never its printed suit. With hearts trump, J♦ is a heart: it\n"
     "must be played to a heart lead when it is the only heart held, it does not follow a\n"
-    "diamond lead, and a lead of J♦ is a trump lead. The referee proves a renege from the\n"
-    "log alone: every active player plays all six cards, so a card of the led suit that the\n"
-    "player plays later (or put down and took back) was in their hand. A card taken back\n"
-    "before the trick was complete (`(was CARD)`) is reported as corrected and costs\n"
-    "nothing; each uncorrected renege costs the offender's side `renege_points`.",
+    "diamond lead, and a lead of J♦ is a trump lead. With the `joker` option the joker is\n"
+    "the highest trump and follows trump the same way: a joker lead is a trump lead, and a\n"
+    "player whose only trump is the joker must play it to a trump lead. The referee proves\n"
+    "a renege from the log alone: every active player plays all their cards (six, twelve\n"
+    "with `deck: double`), so a card of the led suit that the player plays later (or put\n"
+    "down and took back) was in their hand. A card taken back before the trick was complete\n"
+    "(`(was CARD)`) is reported as corrected and costs nothing; each uncorrected renege costs\n"
+    "the offender's side `renege_points`.",
     "trump hearts\ntrick 3: ann Qd, bob Qs, cy Ks, dee 9s   # dee's J♦ is a heart: no diamond",
     "trump hearts\ntrick 2: dee 9h, ann Jh, bob Qh, cy Ks   # cy plays K♥ in trick 4",
 )
@@ -183,9 +203,11 @@ BE_BID_LOW = Rule(
     "BE-BID-LOW",
     "bid-euchre",
     "a bid below `min_bid` or not higher than the current high bid",
-    "Bids climb the ladder 3 < 4 < 5 < 6 < ask < moon. A bid must be at least `min_bid` and\n"
-    "strictly higher than the current high bid (partners may overbid each other). A bid that\n"
-    "is not higher is reported and does not become the high bid.",
+    "Bids climb the ladder 3 < 4 < 5 < 6 < ask < moon. With `deck: double` the numbered bids\n"
+    "run to 12, below ask and moon. A bid must be at least `min_bid` and strictly higher than\n"
+    "the current high bid (partners may overbid each other). A bid that is not higher is\n"
+    "reported and does not become the high bid. A numbered bid above the ladder's numbers (7\n"
+    "with one deck, 13 with two) does not read: it is a syntax error (`P-SYNTAX`).",
     "bid ann 3\nbid bob 4\nbid cy ask",
     "bid ann 4\nbid bob 4      # not higher than ann's 4",
 )
@@ -205,21 +227,43 @@ BE_ASK_BEST = Rule(
     "on `ask`, the partner did not hand over their highest trump",
     "After an `ask` bid the bidder gives the partner one card and receives the highest trump\n"
     "of the six the partner was dealt (right bower, left bower, A, K, Q, 10, 9); a partner\n"
-    "dealt no trump may return any card. The referee can check this only when the\n"
-    "partner's `deal` line is logged.",
+    "dealt no trump may return any card. With `deck: double` it is the highest of the twelve\n"
+    "dealt; with `joker` the joker is the highest trump of all. The referee can check this\n"
+    "only when the partner's `deal` line is logged, except for one case it always sees: a\n"
+    "partner who hands back the very card just received (`exchange ann Qs cy Qs`) handed\n"
+    "over none of their own cards. That is one finding, and the bidder holds that card\n"
+    "again, so playing it later is no log fault. (With two decks the partner may hand over\n"
+    "their own copy of the card: the referee says so only when the partner's `deal` line\n"
+    "shows no copy.)",
     "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy Jd     # J♦: the left bower",
-    "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy 9h     # cy kept J♦",
+    "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy 9h     # cy kept J♦\n"
+    "# or, with or without a deal line:\nexchange ann Qs cy Qs     # cy handed ann's card back",
+)
+BE_NO_FACE = Rule(
+    "BE-NO-FACE",
+    "bid-euchre",
+    "an Ace No Face redeal called when the house rules or the caller's hand do not allow it",
+    "With the `ace_no_face` option a player dealt at least one ace and no king, queen or\n"
+    "jack may call a redeal before the bidding (`redeal NAME ace-no-face`). The call is\n"
+    "reported when the option is off, or when the caller's `deal` line is logged and holds\n"
+    "no ace, or a king, queen or jack (the joker is neither). Either way the hand is a\n"
+    "redeal, since the table redealt: it scores nothing, the deal passes to the left, and\n"
+    "tricks logged in it are one L-COUNT. Without the caller's `deal` line the hand cannot\n"
+    "be checked and the call stands.",
+    "option ace_no_face true\ndeal ann As 9s Td 9d Tc 9h\nredeal ann ace-no-face",
+    "option ace_no_face true\ndeal ann As 9s Td 9d Kc 9h\nredeal ann ace-no-face   # K♣",
 )
 BE_SCORE = Rule(
     "BE-SCORE",
     "bid-euchre",
     "the recorded points for the hand are wrong",
     "A `settle TEAM POINTS TEAM POINTS` line records what each side scored in the hand. A bid\n"
-    "of 3 to 6 that is made scores the tricks the bidding side took; a set loses the bid.\n"
-    "`ask` / `moon` score `ask_made` / `moon_made` for all six tricks and lose `ask_failed` /\n"
-    "`moon_failed` otherwise. The defenders score one point per trick. Each uncorrected\n"
-    "renege costs the offender's side `renege_points`. A redeal scores nothing. Each\n"
-    "recorded team must be a partnership (`ann+cy` or `cy+ann`).",
+    "of 3 to 6 (to 12 with `deck: double`) that is made scores the tricks the bidding side\n"
+    "took; a set loses the bid. `ask` / `moon` score `ask_made` / `moon_made` for all the\n"
+    "tricks (six, or twelve with two decks) and lose `ask_failed` / `moon_failed` otherwise.\n"
+    "The defenders score one point per trick. Each uncorrected renege costs the offender's\n"
+    "side `renege_points`. A redeal scores nothing. Each recorded team must be a partnership\n"
+    "(`ann+cy` or `cy+ann`).",
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 4 ann+cy 2",
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 5 ann+cy 2",
 )
@@ -241,6 +285,7 @@ EUCHRE_RULES: tuple[Rule, ...] = (
     BE_BID_LOW,
     BE_STUCK,
     BE_ASK_BEST,
+    BE_NO_FACE,
     BE_SCORE,
     BE_TOTAL,
 )

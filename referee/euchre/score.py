@@ -1,8 +1,9 @@
 """Bid Euchre scoring: the points of a hand, the end of a game, and the recorded checks.
 
-- Bid 3 to 6 made: the bidding side scores the tricks it took; set: it loses the bid.
-- ``ask`` / ``moon``: all six tricks score ``ask_made`` / ``moon_made``; fewer lose
-  ``ask_failed`` / ``moon_failed``.
+- Bid 3 to 6 (to 12 with two decks) made: the bidding side scores the tricks it took; set:
+  it loses the bid.
+- ``ask`` / ``moon``: all the tricks (six, or twelve with two decks) score ``ask_made`` /
+  ``moon_made``; fewer lose ``ask_failed`` / ``moon_failed``.
 - The defenders score one point per trick; each uncorrected renege costs the offender's
   side ``renege_points``; a redeal scores nothing.
 - The game ends after a hand in which a side reaches ``target``, unless both sides stand
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from referee.euchre.holdings import HAND_SIZE, Contract
+from referee.euchre.holdings import Contract
 from referee.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import ScoreLine, TeamPoints, TeamSettleLine
@@ -26,10 +27,12 @@ def hand_points(
     renege_teams: Sequence[str],
     table: Table,
     options: EuchreOptions,
+    tricks: int = 6,
 ) -> tuple[dict[str, int], str]:
     """Each team's points for the hand, and how they were reached in words.
 
     ``contract`` None means a redeal. ``renege_teams`` has one entry per uncorrected renege.
+    ``tricks`` is the hand's number of tricks (12 with two decks): ask and moon need all.
     """
     points = {t: 0 for t in table.teams}
     if contract is None:
@@ -37,7 +40,7 @@ def hand_points(
     bidding = table.team(contract.bidder)
     defending = table.other_team(bidding)
     took = team_tricks.get(bidding, 0)
-    gained, note = _bidding_points(contract, took, options)
+    gained, note = _bidding_points(contract, took, options, tricks)
     points[bidding] += gained
     kept = team_tricks.get(defending, 0)
     points[defending] += kept
@@ -51,11 +54,13 @@ def hand_points(
     return points, "; ".join(notes)
 
 
-def _bidding_points(contract: Contract, took: int, options: EuchreOptions) -> tuple[int, str]:
+def _bidding_points(
+    contract: Contract, took: int, options: EuchreOptions, tricks: int
+) -> tuple[int, str]:
     if contract.bid in ("ask", "moon"):
         made = options.ask_made if contract.bid == "ask" else options.moon_made
         failed = options.ask_failed if contract.bid == "ask" else options.moon_failed
-        if took >= HAND_SIZE:
+        if took >= tricks:
             return made, f"made, {_signed(made)}"
         return -failed, f"failed, {_signed(-failed)}"
     bid = int(contract.bid)

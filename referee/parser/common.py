@@ -64,6 +64,8 @@ KEYWORDS: frozenset[str] = frozenset(
         "exchange",
         "ask",
         "moon",
+        "redeal",
+        "ace-no-face",
         "was",
     }
 )
@@ -76,6 +78,12 @@ _MAX_AMOUNT_CHARS = 24  # money and points
 _MAX_SOURCE_LINE = 1000  # longer lines are not copied into errors
 _MAX_GUESS = 16  # the quick path's patterns for a number of plays or cards go no further
 _BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
+
+
+def _bid_message(top: int = 6) -> str:
+    """What a bid may be: numbers up to ``top`` (6, or 12 with the house option `deck:
+    double`)."""
+    return _BID_MESSAGE if top == 6 else _BID_MESSAGE.replace("to 6", f"to {top}")
 
 
 # ----------------------------------------------------------------------------- small pieces
@@ -135,11 +143,12 @@ def _short(text: str, size: int = 20) -> str:
     return text if len(text) <= size else text[:size] + "..."
 
 
-def _bid(text: str, column: int) -> int:
-    """A numeric bid; above 6 is no bid at all (1 and 2 are judged by the engine)."""
+def _bid(text: str, column: int, top: int = 6) -> int:
+    """A numeric bid; above ``top`` (6, or 12 with the house option `deck: double`) is no bid
+    at all (1 and 2 are judged by the engine)."""
     value = _number(text, column)
-    if value > 6:
-        raise _Fault(column, _BID_MESSAGE)
+    if value > top:
+        raise _Fault(column, _bid_message(top))
     return value
 
 

@@ -28,10 +28,12 @@ from referee.records import (
     DealerLine,
     DealLine,
     DecisionLine,
+    DiscardLine,
     Event,
     ExchangeLine,
     NameAt,
     Play,
+    RedealLine,
     ScoreLine,
     SettleLine,
     TeamPoints,
@@ -51,6 +53,7 @@ class _FastPath:
     def __init__(self, syntax: _Syntax, names: _Names) -> None:
         self.s = syntax
         self.names = names
+        self.top_bid = 6  # the highest numbered bid (12 with the house option deck: double)
         self.by_keyword: dict[str, Callable[[str, re.Match[str], int], Event | None]] = {
             "trick": self.trick,
             "dealer": self.dealer,
@@ -61,6 +64,8 @@ class _FastPath:
             "ante": self.ante,
             "claim": self.claim,
             "exchange": self.exchange,
+            "discard": self.discard,
+            "redeal": self.redeal,
             "score": self.score,
         }
 
@@ -217,7 +222,7 @@ class _FastPath:
         if m.group(2) is not None:
             bid, suit = "pass", None
         elif m.group(3) is not None:
-            bid, suit = _bid(m.group(3), m.start(3) + 1), m.group(4)
+            bid, suit = _bid(m.group(3), m.start(3) + 1, self.top_bid), m.group(4)
         else:
             bid, suit = cast(Literal["ask", "moon"], _word(m.group(5))), m.group(6)
         return BidLine(player, bid, None if suit is None else _suit(suit), line, column)
@@ -233,6 +238,20 @@ class _FastPath:
             self._card(m, 4, line),
             line,
             first.start(1) + 1,
+        )
+
+    def discard(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.discard.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return DiscardLine(self._name(m, 1, line), self._card(m, 2, line), line, first.start(1) + 1)
+
+    def redeal(self, text: str, first: re.Match[str], line: int) -> Event | None:
+        m = self.s.redeal.fullmatch(text, first.end())
+        if m is None:
+            return None
+        return RedealLine(
+            self._name(m, 1, line), "ace-no-face", line, first.start(1) + 1, m.start(2) + 1
         )
 
     def score(self, text: str, first: re.Match[str], line: int) -> Event | None:

@@ -11,8 +11,8 @@ if TYPE_CHECKING:
 
 from referee.currency import SIGNS
 from referee.parser.common import (
-    _BID_MESSAGE,
     KEYWORDS,
+    _bid_message,
     _HandHead,
     _HeaderLine,
     _Names,
@@ -27,7 +27,9 @@ from referee.records import (
     DealerLine,
     DealLine,
     DecisionLine,
+    DiscardLine,
     ExchangeLine,
+    RedealLine,
     ScoreLine,
     SettleLine,
     TeamSettleLine,
@@ -46,6 +48,7 @@ _DESCRIBE = {
     "KEY": "an option name",
     "TEXT": "some text",
     "PLUS": "`+` joining two partners (ann+cy)",
+    "ACENOFACE": "`ace-no-face`",
     "$END": "the end of the line",
     "_NL": "the end of the line",
 }
@@ -64,16 +67,21 @@ def _found(text: str, pos: int) -> str:
 
 
 def _explain(
-    exc: UnexpectedInput, text: str, names: _Names, fits: Callable[[str], bool] | None = None
+    exc: UnexpectedInput,
+    text: str,
+    names: _Names,
+    fits: Callable[[str], bool] | None = None,
+    top_bid: int = 6,
 ) -> tuple[int, str]:
     """The column and message for a line Lark rejected: what was expected, in words, and
     "did you mean ...?" where a word is close to a keyword (see :func:`_hint`; ``fits``
     tells whether a line with the word mended parses).
 
     LALR merges the lookaheads of look-alike states, so the expected set can be a little
-    wide (a `draw` after a `deal` line's cards); it is trimmed where that shows.
+    wide (a `draw` after a `deal` line's cards); it is trimmed where that shows. ``top_bid``
+    is the highest numbered bid (12 with the house option `deck: double`).
     """
-    column, message, expected, pos = _explained(exc, text, names)
+    column, message, expected, pos = _explained(exc, text, names, top_bid)
     sign = _sign_hint(text, pos)
     if sign:
         return column, f"{message}; {sign}"
@@ -99,7 +107,9 @@ def _sign_hint(text: str, pos: int) -> str:
 _NEXT_TO = "write a currency sign next to its amount (5€ or €5)"
 
 
-def _explained(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str, set[str], int]:
+def _explained(
+    exc: UnexpectedInput, text: str, names: _Names, top_bid: int = 6
+) -> tuple[int, str, set[str], int]:
     """The column and message of :func:`_explain` without a hint, what Lark expected and
     where it stopped."""
     from lark.exceptions import UnexpectedCharacters, UnexpectedToken
@@ -115,10 +125,12 @@ def _explained(exc: UnexpectedInput, text: str, names: _Names) -> tuple[int, str
     expected -= {"_COLON", "_NL"} if "$END" in expected else {"_COLON"}
     if "DRAW" in expected and not re.search(r"(?i:discard)", text[:pos]):
         expected.discard("DRAW")
-    return (*_described(text, pos, expected, names), expected, pos)
+    return (*_described(text, pos, expected, names, top_bid), expected, pos)
 
 
-def _described(text: str, pos: int, expected: set[str], names: _Names) -> tuple[int, str]:
+def _described(
+    text: str, pos: int, expected: set[str], names: _Names, top_bid: int = 6
+) -> tuple[int, str]:
     """The column and message for what Lark ``expected`` at ``pos``."""
     s = _syntax()
     first = s.first_word.match(text)
@@ -134,7 +146,7 @@ def _described(text: str, pos: int, expected: set[str], names: _Names) -> tuple[
             return first.start(1) + 1, f"unknown statement '{word}'"
         return pos + 1, f"expected pass, fold, play or stand after '{word}', found {found}"
     if {"PASS", "ASK", "MOON", "INT"} <= expected:
-        return pos + 1, f"{_BID_MESSAGE}, found {found}"
+        return pos + 1, f"{_bid_message(top_bid)}, found {found}"
     if "NAME_CARD" in expected:
         return _explain_play(text, pos, found)
     words = sorted(
@@ -172,8 +184,10 @@ def _explain_play(text: str, pos: int, found: str) -> tuple[int, str]:
 _STATEMENT_WORDS = (
     "trick", "dealer", "deal", "trump", "ante", "settle", "claim", "bid", "exchange",
     "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
-    "table", "pot", "exempt",
+    "table", "pot", "exempt", "discard", "redeal",
 )  # fmt: skip
+#: A keyword terminal whose name is not its word.
+_KEYWORD_OF = {"ACENOFACE": "ace-no-face"}
 #: Every keyword, for a word before where Lark stopped (what was expected there is lost).
 _ALL_WORDS = tuple(sorted(KEYWORDS - {"bourré"}))
 _WORD = re.compile(r"(?<![\w'-])[^\W\d_][\w'-]*")
@@ -214,7 +228,7 @@ def _hint(
     before = next((w for w in reversed(words) if w[0] < pos), None)
     if before is not None and before[0] == start:
         before = None
-    keywords = [t.lower() for t in sorted(expected) if t.lower() in KEYWORDS]
+    keywords = [w for t in sorted(expected) if (w := _KEYWORD_OF.get(t, t.lower())) in KEYWORDS]
     tries: list[tuple[_Try, bool]] = []  # a try, and whether a keyword is sure to go there
     if at is not None and keywords:
         tries.append(((*at, close_matches(at[1], keywords)), True))
@@ -281,6 +295,8 @@ def _statement_word(stmt: _Statement) -> str:
         SettleLine: "settle",
         BidLine: "bid",
         ExchangeLine: "exchange",
+        DiscardLine: "discard",
+        RedealLine: "redeal",
         TeamSettleLine: "settle",
         ScoreLine: "score",
     }[type(stmt)]

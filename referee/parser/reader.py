@@ -106,6 +106,12 @@ class LogReader:
             else None
         )
 
+    def allow_bids(self, top: int) -> None:
+        """Read numbered bids up to ``top`` (12 with the house option `deck: double`; 6 by
+        default): a higher one does not read (P-SYNTAX). The house options are known only
+        once the header is read, so the audit says this before the hands are read."""
+        self._fast.top_bid = self._trees.top_bid = top
+
     # ------------------------------------------------------------------ one line
 
     def _error(
@@ -152,7 +158,7 @@ class LogReader:
                 hinting = self._hinted < _MAX_HINTED_LINES
                 self._hinted += hinting
                 fits = self._fits if hinting else None
-                column, message = _explain(exc, text, self._names, fits)
+                column, message = _explain(exc, text, self._names, fits, self._fast.top_bid)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen

@@ -114,6 +114,8 @@ class _Syntax:
     claim = _Lazy()
     bid = _Lazy()
     exchange = _Lazy()
+    discard = _Lazy()
+    redeal = _Lazy()
     score = _Lazy()
     keyword = _Lazy()
 
@@ -183,6 +185,8 @@ class _Syntax:
             rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?){sep}"
         )
         lazy["exchange"] = rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card}){sep}"
+        lazy["discard"] = rf"{colon}({name}){sep}({card}){sep}"
+        lazy["redeal"] = rf"{colon}({name}){sep}{kw('ace-no-face', 'ace_no_face')}{sep}"
         lazy["score"] = rf"{colon}{team}{sep}{team}{sep}"
         self.deal_player = re.compile(rf"{colon}({name})")
         lazy["keyword"] = terms["keyword"]

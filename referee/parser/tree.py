@@ -31,10 +31,12 @@ from referee.records import (
     DealerLine,
     DealLine,
     DecisionLine,
+    DiscardLine,
     Event,
     ExchangeLine,
     NameAt,
     Play,
+    RedealLine,
     ScoreLine,
     SettleLine,
     TeamPoints,
@@ -59,6 +61,7 @@ class _TreeReader:
 
     def __init__(self, names: _Names) -> None:
         self.names = names
+        self.top_bid = 6  # the highest numbered bid (12 with the house option deck: double)
 
     def statement(self, tree: Tree[Token], line: int) -> _Statement:
         stmt = cast("Tree[Token]", tree.children[0])
@@ -208,7 +211,7 @@ class _TreeReader:
         player = self._name(toks[1], line)
         value = toks[2]
         bid: BidValue = (
-            _bid(str(value), _col(value))
+            _bid(str(value), _col(value), self.top_bid)
             if value.type == "INT"
             else cast(Literal["pass", "ask", "moon"], _word(value))
         )
@@ -224,3 +227,9 @@ class _TreeReader:
             line,
             column,
         )
+
+    def _discard(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return DiscardLine(self._name(toks[1], line), self._card(toks[2], line), line, column)
+
+    def _redeal(self, stmt: Tree[Token], toks: list[Token], line: int, column: int) -> Event:
+        return RedealLine(self._name(toks[1], line), "ace-no-face", line, column, _col(toks[2]))

@@ -19,7 +19,8 @@ Additions to the spec's keys (allowed by "keys may be added"): file ``players``,
 file ``score`` (final running score), mirrored in ``totals`` so both games have the
 standings under one key; hand ``line``; Bourré hand ``result`` (how the pot went, in words),
 ``upcard``, ``active``, ``tricks_won``;
-Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``tricks_won``, ``game``; violation
+Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``redeal_reason`` (``all-pass``,
+``stuck-dealer``, ``ace-no-face``; null when not a redeal), ``tricks_won``, ``game``; violation
 ``corrected`` (always) and ``evidence``; claim ``reason``, ``line``, ``column``.
 """
 
@@ -270,6 +271,7 @@ def hand_json(hand: HandResult) -> dict[str, JsonValue]:
         obj["bidder"] = hand.bidder
         obj["bid"] = hand.bid
         obj["redeal"] = hand.redeal
+        obj["redeal_reason"] = hand.redeal_reason
         obj["tricks_won"] = dict(hand.tricks_won)
         obj["game"] = hand.game_number
     obj["settled"] = hand.settled

@@ -38,6 +38,7 @@ from referee.render.fmt import option_text as _option_text
 from referee.render.safe import visible
 from referee.render.text import GAME_NAMES, shorten
 from referee.report import (
+    REDEAL_REASONS,
     BourreHandResult,
     ClaimRuling,
     EuchreHandResult,
@@ -83,7 +84,8 @@ def show_hand(
     if hand.tricks:
         _print_table(console, *_grid(hand, columns))
     elif isinstance(hand, EuchreHandResult) and hand.redeal:
-        _print(console, Text("  all four passed: redeal", style=S_DIM))
+        why = REDEAL_REASONS.get(hand.redeal_reason or "all-pass", "")
+        _print(console, Text(f"  {why}: redeal", style=S_DIM))
     else:
         _print(console, Text("  no tricks played", style=S_DIM))
     _findings(console, hand)

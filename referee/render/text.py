@@ -598,7 +598,7 @@ def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str
 
 def _contract(hand: EuchreHandResult) -> str:
     if hand.redeal:
-        return "redeal"
+        return "redeal (ace-no-face)" if hand.redeal_reason == "ace-no-face" else "redeal"
     if hand.bidder and hand.bid:
         return f"{hand.bidder} {hand.bid}"
     return "-"
