@@ -559,29 +559,35 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
 _TEMP_FILES: set[str] = set()
 
 
-class _Signalled(BaseException):
-    """SIGTERM or SIGHUP arrived: unwind (temporary files removed, workers stopped)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 def _on_signal(signum: int, frame: object) -> None:
+    """Remove the temporary report files and end the run at once, with ``128 + signum``.
+
+    The run ends here rather than by an exception unwinding it: an exception raised in a
+    signal handler is lost when the signal lands in a finaliser (a generator closed by the
+    garbage collector, say), and the run would go on to write its report. The workers die
+    with this process (see :mod:`referee.batch`).
+    """
     for tmp in list(_TEMP_FILES):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    raise _Signalled(signum)
+    import signal
+
+    words = "interrupted" if signum == getattr(signal, "SIGINT", None) else "stopped by a signal"
+    with contextlib.suppress(OSError):
+        os.write(2, f"referee: {words}\n".encode())
+    os._exit(128 + signum)
 
 
 def _catch_signals() -> None:
-    """Turn SIGTERM and SIGHUP into an unwinding exception (SIGINT already is one), so that
-    a killed run leaves no temporary file and no worker behind."""
+    """End the run on SIGINT, SIGTERM and SIGHUP with no temporary file and no worker left
+    behind (see :func:`_on_signal`)."""
     import signal
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
-        if signum is not None:
+        if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
+            # (a signal the parent shell has the run ignore, as SIGINT in `referee ... &`,
+            # stays ignored)
             with contextlib.suppress(OSError, ValueError):
                 signal.signal(signum, _on_signal)
 
@@ -807,9 +813,6 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted\n")
         sys.exit(130)
-    except _Signalled as exc:
-        sys.stderr.write("referee: stopped by a signal\n")
-        sys.exit(128 + exc.signum)
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)

@@ -1,14 +1,30 @@
-"""The tricks against what the deal, discards and draws recorded (L-NOT-HELD, L-CARD)."""
+"""The tricks against what the deal, discards and draws recorded (L-NOT-HELD, L-CARD).
+
+The rules of what the log shows are :mod:`~referee.bourre.knowledge`'s; this explains what
+they rule out, at the card that shows it.
+"""
 
 from __future__ import annotations
 
+from referee.bourre.knowledge import (
+    DISCARDED,
+    FOLDED,
+    KEPT,
+    Problem,
+    cards_out_of_play,
+    exchange_problems,
+)
 from referee.bourre.state import LoggedPlay, ReplayState
 from referee.cards import pretty
-from referee.logrules import (
-    L_CARD,
-    L_NOT_HELD,
-)
-from referee.records import CardAt, DecisionLine
+from referee.logrules import L_CARD, L_NOT_HELD
+from referee.records import DecisionLine
+
+_PLACED = {
+    FOLDED: "{who} was dealt it and folded",
+    KEPT: "{who} was dealt it and kept all cards",
+    DISCARDED: "{who} discarded it",
+}
+_THROWN = "{who} discarded it and the stock did not run out"
 
 
 class HoldingChecks(ReplayState):
@@ -17,37 +33,17 @@ class HoldingChecks(ReplayState):
     def _cross_check_hands(self) -> None:
         """Check the tricks against what the deal, discards and draws recorded."""
         ran_out = self._stock_ran_out()
-        elsewhere = self._cards_out_of_play(ran_out)
+        elsewhere = cards_out_of_play(
+            self.plain_decisions(), self.plain_deals(), self.active, ran_out, self._contested
+        )
         for player in self.active:
             plays = self._plays_of(player)
             for play in plays:
                 source = elsewhere.get(play.card.card)
                 if source is not None and source[0] != player:
-                    self._flag_held_elsewhere(play, source[1])
+                    who, why = source
+                    self._flag_held_elsewhere(play, _PLACED.get(why, _THROWN).format(who=who))
             self._check_against_record(player, plays)
-
-    def _cards_out_of_play(self, ran_out: bool) -> dict[str, tuple[str, str]]:
-        """Cards the log places with one player (kept, or out of play): card -> (who, why)."""
-        where: dict[str, tuple[str, str]] = {}
-        for name, deal in self.facts.deals.items():
-            decision = self.facts.decisions.get(name)
-            thrown = {c.card for c in (decision.discards or ())} if decision else set()
-            for c in deal.cards:
-                if name in self.passed:
-                    if not ran_out:
-                        where[c.card] = (name, f"{name} was dealt it and folded")
-                elif c.card in thrown:
-                    if not ran_out:
-                        where[c.card] = (name, f"{name} discarded it and the stock did not run out")
-                elif decision is not None and decision.discard_count == 0:
-                    where[c.card] = (name, f"{name} was dealt it and kept all cards")
-        for name, decision in self.facts.decisions.items():
-            if name in self.active and not ran_out:
-                for c in decision.discards or ():
-                    where.setdefault(c.card, (name, f"{name} discarded it"))
-        for card in self._contested:  # which deal line is wrong is unknown
-            where.pop(card, None)
-        return where
 
     def _flag_held_elsewhere(self, play: LoggedPlay, why: str) -> None:
         card = play.card
@@ -61,78 +57,44 @@ class HoldingChecks(ReplayState):
         )
 
     def _check_against_record(self, player: str, plays: list[LoggedPlay]) -> None:
-        deal = self.facts.deals.get(player)
-        decision = self.facts.decisions.get(player)
-        if decision is None:
+        line = self.facts.decisions.get(player)
+        if line is None:
             return
-        thrown = decision.discards
-        if thrown is None and decision.discard_count == 0:
-            thrown = ()  # a plain `play` keeps every card
-        dealt = {c.card for c in deal.cards} if deal else None
-        if dealt is not None and player == self.dealer and self.upcard is not None:
-            dealt.add(self.upcard.card)
-        if dealt is not None and thrown is not None:
-            for c in thrown:
-                if c.card not in dealt:
-                    self.flag_card(
-                        L_NOT_HELD,
-                        f"{player} discarded {pretty(c.card)}, not in their deal",
-                        c,
-                        player=player,
-                        evidence=f"{player}'s deal did not hold it",
-                    )
-        if thrown is not None:
-            self._check_known_exchange(player, plays, dealt, thrown, decision)
-        elif dealt is not None and decision.discard_count is not None:
-            self._check_counted_exchange(player, plays, dealt, decision.discard_count)
+        decision = self.plain_decisions()[player]
+        upcard = self.upcard.card if player == self.dealer and self.upcard else None
+        played = [p.card.card for p in plays]
+        deal = self.plain_deals().get(player)
+        for problem in exchange_problems(decision, deal, upcard, played, self.opts.hand_size):
+            self._explain(player, line, plays, problem)
 
-    def _check_known_exchange(
-        self,
-        player: str,
-        plays: list[LoggedPlay],
-        dealt: set[str] | None,
-        thrown: tuple[CardAt, ...],
-        decision: DecisionLine,
+    def _explain(
+        self, player: str, line: DecisionLine, plays: list[LoggedPlay], problem: Problem
     ) -> None:
-        out = {c.card for c in thrown}
-        drawn = {c.card for c in decision.draws} if decision.draws is not None else None
-        if not out:
-            drawn = set()
-        for play in plays:
-            c = play.card.card
-            if c in out and (drawn is None or c not in drawn):
-                why = f"{player} discarded it (line {decision.line})"
-            elif dealt is not None and drawn is not None and c not in (dealt - out) | drawn:
-                why = f"{player} was not dealt it and did not draw it"
-            else:
-                continue
-            self.flag(
+        """The finding for one thing the exchange rules out."""
+        if problem.kind == "not-dealt":
+            assert line.discards is not None
+            thrown = line.discards[problem.at]
+            self.flag_card(
                 L_NOT_HELD,
-                f"{player} played {pretty(c)}, not in their hand",
-                play.card.line,
-                play.card.column,
+                f"{player} discarded {pretty(thrown.card)}, not in their deal",
+                thrown,
                 player=player,
-                trick=play.trick,
-                card=c,
-                evidence=why,
+                evidence=f"{player}'s deal did not hold it",
             )
-
-    def _check_counted_exchange(
-        self, player: str, plays: list[LoggedPlay], dealt: set[str], count: int
-    ) -> None:
-        from_deal = [p for p in plays if p.card.card in dealt]
-        drawn = [p for p in plays if p.card.card not in dealt]
-        keep = self.opts.hand_size - count
-        for excess, limit, why in (
-            (from_deal[keep:] if keep >= 0 else [], keep, "kept"),
-            (drawn[count:], count, "drew"),
-        ):
-            for play in excess[:1]:
-                self.flag_card(
-                    L_NOT_HELD,
-                    f"{player} played {pretty(play.card.card)}, not in their hand",
-                    play.card,
-                    player=player,
-                    trick=play.trick,
-                    evidence=f"{player} exchanged {count} cards, so {why} only {limit}",
-                )
+            return
+        play = plays[problem.at]
+        count = line.discard_count
+        why = {
+            "discarded": f"{player} discarded it (line {line.line})",
+            "not-held": f"{player} was not dealt it and did not draw it",
+            "kept": f"{player} exchanged {count} cards, so kept only {problem.limit}",
+            "drew": f"{player} exchanged {count} cards, so drew only {problem.limit}",
+        }[problem.kind]
+        self.flag_card(
+            L_NOT_HELD,
+            f"{player} played {pretty(play.card.card)}, not in their hand",
+            play.card,
+            player=player,
+            trick=play.trick,
+            evidence=why,
+        )
