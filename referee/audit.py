@@ -920,10 +920,10 @@ def _fill_standings(report: FileReport, session: Any) -> None:
 
 def _new_session(header: Any, options: Any, keep_tricks: bool) -> Any:
     if header.game == "bourre":
-        from referee.bourre.engine import BourreSession
+        from referee.games.bourre.engine import BourreSession
 
         return BourreSession(header, options, keep_tricks=keep_tricks)
-    from referee.euchre.engine import EuchreSession
+    from referee.games.euchre.engine import EuchreSession
 
     return EuchreSession(header, options)
 

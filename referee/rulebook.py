@@ -73,5 +73,5 @@ def unknown_rule_message(rule_id: str) -> str:
 def _load() -> None:
     # Importing the rule modules registers their rules.
     from referee import logrules  # noqa: F401
-    from referee.bourre import rules as bourre_rules  # noqa: F401
-    from referee.euchre import rules as euchre_rules  # noqa: F401
+    from referee.games.bourre import rules as bourre_rules  # noqa: F401
+    from referee.games.euchre import rules as euchre_rules  # noqa: F401

@@ -1,4 +1,4 @@
-"""The quick lane (:mod:`referee.bourre.quick`) against the full replay.
+"""The quick lane (:mod:`referee.games.bourre.quick`) against the full replay.
 
 The quick lane judges only the hands it can vouch for, and must then give exactly what the
 full replay gives; any other hand it must leave to the replay. Here both lanes judge the same
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from referee.audit import audit_text
-from referee.bourre import engine
+from referee.games.bourre import engine
 from referee.records import QuickHand
 from referee.report import FileReport
 from referee.sequence import Place
@@ -109,8 +109,8 @@ def test_lanes_agree_on_random_statements(monkeypatch: pytest.MonkeyPatch) -> No
 def test_the_table_driven_trick_winner_is_the_rule() -> None:
     """:func:`trick_winner_index` (a table of strengths) against the rule in words: the
     highest trump, else the highest card of the suit led (the trump unknown: the latter)."""
-    from referee.bourre.play import trick_winner_index
     from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
+    from referee.games.bourre.play import trick_winner_index
 
     def by_the_rule(cards: tuple[str, ...], trump: str | None) -> int:
         trumps = [i for i, c in enumerate(cards) if c[-1] == trump]

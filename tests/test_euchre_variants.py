@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from referee.audit import audit_text
 from referee.cli import app
-from referee.euchre.deck import Deck
-from referee.euchre.rules import legal_cards, trick_winner
+from referee.games.euchre.deck import Deck
+from referee.games.euchre.rules import legal_cards, trick_winner
 from referee.report import EuchreHandResult, FileReport
 from tests.euchre_builders import bid_hand, line_of, log, play_out
 

@@ -2,19 +2,19 @@
 
 :class:`ReplayState` holds what the replay has laid out so far (dealer, trump, who played,
 the tricks as logged) and records findings with :meth:`ReplayState.flag`. The stages are
-mixins over it: :mod:`~referee.bourre.layout` (the log's structure and faults),
-:mod:`~referee.bourre.holdings` (the tricks against the deal, discards and draws) and
-:mod:`~referee.bourre.judging` (every play against the rules); :mod:`~referee.bourre.replay`
-runs them in order.
+mixins over it: :mod:`~referee.games.bourre.layout` (the log's structure and faults),
+:mod:`~referee.games.bourre.holdings` (the tricks against the deal, discards and draws) and
+:mod:`~referee.games.bourre.judging` (every play against the rules);
+:mod:`~referee.games.bourre.replay` runs them in order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.bourre.facts import HandFacts
-from referee.bourre.knowledge import stock_ran_out
-from referee.bourre.rules import (
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.knowledge import stock_ran_out
+from referee.games.bourre.rules import (
     RENEGE_RULES,
 )
 from referee.options import BourreOptions
@@ -158,7 +158,7 @@ class ReplayState:
 
     def plain_decisions(self) -> dict[str, QuickDecision]:
         """Each player's (first) decision with its cards as strings (see
-        :mod:`~referee.bourre.knowledge`)."""
+        :mod:`~referee.games.bourre.knowledge`)."""
         if self._plain_decisions is None:
             self._plain_decisions = {
                 name: QuickDecision(
@@ -185,7 +185,7 @@ class ReplayState:
 
     def _stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see
-        :func:`~referee.bourre.knowledge.stock_ran_out`)."""
+        :func:`~referee.games.bourre.knowledge.stock_ran_out`)."""
         if self._ran_out is None:
             self._ran_out = stock_ran_out(
                 self.plain_decisions(),

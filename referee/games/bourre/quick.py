@@ -3,7 +3,7 @@
 Most hands of a bulk log break no rule, and explaining a breach is the costly part of
 judging. :func:`quick_outcome` only asks "may I?": it replays a :class:`QuickHand` (plain
 names and cards, see :mod:`referee.parser`) through the same checks as
-:class:`~referee.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
+:class:`~referee.games.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
 the order and size of every trick, the cards against the deal and the draw, every play
 against rules 1-3 and the cinch — but gives up (None) at the first thing the replay would
 report, or that it does not handle itself (a second dealer or trump line, say). The hand is
@@ -12,24 +12,24 @@ decides a finding: it answers only for hands with none, and for those its outcom
 replay's (``tests/test_bourre_quick.py`` compares both on clean, faulty and mutated logs).
 
 :func:`recorded_agrees` is the same for the recorded settlement: True when
-:func:`~referee.bourre.settle.check_recorded` would find nothing.
+:func:`~referee.games.bourre.settle.check_recorded` would find nothing.
 """
 
 from __future__ import annotations
 
-from referee.bourre.cinch import cinch_duty, cinch_unseen
-from referee.bourre.decide import contradicted_pass
-from referee.bourre.knowledge import (
+from referee.cards import BOURRE_DECK, RANK_VALUE
+from referee.games.bourre.cinch import cinch_duty, cinch_unseen
+from referee.games.bourre.decide import contradicted_pass
+from referee.games.bourre.knowledge import (
     cards_out_of_play,
     dead_upcard,
     exchange_problems,
     own_discards,
     stock_ran_out,
 )
-from referee.bourre.play import follower_duty, is_legal_on, trick_winner_index
-from referee.bourre.replay import HandOutcome
-from referee.bourre.settle import Entry, Settlement, record_findings
-from referee.cards import BOURRE_DECK, RANK_VALUE
+from referee.games.bourre.play import follower_duty, is_legal_on, trick_winner_index
+from referee.games.bourre.replay import HandOutcome
+from referee.games.bourre.settle import Entry, Settlement, record_findings
 from referee.options import BourreOptions
 from referee.records import QuickHand, QuickTrick
 from referee.report import TrickRecord
@@ -335,7 +335,7 @@ def _cinch_met(
     """Whether a play that rules 1-3 allow meets any cinch duty its player may hold, so that
     the cinch need not be worked out (``seat``: the play's place in the trick, ``last`` the
     last place; ``wins``: the card takes the trick). See
-    :func:`~referee.bourre.cinch.cinch_duty`:
+    :func:`~referee.games.bourre.cinch.cinch_duty`:
 
     * the last card meets the duty to win if it takes the trick (under ``cinch_last:
       highest``, with ``highest``, a winning trump must be the highest held); if it does
@@ -416,7 +416,7 @@ def _records(tricks: list[QuickTrick], winners: list[str]) -> list[TrickRecord]:
 
 def recorded_agrees(hand: QuickHand, s: Settlement, opts: BourreOptions) -> bool:
     """Whether the hand's `ante` and `settle` lines agree with the referee's settlement:
-    :func:`~referee.bourre.settle.record_findings` finds nothing."""
+    :func:`~referee.games.bourre.settle.record_findings` finds nothing."""
     if not hand.antes and not hand.settles:
         return True
     antes = [(names, None) for names in hand.antes]

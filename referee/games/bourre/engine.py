@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.bourre.facts import HandFacts, gather_facts
-from referee.bourre.quick import quick_outcome, recorded_agrees
-from referee.bourre.replay import HandOutcome, HandReplay
-from referee.bourre.settle import (
+from referee.games.bourre.facts import HandFacts, gather_facts
+from referee.games.bourre.quick import quick_outcome, recorded_agrees
+from referee.games.bourre.replay import HandOutcome, HandReplay
+from referee.games.bourre.settle import (
     MoneyState,
     Recorded,
     Settlement,
@@ -79,7 +79,7 @@ class BourreSession:
         """Replay, judge and settle one hand; advance the session to the next.
 
         ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it). A
-        :class:`QuickHand` is judged by the quick lane (:mod:`referee.bourre.quick`) when it
+        :class:`QuickHand` is judged by the quick lane (:mod:`referee.games.bourre.quick`) when it
         breaks no rule, and otherwise read in full and replayed.
         """
         place = place or Place()

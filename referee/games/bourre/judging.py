@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from referee.bourre.cinch import CinchView, cinch_duty, cinch_view
-from referee.bourre.knowledge import dead_upcard, own_discards
-from referee.bourre.play import follower_duty, is_legal
-from referee.bourre.rules import (
+from referee.cards import pretty
+from referee.games.bourre.cinch import CinchView, cinch_duty, cinch_view
+from referee.games.bourre.knowledge import dead_upcard, own_discards
+from referee.games.bourre.play import follower_duty, is_legal
+from referee.games.bourre.rules import (
     PlayContext,
     first_breach,
 )
-from referee.bourre.state import LoggedPlay, ReplayState
-from referee.cards import pretty
+from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, TrickRecord, Violation
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
-from referee.bourre.facts import HandFacts
-from referee.bourre.replay import HandOutcome
-from referee.bourre.rules import (
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.replay import HandOutcome
+from referee.games.bourre.rules import (
     BR_SETTLE_ANTE,
     BR_SETTLE_BOURRE,
     BR_SETTLE_PENALTY,

@@ -4,7 +4,7 @@ Each hand goes: dealer (rotation), auction, contract and trump (or a redeal: all
 a stuck dealer, an Ace No Face ``redeal`` line), the recorded hands (``deal``, the joker's
 ``discard``, ``exchange``), the trick replay (log faults, then following suit), claims,
 scoring, and the recorded ``settle`` / ``score`` checks. The deck, the hand size and the
-ladder come from the house options (:mod:`referee.euchre.deck`). Nothing here prints.
+ladder come from the house options (:mod:`referee.games.euchre.deck`). Nothing here prints.
 
 A hand the log does not decide (an unreadable line, tricks without a winning bid, no trump,
 a trick or a card missing) is judged as far as the log goes but not scored: it gets no
@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
-from referee.euchre.auction import Auction, label, run_auction
-from referee.euchre.claims import rule_on_claims
-from referee.euchre.deck import deck_of
-from referee.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
-from referee.euchre.redeal import judge_redeal
-from referee.euchre.replay import Replay, Setup, TrickReplay
-from referee.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
-from referee.euchre.table import Findings, Table
+from referee.games.euchre.auction import Auction, label, run_auction
+from referee.games.euchre.claims import rule_on_claims
+from referee.games.euchre.deck import deck_of
+from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.games.euchre.redeal import judge_redeal
+from referee.games.euchre.replay import Replay, Setup, TrickReplay
+from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
+from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import (
     BidLine,

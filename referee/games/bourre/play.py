@@ -1,7 +1,7 @@
 """Bourré play, the "may I?" side: which cards are legal, and who wins a trick.
 
 Pure functions over card strings (see :mod:`referee.cards`). Nothing here judges a logged
-play; :mod:`referee.bourre.rules` explains breaches and the replay applies plays.
+play; :mod:`referee.games.bourre.rules` explains breaches and the replay applies plays.
 """
 
 from __future__ import annotations

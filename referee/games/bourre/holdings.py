@@ -1,12 +1,13 @@
 """The tricks against what the deal, discards and draws recorded (L-NOT-HELD, L-CARD).
 
-The rules of what the log shows are :mod:`~referee.bourre.knowledge`'s; this explains what
+The rules of what the log shows are :mod:`~referee.games.bourre.knowledge`'s; this explains what
 they rule out, at the card that shows it.
 """
 
 from __future__ import annotations
 
-from referee.bourre.knowledge import (
+from referee.cards import pretty
+from referee.games.bourre.knowledge import (
     DISCARDED,
     FOLDED,
     KEPT,
@@ -14,8 +15,7 @@ from referee.bourre.knowledge import (
     cards_out_of_play,
     exchange_problems,
 )
-from referee.bourre.state import LoggedPlay, ReplayState
-from referee.cards import pretty
+from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_CARD, L_NOT_HELD
 from referee.records import DecisionLine
 

@@ -1,0 +1,1 @@
+"""The games the referee knows, each a package of its own: ``bourre`` and ``euchre``."""
