@@ -3,9 +3,9 @@
 Pure functions over plain values (names, cards as strings), the one statement of these
 rules: the quick lane (:mod:`~referee.games.bourre.quick`) asks them whether a hand is
 clean, the replay (:mod:`~referee.games.bourre.holdings`,
-:mod:`~referee.games.bourre.judging`) asks the same and explains what they find. A decision is given as a :class:`~referee.records.QuickDecision`
-(its cards as strings), a deal as the cards dealt, a player's plays as the cards in the
-order played.
+:mod:`~referee.games.bourre.judging`) asks the same and explains what they find. A
+decision is given as a :class:`~referee.records.QuickDecision` (its cards as strings), a
+deal as the cards dealt, a player's plays as the cards in the order played.
 """
 
 from __future__ import annotations
