@@ -11,12 +11,11 @@ from itertools import chain
 
 from referee.cards import parse_card
 from referee.currency import strip_sign
+from referee.games import all_games, game_named, game_of
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
-    _PLAYER_COUNT,
-    GAMES,
     KEYWORDS,
     _Fault,
     _HandHead,
@@ -102,7 +101,7 @@ class LogReader:
         self._read_header()
         self._quick = (
             _QuickPath(self._syntax, self._names, 5)
-            if quick and self.header is not None and self.header.game == "bourre"
+            if quick and self.header is not None and game_of(self.header.game).quick_reading
             else None
         )
 
@@ -349,7 +348,8 @@ class LogReader:
             )
         else:
             name, column = game_line.words[0]
-            game = GAMES.get(name.lower())
+            info = game_named(name)
+            game = info.key if info is not None else None
             if game is None:
                 self._error("P-HEADER", game_line.line, column, _unknown_game(name))
         if not isinstance(players_line, _HeaderLine):
@@ -358,11 +358,11 @@ class LogReader:
         seated = self._check_players(players_line, game)
         for item in items:
             kind = _kind(item)
-            if (game == "bid-euchre" and kind in ("pot", "exempt")) or (
-                game == "bourre" and kind == "score"
-            ):
-                other = "Bourré" if game == "bid-euchre" else "Bid Euchre"
-                self._error("P-HEADER", item.line, item.column, f"`{kind}` is a {other} statement")
+            owner = next((g for g in all_games() if kind in g.header_statements), None)
+            if game is not None and owner is not None and owner.key != game:
+                self._error(
+                    "P-HEADER", item.line, item.column, f"`{kind}` is a {owner.title} statement"
+                )
         if game is None or game_line is None or seated is None:
             return None
         names = _Names(seated)
@@ -429,15 +429,18 @@ class LogReader:
             if problem:
                 ok = False
                 self._error("P-HEADER", item.line, column, problem)
-        if game in _PLAYER_COUNT:
-            low, high = _PLAYER_COUNT[game]
+        if game is not None:
+            info = game_of(game)
+            low, high = info.seats
             count = len(item.words)
             if not low <= count <= high:
                 ok = False
                 need = f"exactly {low}" if low == high else f"{low} to {high}"
-                title = "Bourré" if game == "bourre" else "Bid Euchre"
                 self._error(
-                    "P-HEADER", item.line, item.column, f"{title} needs {need} players, not {count}"
+                    "P-HEADER",
+                    item.line,
+                    item.column,
+                    f"{info.title} needs {need} players, not {count}",
                 )
         return tuple(name for name, _ in item.words) if ok else None
 
@@ -712,7 +715,8 @@ def _unknown_game(name: str) -> str:
     """The message for a `game` line that names no known game, with a hint if one is close."""
     if not name:
         return "the `game` line names no game: expected bourre or bid-euchre"
-    meant = dict.fromkeys(GAMES[m] for m in close_matches(name, GAMES, key=_game_key))
+    spellings = {spelling: g.key for g in all_games() for spelling in g.names}
+    meant = dict.fromkeys(spellings[m] for m in close_matches(name, spellings, key=_game_key))
     hint = did_you_mean(list(meant))
     return f"unknown game '{_short(name)}': " + (hint or "expected bourre or bid-euchre")
 

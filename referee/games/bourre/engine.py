@@ -27,7 +27,7 @@ from referee.games.bourre.settle import (
 )
 from referee.options import BourreOptions
 from referee.records import Hand, Header, NameAt, QuickHand
-from referee.report import BourreHandResult, Record, Violation
+from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Part, Place, may_have_said, split_forgotten
 
 #: Whether a :class:`QuickHand` goes through the quick lane first (off only in tests, to
@@ -57,6 +57,10 @@ class BourreSession:
         self.sequence = HandSequence()
         self._first = True
         self._last_number: int | None = None
+
+    def fill(self, report: FileReport) -> None:
+        """The standings after the last hand: each player's total over the settled hands."""
+        report.totals = dict(self.totals)
 
     def judge(self, hand: Hand | QuickHand) -> list[BourreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line

@@ -47,7 +47,7 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
-from referee.report import REDEAL_REASONS, EuchreHandResult, Record
+from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record
 from referee.sequence import (
     HandSequence,
     Place,
@@ -104,6 +104,10 @@ class EuchreSession:
         """The running score now, keyed by team (seat order: seats 1+3, then 2+4), or None
         when the log does not decide it."""
         return dict(self._score) if self._score is not None else None
+
+    def fill(self, report: FileReport) -> None:
+        """The standings after the last hand: the running score (None: not known)."""
+        report.score = self.score
 
     def judge(self, hand: Hand) -> list[EuchreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
