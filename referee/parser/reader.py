@@ -98,7 +98,7 @@ class LogReader:
         self._names = _Names(())  # nobody is seated until the header has been read
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
-        self._read_header()
+        self.header = self._read_header()
         self._quick = (
             _QuickPath(self._syntax, self._names, 5)
             if quick and self.header is not None and game_of(self.header.game).quick_reading
@@ -193,13 +193,15 @@ class LogReader:
             if text.strip("\t ,"):
                 yield self._lineno, text, raw
 
-    def _read_header(self) -> None:
+    def _read_header(self) -> Header | None:
+        """Read the header's lines and seat its players; give the header (None when the
+        log has no usable header)."""
         items: list[_HeaderLine | ScoreLine] = []
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
                 self._not_a_log(entry, first)
-                return
+                return None
             if first is not None and self._is_hand(first.group(1)):
                 self._pending = entry
                 break
@@ -226,9 +228,10 @@ class LogReader:
                     "a `hand` line",
                     entry[2],
                 )
-        self.header = self._make_header(items)
-        if self.header is not None:
-            self._names.seat(self.header.players)
+        header = self._make_header(items)
+        if header is not None:
+            self._names.seat(header.players)
+        return header
 
     @staticmethod
     def _seated_yet(items: list[_HeaderLine | ScoreLine]) -> bool:
@@ -609,10 +612,11 @@ class LogReader:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            words: list[str] | None = text.replace(", ", " ").split(" ")
-            reader, end = readers.get(words[0], _UNKNOWN)
+            split = text.replace(", ", " ").split(" ")
+            words: list[str] | None = split
+            reader, end = readers.get(split[0], _UNKNOWN)
             if reader is None:
-                if words[0] in hand_words:
+                if split[0] in hand_words:
                     self._pending = (number, text, raw)
                     break
                 first = first_word(text)

@@ -52,7 +52,7 @@ JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "J
 #: in a string: written as escapes, so one JSON Lines object is always one line. (They can
 #: only stand inside strings, so the finished text is translated, once, when not ASCII.)
 _SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
-_quote = encode_basestring
+_quote: Callable[[str], str] = encode_basestring
 
 
 def _escaped(text: str) -> str:
@@ -62,15 +62,15 @@ def _escaped(text: str) -> str:
 
 _T = TypeVar("_T")
 
-_KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
+_KEYS: dict[object, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
 
 
 def _key(key: object) -> str:
-    quoted = _KEYS.get(key)  # type: ignore[call-overload]
+    quoted = _KEYS.get(key)
     if quoted is None:
         quoted = _quote(str(key)) + ": "
         if len(_KEYS) < 4096:
-            _KEYS[str(key)] = quoted
+            _KEYS[key] = quoted
     return quoted
 
 
