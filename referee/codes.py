@@ -37,7 +37,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "statement is no log statement at all is reported once, and not read further.",
         "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
         "every statement, and `referee new bourre` prints a log to start from.",
-        "ann plays          # expected `play`, `pass`, `fold` or `stand`",
+        "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
     ),
     ReadCode(
         "P-HEADER",
