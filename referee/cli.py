@@ -741,7 +741,9 @@ def rules_command(
 def new(
     game: Annotated[
         Game,
-        typer.Argument(help="bourre or bid-euchre.", case_sensitive=False, show_default=False),
+        typer.Argument(
+            help="bourre or bid-euchre.", case_sensitive=False, show_default=False, metavar="GAME"
+        ),
     ],
     output: Annotated[
         Path | None,

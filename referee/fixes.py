@@ -129,8 +129,9 @@ FIXES: dict[str, str] = {
     "L-TURN": (
         "Write each trick's cards in the order they were played, the lead first. The first\n"
         "trick is led by the player the rules name (Bourré: the first player who plays, left\n"
-        "of the dealer; Bid Euchre: the high bidder), every other by the winner of the trick\n"
-        "before. Check the `dealer` line too."
+        "of the dealer; Bid Euchre: the high bidder, or the player left of the dealer under\n"
+        "`first_lead: left`), every other by the winner of the trick before. Check the\n"
+        "`dealer` line too."
     ),
     "L-TRICK": (
         "Give every trick one card from each player in the hand, and number tricks 1, 2, 3 in\n"
