@@ -96,7 +96,8 @@ def test_explain_and_rules_list_the_new_rule_and_options() -> None:
     assert "BE-NO-FACE" in listed
     rows = [line.split() for line in listed.splitlines()]
     assert ["deck", "single", "(single", "|", "double)"] in rows
-    assert ["joker", "false"] in rows and ["ace_no_face", "false"] in rows
+    assert ["joker", "false", "(true", "|", "false)"] in rows
+    assert ["ace_no_face", "false", "(true", "|", "false)"] in rows
 
 
 # ============================================================================ two decks
