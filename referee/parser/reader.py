@@ -59,6 +59,12 @@ _Line = tuple[int, str, str]  # line number, text without comment or line end, t
 _BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 
 
+#: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first word, so
+#: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
+#: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
+_HAND_WORDS: set[str] = set()
+
+
 class LogReader:
     """Reads one hand log: the header at once, then the hands lazily, one at a time.
 
@@ -85,9 +91,7 @@ class LogReader:
         #: A hand's statement that came before any `hand` line (its line, column and word):
         #: the first hand's `hand` line is missing, or the statement is astray.
         self._implied: tuple[_Line, int, str] | None = None
-        #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
-        #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
-        self._hand_words: set[str] = set()
+        self._hand_words = _HAND_WORDS
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
         # The lines of the hand last given (for the findings' snippets): the quick path's
         # (first line's number, every line), or the full path's non-blank lines.
