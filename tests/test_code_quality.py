@@ -6,6 +6,7 @@ the tests; where one is missing (a bare checkout) its test is skipped, not passe
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -44,3 +45,14 @@ def test_ruff_finds_nothing() -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_paths_the_grammar_and_docs_name_exist() -> None:
+    # The grammar's comments and the README point maintainers at modules: they must exist.
+    named = set()
+    for source in (ROOT / "grammar" / "hand_log.lark", ROOT / "README.md"):
+        text = source.read_text(encoding="utf-8")
+        named |= {(source.name, m) for m in re.findall(r"referee/[\w/]+\.py", text)}
+    assert named, "no module paths found: the pattern is wrong"
+    missing = sorted((where, path) for where, path in named if not (ROOT / path).is_file())
+    assert missing == []
