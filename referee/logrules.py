@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.rulebook import Rule, register
+from referee.rule import Rule
 
 L_PLAYER = Rule(
     "L-PLAYER",
@@ -142,5 +142,3 @@ LOG_RULES: tuple[Rule, ...] = (
     L_DUPLICATE,
     L_SEQUENCE,
 )
-
-register(*LOG_RULES)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from referee.cards import pretty, suit_word
 from referee.games.bourre.cinch import CinchDuty, CinchView
 from referee.games.bourre.play import Duty
-from referee.rulebook import Rule, register
+from referee.rule import Rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,8 +291,6 @@ BOURRE_RULES: tuple[Rule, ...] = (
     BR_SETTLE_RENEGE,
     BR_SETTLE_PENALTY,
 )
-
-register(*BOURRE_RULES)
 
 
 def first_breach(ctx: PlayContext) -> tuple[Rule, str] | None:

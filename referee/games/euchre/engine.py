@@ -41,6 +41,7 @@ from referee.records import (
     ExchangeLine,
     Hand,
     Header,
+    QuickHand,
     RedealLine,
     ScoreLine,
     TeamSettleLine,
@@ -118,9 +119,12 @@ class EuchreSession:
         """The standings after the last hand: the running score (None: not known)."""
         report.score = self.score
 
-    def judge(self, hand: Hand) -> list[EuchreHandResult]:
+    def judge(self, hand: Hand | QuickHand) -> list[EuchreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
-        inside it (see :func:`~referee.sequence.split_forgotten`)."""
+        inside it (see :func:`~referee.sequence.split_forgotten`). (Bid Euchre hands are
+        read in full; a quick reading is read in full here.)"""
+        if isinstance(hand, QuickHand):
+            hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.table.players, self.deck.tricks):
             results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from referee.cards import EUCHRE_DECK, JOKER, SUIT_SINGULAR, pretty, suit_of, suit_word
 from referee.games.euchre.deck import SINGLE, Deck
-from referee.rulebook import Rule, register
+from referee.rule import Rule
 
 #: The other suit of the same colour.
 SAME_COLOUR: dict[str, str] = {"h": "d", "d": "h", "s": "c", "c": "s"}
@@ -289,5 +289,3 @@ EUCHRE_RULES: tuple[Rule, ...] = (
     BE_SCORE,
     BE_TOTAL,
 )
-
-register(*EUCHRE_RULES)

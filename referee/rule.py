@@ -1,0 +1,18 @@
+"""A rule ID and its documentation (see :mod:`referee.rulebook`, the registry of them all)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule ID and its documentation: the ID, the game it belongs to, a one-line summary,
+    the full text that ``referee explain ID`` prints, and a legal and an illegal example."""
+
+    id: str
+    game: str  # "bourre", "bid-euchre" or "both" (log faults)
+    summary: str
+    explanation: str
+    legal_example: str = ""
+    illegal_example: str = ""
