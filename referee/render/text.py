@@ -155,6 +155,7 @@ class _OpenFile:
     games: _Spool = field(default_factory=_Spool)  # Bid Euchre: games won, in order
     by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
     errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
+    explained: set[str] = field(default_factory=set)  # rule IDs whose `= rule:` line is out
 
 
 class TextRenderer:
@@ -329,7 +330,7 @@ class TextRenderer:
             if isinstance(item, ReadError):
                 self._error(path, item, lines)
             elif isinstance(item, Violation):
-                self._violation(path, item, lines)
+                self._violation(path, item, lines, open_file.explained)
             else:
                 self._claim(path, item)
 
@@ -386,7 +387,11 @@ class TextRenderer:
             source = lines.get(error.line or 0)
         self._snippet(error.line, column, source)
 
-    def _violation(self, path: str, v: Violation, lines: dict[int, str]) -> None:
+    def _violation(
+        self, path: str, v: Violation, lines: dict[int, str], explained: set[str]
+    ) -> None:
+        """A finding: its line, the snippet, the evidence, and the rule in words the first
+        time the file breaks it (``referee explain`` has it all)."""
         text = self._where(path, v.line, v.column)
         text.append(" ")
         text.append(v.rule, style=S_CORRECTED if v.corrected else S_RULE)
@@ -400,7 +405,8 @@ class TextRenderer:
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
                 self._print(Text(f"{gutter}= {evidence_line}", style=S_DIM))
-        if not self.quiet:
+        if not self.quiet and v.rule not in explained:
+            explained.add(v.rule)
             self._print(Text(f"{gutter}= rule: {_rule_hint(v.rule)}", style=S_DIM))
 
     def _claim(self, path: str, c: ClaimRuling) -> None:
