@@ -82,6 +82,7 @@ class Job:
     quiet: bool = False
     reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
     color: bool = False  # text: a worker writes its part in colour (the main one's terminal)
+    width: int | None = None  # text: the width its tables are laid out in (None: no limit)
 
 
 @dataclass(slots=True)
@@ -458,4 +459,5 @@ def part_writer(job: Job) -> Writer:
         return StandingsWriter(keep=True)
     from referee.render.text import TextRenderer, make_console
 
-    return TextRenderer(make_console(io.StringIO(), job.color), quiet=job.quiet, keep=True)
+    console = make_console(io.StringIO(), job.color)
+    return TextRenderer(console, quiet=job.quiet, keep=True, width=job.width)

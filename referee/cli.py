@@ -435,7 +435,8 @@ def _render(
         console = make_console(out, color)
         writer = text = TextRenderer(console, quiet=job.quiet)
         finish = text.finish
-        job = dataclasses.replace(job, color=console.is_terminal and bool(console.color_system))
+        color_part = console.is_terminal and bool(console.color_system)
+        job = dataclasses.replace(job, color=color_part, width=text.width)
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
         tally = run_batch(inputs, writer, job, jobs, progress)
     finish()
