@@ -93,6 +93,9 @@ class Tally:
     hands: int = 0
     violations: int = 0
     errors: int = 0
+    #: Bytes read so far of the file being judged (for the progress display only; a
+    #: finished file's tally has 0).
+    reading: int = 0
 
     def add(self, other: Tally) -> None:
         self.files += other.files
@@ -182,7 +185,8 @@ def _write_stream(
         hands += 1
         violations += len(hand.violations)
         if progress is not None and not hands & 255:
-            progress(Tally(tally.files, tally.hands + hands, tally.violations, tally.errors))
+            so_far = tally.hands + hands
+            progress(Tally(tally.files, so_far, tally.violations, tally.errors, stream.position()))
     writer.errors(stream.new_errors())
     writer.end(stream.report)
     tally.add(Tally(1, hands, violations, len(stream.report.errors)))

@@ -473,9 +473,22 @@ def _progress(
         return
     from referee.progress import ProgressBar
 
-    files = sum(1 for item in inputs if isinstance(item, Path))
-    with ProgressBar(files) as bar:
+    with ProgressBar([_input_size(item) for item in inputs]) as bar:
         yield bar.update
+
+
+def _input_size(item: Path | FileReport) -> int:
+    """An input's size in bytes for the progress bar: 0 for standard input, a report made
+    already, or anything that is not a regular file that can be looked at."""
+    from referee.audit import is_stdin
+
+    if not isinstance(item, Path) or is_stdin(item):
+        return 0
+    try:
+        info = item.stat()
+    except OSError:
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
 
 def _isatty(stream: TextIO | None) -> bool:
