@@ -414,7 +414,7 @@ def _render(
     if fmt == Format.html:
         from referee.render.html import HtmlWriter
 
-        writer = html = HtmlWriter(out)
+        writer = html = HtmlWriter(out, open_files=len(inputs) == 1)  # (one file: open)
         finish = html.close
     elif fmt == Format.json:
         from referee.render.json import JsonWriter

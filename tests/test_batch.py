@@ -128,9 +128,10 @@ def test_a_worker_part_is_the_file_as_the_main_process_writes_it(tmp_path: Path)
         assert whole.startswith(out.getvalue()) and counts == tally
     html = part_writer(Job("html"))
     html.file(FileReport(path="x.hlog"))
-    section, summary, violations, hands = html.take_part()
-    assert isinstance(summary, FileReport) and (violations, hands) == (0, 0)
-    assert section.startswith('<section class="file"')
+    section, entry = html.take_part()
+    assert (entry.path, entry.hands, entry.violations, entry.errors) == ("x.hlog", 0, 0, 0)
+    assert section.startswith('<section class="file clean" id="\x00anchor\x00">')
+    assert "<details\x00open\x00>" in section  # (the page decides: open when it is alone)
 
 
 # ----------------------------------------------------------------------------- streaming
