@@ -376,7 +376,7 @@ def index_rows(tree: Tree, page: str) -> list[list[str]]:
         )
     ]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table)
-    return [[" ".join(re.sub(r"<[^>]+>", "", c).split()) for c in
+    return [[" ".join(html_module.unescape(re.sub(r"<[^>]+>", "", c)).split()) for c in
              re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)] for row in rows]  # fmt: skip
 
 
@@ -655,3 +655,25 @@ def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
         "bob+dee",
     ]
     assert "friday.hlog" in "".join(dom.text)
+
+
+def test_the_index_and_legend_escape_what_the_log_says() -> None:
+    from tests.test_hostile import NASTY, _assert_clean
+
+    nasty = "".join(NASTY)
+    base = bourre_file(f"<b>{nasty}.hlog")
+    players = [f"{p}{nasty}" if p == "eve" else p for p in base.players]
+    rename = {"eve": players[-1]}
+    hands = [
+        dataclasses.replace(h, payouts={rename.get(k, k): v for k, v in (h.payouts or {}).items()})
+        for h in base.hands
+    ]
+    totals = {rename.get(k, k): v for k, v in base.totals.items()}
+    report = dataclasses.replace(base, players=players, hands=hands, totals=totals)
+    page = render_html([report, euchre_file()], sources=fake_source)
+    _assert_clean(page)
+    tree = parse(page)
+    assert tree.find("b") == []
+    rows = index_rows(tree, page)
+    assert rows[1][0] == "<b>" + "".join(NASTY.values()) + ".hlog"
+    assert rows[1][6].startswith("eve" + "".join(NASTY.values()) + " +4, ann -1")

@@ -38,21 +38,23 @@ def _from_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def terminal(width: int) -> tuple[Console, io.StringIO]:
-    """A rich console that is a terminal ``width`` columns wide, without colour."""
+    """The report's console on a terminal ``width`` columns wide (in colour: the codes
+    are taken out of what it writes by :func:`on_terminal`)."""
     out = io.StringIO()
-    console = Console(
-        file=out, width=width, force_terminal=True, color_system=None, highlight=False
-    )
-    return console, out
+    return make_console(out, color=True, width=width), out
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def on_terminal(reports: list[FileReport], width: int) -> str:
     console, out = terminal(width)
+    assert console.is_terminal and console.width == width
     renderer = TextRenderer(console, sources=fake_source)
     for report in reports:
         renderer.file(report)
     renderer.finish()
-    return out.getvalue()
+    return _ANSI.sub("", out.getvalue())
 
 
 _HEADER = re.compile(r"^\s+(hand\s+dealer|file\s+game)\b")
@@ -319,3 +321,31 @@ def test_render_text_with_a_width() -> None:
     report = dataclasses.replace(eight_with_long_names())
     text = render_text(Report([report]), width=100)
     assert max(cell_len(line) for line in table_lines(text)) <= 100
+
+
+def test_escapes_survive_the_wrapping() -> None:
+    """Controls and bidi characters in names, paths and results are escaped before any
+    table is laid out: wrapped, beneath or in bands, nothing raw reaches the terminal."""
+    from tests.test_hostile import NASTY, _assert_clean
+
+    nasty = "".join(NASTY)
+    report = eight_with_long_names()
+    names = [f"{name}\u202e" for name in report.players]
+    hands = []
+    for hand in report.hands:
+        assert isinstance(hand, BourreHandResult)
+        payouts = {f"{name}\u202e": amount for name, amount in (hand.payouts or {}).items()}
+        result = f"{hand.result} {nasty}"
+        hands.append(dataclasses.replace(hand, payouts=payouts, result=result))
+    totals = {f"{name}\u202e": amount for name, amount in report.totals.items()}
+    evil = dataclasses.replace(
+        report, path=f"a/{nasty}/b.hlog", players=names, hands=hands, totals=totals
+    )
+    for width in (80, 120, None):
+        text = (
+            on_terminal([evil, euchre_file()], width)
+            if width
+            else render_text(Report([evil, euchre_file()]))
+        )
+        _assert_clean(text)
+        assert "<U+202E>" in text and "\\x1b[2J" in text

@@ -102,10 +102,14 @@ def _visible_lines(text: str) -> str:
     return "\n".join(map(visible, text.split("\n")))
 
 
-def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
-    """A console for reports: ``color`` None detects a terminal, False forces plain text."""
+def make_console(
+    file: TextIO | None = None, color: bool | None = None, *, width: int | None = None
+) -> Console:
+    """A console for reports: ``color`` None detects a terminal, False forces plain text;
+    ``width`` fixes the terminal's width (else rich measures it)."""
     return _Console(
         file=file,
+        width=width,
         force_terminal=color,
         color_system="auto" if color is not False else None,
         no_color=None if color is not False else True,
@@ -485,7 +489,7 @@ class TextRenderer:
     ) -> None:
         """Print a table in the renderer's width (see :mod:`referee.render.layout`);
         ``widths`` are the rows' widest cells, if known (else measured)."""
-        header = [c.header for c in columns]
+        header = [visible(c.header) for c in columns]  # (a player's name)
         if not widths:
             rows = [list(r) for r in rows]
             widths = [max((cell_len(r[i]) for r in rows), default=0) for i in range(len(header))]
