@@ -121,12 +121,7 @@ class _Chart:
         if self.seen == 0:
             self._start(hand)
         self.seen += 1
-        if isinstance(hand, BourreHandResult):
-            values = self._bourre(hand)
-        elif isinstance(hand, EuchreHandResult):
-            values = self._euchre(hand)
-        else:
-            return
+        values = self._bourre(hand) if isinstance(hand, BourreHandResult) else self._euchre(hand)
         point = _Point(self.seen, str(hand.number), values)
         self.last = point
         self._add(point)
