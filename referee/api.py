@@ -23,8 +23,8 @@ PathArg = str | os.PathLike[str]
 
 
 class UnknownRuleError(LookupError):
-    """:func:`explain` was asked for an ID that names no rule (the message says which are
-    close)."""
+    """:func:`explain` was asked for a word that names no rule ID, read-error code or house
+    option (the message says which are close)."""
 
 
 def audit_text(
@@ -91,14 +91,18 @@ def audit_path(
 
 
 def explain(rule_id: str) -> str:
-    """What ``referee explain RULE-ID`` prints: the rule, why it exists, a legal and an
-    illegal example. Case-insensitive; raises :class:`UnknownRuleError` for an unknown ID."""
-    from referee.rulebook import explain_text, get_rule, unknown_rule_message
+    """What ``referee explain`` prints for a rule ID (``BR-FOLLOW``), a read-error code
+    (``P-SYNTAX``) or a house option (``head_trick``): what it means, examples, and how to
+    fix the log. Case-insensitive; raises :class:`UnknownRuleError` (whose message says
+    what is close) for a word that names none of them."""
+    from referee.topics import UnknownTopic, explain_topic
 
-    rule = get_rule(rule_id)
-    if rule is None:
-        raise UnknownRuleError(unknown_rule_message(rule_id))
-    return explain_text(rule)
+    if not isinstance(rule_id, str):
+        raise TypeError(f"rule_id must be a str, not {type(rule_id).__name__}")
+    try:
+        return explain_topic(rule_id)
+    except UnknownTopic as exc:
+        raise UnknownRuleError(str(exc)) from None
 
 
 def _path_or_none(value: PathArg | None) -> Path | None:

@@ -29,13 +29,13 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeVar
 
+from referee.games import Session, game_of
 from referee.report import (
     FileReport,
     HandResult,
     ReadError,
     Violation,
     clip_source,
-    money_places,
 )
 
 if TYPE_CHECKING:  # (the workers' types: a one-process run never imports them)
@@ -757,8 +757,9 @@ def _judge(
 
             report.options_changed = changed_options(options)
             report.money_places = _money_places(header, options)
-            if getattr(options, "deck", "single") == "double":
-                reader.allow_bids(12)  # numbered bids read up to 12 with two decks
+            limit = game_of(header.game).bid_limit(options)
+            if limit is not None:
+                reader.allow_bids(limit)  # (numbered bids read up to 12 with two decks)
             try:
                 session = _new_session(header, options, keep_tricks)
             except Exception as exc:
@@ -769,10 +770,8 @@ def _judge(
 
 
 def _money_places(header: Any, options: Any) -> int:
-    """The decimals of a Bourré file's amounts (see :func:`referee.report.money_places`)."""
-    if header.game != "bourre":
-        return 0
-    return money_places(options.ante, options.limit, header.pot)
+    """The decimals of the file's amounts (see :func:`referee.report.money_places`)."""
+    return game_of(header.game).money_places(header, options)
 
 
 def _judged(
@@ -925,22 +924,13 @@ def _capped_errors(errors: list[ReadError]) -> list[ReadError]:
     return _cap_per_line(errors, lambda e: (e.code, e.line), _more_errors)
 
 
-def _fill_standings(report: FileReport, session: Any) -> None:
-    if report.game == "bourre":
-        report.totals = dict(session.totals)
-    else:
-        report.score = session.score
+def _fill_standings(report: FileReport, session: Session) -> None:
+    session.fill(report)
     report.totals_complete = session.totals_complete
 
 
-def _new_session(header: Any, options: Any, keep_tricks: bool) -> Any:
-    if header.game == "bourre":
-        from referee.bourre.engine import BourreSession
-
-        return BourreSession(header, options, keep_tricks=keep_tricks)
-    from referee.euchre.engine import EuchreSession
-
-    return EuchreSession(header, options)
+def _new_session(header: Any, options: Any, keep_tricks: bool) -> Session:
+    return game_of(header.game).new_session(header, options, keep_tricks)
 
 
 def _internal_error(
@@ -1021,7 +1011,7 @@ def _conflicts(header: Any, options: Any) -> list[ReadError]:
     from referee.options import option_conflicts
 
     errors = []
-    for keys, message in option_conflicts(options):
+    for keys, message in option_conflicts(header.game, options):
         lines = [i for i in header.options if i.key.strip().lower() in keys]
         if lines:
             line, column = lines[-1].line, lines[-1].column

@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``rules``.
+``rules``, ``new``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from referee.audit import Reading
     from referee.batch import Job, Progress, Writer
     from referee.report import FileReport, HandResult
-    from referee.rulebook import Rule
 
 EXIT_MISUSE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
@@ -573,29 +572,35 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
 _TEMP_FILES: set[str] = set()
 
 
-class _Signalled(BaseException):
-    """SIGTERM or SIGHUP arrived: unwind (temporary files removed, workers stopped)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
 def _on_signal(signum: int, frame: object) -> None:
+    """Remove the temporary report files and end the run at once, with ``128 + signum``.
+
+    The run ends here rather than by an exception unwinding it: an exception raised in a
+    signal handler is lost when the signal lands in a finaliser (a generator closed by the
+    garbage collector, say), and the run would go on to write its report. The workers die
+    with this process (see :mod:`referee.batch`).
+    """
     for tmp in list(_TEMP_FILES):
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-    raise _Signalled(signum)
+    import signal
+
+    words = "interrupted" if signum == getattr(signal, "SIGINT", None) else "stopped by a signal"
+    with contextlib.suppress(OSError):
+        os.write(2, f"referee: {words}\n".encode())
+    os._exit(128 + signum)
 
 
 def _catch_signals() -> None:
-    """Turn SIGTERM and SIGHUP into an unwinding exception (SIGINT already is one), so that
-    a killed run leaves no temporary file and no worker behind."""
+    """End the run on SIGINT, SIGTERM and SIGHUP with no temporary file and no worker left
+    behind (see :func:`_on_signal`)."""
     import signal
 
-    for name in ("SIGTERM", "SIGHUP"):
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
-        if signum is not None:
+        if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
+            # (a signal the parent shell has the run ignore, as SIGINT in `referee ... &`,
+            # stays ignored)
             with contextlib.suppress(OSError, ValueError):
                 signal.signal(signum, _on_signal)
 
@@ -699,24 +704,30 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
 # ----------------------------------------------------------------------------- explain
 
 
-@app.command()
+@app.command(
+    help="Explain a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX) or a house option "
+    "(head_trick): what it means, examples, and how to fix the log.\n\n"
+    'Any case; a near miss gets a "did you mean". `referee rules` lists them all.'
+)
 def explain(
-    rule_id: Annotated[str, typer.Argument(metavar="RULE-ID", help="A rule ID, e.g. BR-FOLLOW.")],
+    topic: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID-OR-KEY",
+            help="A rule ID (BR-FOLLOW), a read-error code (P-RULES) or an option key "
+            "(head_trick).",
+            show_default=False,
+        ),
+    ],
 ) -> None:
-    """Explain one rule: what it forbids, with a legal and an illegal example."""
-    from referee.rulebook import get_rule, unknown_rule_message
+    """Explain a rule ID, a read-error code or a house option."""
+    from referee.topics import UnknownTopic, explain_topic
 
-    rule = get_rule(rule_id)
-    if rule is None:
-        raise _fail(unknown_rule_message(rule_id))
-    _stdout(Format.text).write(explain_text(rule))
-
-
-def explain_text(rule: Rule) -> str:
-    """The text ``referee explain`` prints for a rule (:func:`referee.rulebook.explain_text`)."""
-    from referee.rulebook import explain_text as text
-
-    return text(rule)
+    try:
+        text = explain_topic(topic)
+    except UnknownTopic as exc:
+        raise _fail(str(exc)) from None
+    _stdout(Format.text).write(text)
 
 
 # ----------------------------------------------------------------------------- rules
@@ -731,59 +742,61 @@ def rules_command(
         ),
     ] = None,
 ) -> None:
-    """List every rule ID with its summary, and every house option with its default."""
+    """List every rule ID and read-error code, and every house option with its default,
+    its values and what it means."""
+    from referee.topics import rules_text
+
     _stdout(Format.text).write(rules_text(game.value if game else None))
 
 
-def rules_text(game: str | None) -> str:
-    """The text ``referee rules`` prints (``game`` None: both games)."""
-    from referee.rulebook import all_rules
-
-    rules = all_rules()
-    games = [game] if game else ["bourre", "bid-euchre"]
-    sections = [("Log faults (both games)", "both")] + [
-        (f"{_GAME_TITLES[g]} rules", g) for g in games
-    ]
-    lines: list[str] = []
-    for title, key in sections:
-        chosen = [r for r in rules.values() if r.game == key]
-        if not chosen:
-            continue
-        width = max(len(r.id) for r in chosen)
-        lines += [title, *(f"  {r.id:<{width}}  {r.summary}" for r in chosen), ""]
-    for g in games:
-        lines += [f"{_GAME_TITLES[g]} house options (default)", *_option_lines(g), ""]
-    return "\n".join(lines).rstrip("\n") + "\n"
+# ----------------------------------------------------------------------------- new
 
 
-_GAME_TITLES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
+@app.command(
+    help="Print a starter log: the header, every house option as a comment, and one "
+    "complete hand that audits clean. Edit it into your own game's log.\n\n"
+    "With -o FILE it is written to FILE, which must not exist yet (--force replaces an "
+    "existing file)."
+)
+def new(
+    game: Annotated[
+        Game,
+        typer.Argument(
+            help="bourre or bid-euchre.", case_sensitive=False, show_default=False, metavar="GAME"
+        ),
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write the log to FILE instead of stdout."
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
+) -> None:
+    """Print a starter log for a game (or write it to a new file)."""
+    from referee.starter import StarterError, starter_log, write_new
+
+    text = starter_log(game.value)
+    if output is None:
+        _stdout(Format.text).write(text)
+        return
+    try:
+        if force and output.exists():
+            if not output.is_file():
+                raise StarterError(f"{output}: not a regular file; not replaced")
+            _write_atomic(output, lambda out: _write_text(out, text))
+        else:
+            write_new(output, text)
+    except StarterError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
+    typer.echo(f"referee: wrote {visible(str(output))}; audit it with `referee audit`", err=True)
 
 
-def _option_lines(game: str) -> list[str]:
-    """``key  default  (choices)`` for each option field of the game's dataclass."""
-    import dataclasses
-    import typing
-
-    from referee.options import default_options
-
-    defaults = default_options(game)
-    hints = typing.get_type_hints(type(defaults))
-    fields = dataclasses.fields(defaults)
-    width = max(len(f.name) for f in fields)
-    out = []
-    for f in fields:
-        value = getattr(defaults, f.name)
-        text = (
-            "none"
-            if value is None
-            else str(value).lower()
-            if isinstance(value, bool)
-            else (str(value))
-        )
-        choices = [a for a in typing.get_args(hints[f.name]) if isinstance(a, str)]
-        extra = f"  ({' | '.join(choices)})" if choices else ""
-        out.append(f"  {f.name:<{width}}  {text}{extra}")
-    return out
+def _write_text(out: TextIO, text: str) -> int:
+    out.write(text)
+    return 0
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -821,9 +834,6 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted\n")
         sys.exit(130)
-    except _Signalled as exc:
-        sys.stderr.write("referee: stopped by a signal\n")
-        sys.exit(128 + exc.signum)
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_BROKEN_PIPE)

@@ -146,7 +146,7 @@ def _to_choice(*choices: str) -> Callable[[Any], str]:
     return convert
 
 
-_BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
+BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "ante": _to_money(False),
     "limit": _to_money(True),
     "limit_caps_winner": _to_bool,
@@ -166,7 +166,7 @@ _BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "early_penalty": _to_money(False),
 }
 
-_EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
+EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
     "target": _to_int(1, None),
     "min_bid": _to_int(1, 6),
     "first_bidder": _to_choice("left", "dealer"),
@@ -194,13 +194,18 @@ def option_keys(game: str) -> list[str]:
     return list(_converters(game))
 
 
-def _converters(game: str) -> dict[str, Callable[[Any], Any]]:
-    return _BOURRE_CONVERTERS if game == "bourre" else _EUCHRE_CONVERTERS
+def _converters(game: str) -> Mapping[str, Callable[[Any], Any]]:
+    from referee.games import game_of
+
+    return game_of(game).converters()
 
 
 def default_options(game: str) -> GameOptions:
     """The defaults of a game (``"bourre"`` or ``"bid-euchre"``)."""
-    return BourreOptions() if game == "bourre" else EuchreOptions()
+    from referee.games import game_of
+
+    options: GameOptions = game_of(game).default_options()
+    return options
 
 
 def convert_option(game: str, key: str, value: Any) -> Any:
@@ -262,21 +267,12 @@ def validate_settings(
     return changes, problems
 
 
-def option_conflicts(options: GameOptions) -> list[tuple[tuple[str, ...], str]]:
+def option_conflicts(game: str, options: GameOptions) -> list[tuple[tuple[str, ...], str]]:
     """Settings that are valid one by one but not together: for each conflict, the keys
     involved and the message (Bid Euchre: the joker is a single-deck variant)."""
-    if not isinstance(options, EuchreOptions):
-        return []
-    found: list[tuple[tuple[str, ...], str]] = []
-    if options.joker and options.deck == "double":
-        found.append(
-            (
-                ("joker", "deck"),
-                "options joker and deck conflict: the joker variant is played with a single "
-                "deck (24 cards and the joker); set joker: false or deck: single",
-            )
-        )
-    return found
+    from referee.games import game_of
+
+    return game_of(game).conflicts(options)
 
 
 def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:
@@ -451,7 +447,7 @@ def _section(parsed: RulesFile, path: Path, game: str) -> dict[str, Any]:
     """The game's settings in a parsed file, each key checked to be a word."""
     data = parsed.data
     sections = {_game_section(k) for k in data if isinstance(k, str)}
-    if sections & {"bourre", "bid-euchre"}:
+    if sections - {None}:
         section = next((v for k, v in data.items() if _game_section(k) == game), None) or {}
         if not isinstance(section, dict):
             raise OptionError(f"{path}: section {game!r} must be a mapping of keys to values")
@@ -535,12 +531,15 @@ def _kind_of(value: Any) -> str:
 
 
 def _game_section(key: object) -> str | None:
+    """The game a house-rules file's section is for (``bourre:``, ``Bid-Euchre:``; also
+    ``euchre:``), or None."""
+    from referee.games import game_named
+
     text = str(key).strip().lower()
-    if text in {"bourre", "bourré", "booray"}:
-        return "bourre"
-    if text in {"bid-euchre", "bid_euchre", "euchre"}:
-        return "bid-euchre"
-    return None
+    if text == "euchre":
+        text = "bid-euchre"
+    game = game_named(text)
+    return game.key if game is not None else None
 
 
 def changed_options(options: GameOptions) -> dict[str, Any]:

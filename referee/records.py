@@ -67,7 +67,7 @@ class TeamPoints:
 class Header:
     """Everything before the first ``hand``."""
 
-    game: Literal["bourre", "bid-euchre"] | None
+    game: str  # the game's key (see referee.games)
     players: tuple[str, ...]
     rules_path: str | None = None
     options: tuple[OptionLine, ...] = ()

@@ -3,7 +3,8 @@
 Each rule is one :class:`Rule`: its ID, the game it belongs to, a one-line summary, the full
 text that ``referee explain ID`` prints, and a legal and an illegal example. The engines emit
 findings under these IDs only (a test checks that), and ``referee rules`` / ``explain`` read
-this same registry, so the documentation cannot drift from the engine.
+this same registry (through :mod:`referee.topics`, which adds what to do about a finding),
+so the documentation cannot drift from the engine.
 """
 
 from __future__ import annotations
@@ -46,32 +47,8 @@ def get_rule(rule_id: str) -> Rule | None:
     return _REGISTRY.get(rule_id.strip().upper())
 
 
-def explain_text(rule: Rule) -> str:
-    """The text ``referee explain`` prints for a rule: its summary, game, explanation and a
-    legal and an illegal example."""
-    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
-    lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
-    lines += rule.explanation.splitlines()
-    for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
-        if example:
-            lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
-    return "\n".join(lines) + "\n"
-
-
-def unknown_rule_message(rule_id: str) -> str:
-    """What to say about an ID that names no rule: the IDs it starts, or close to it."""
-    import difflib
-
-    known = sorted(all_rules())
-    upper = rule_id.strip().upper()
-    close = [r for r in known if r.startswith(upper)] if upper else []
-    close += [r for r in difflib.get_close_matches(upper, known, n=5, cutoff=0.5) if r not in close]
-    hint = ("close matches: " + ", ".join(close)) if close else "run `referee rules` for all"
-    return f"unknown rule ID {rule_id!r}; {hint}"
-
-
 def _load() -> None:
     # Importing the rule modules registers their rules.
     from referee import logrules  # noqa: F401
-    from referee.bourre import rules as bourre_rules  # noqa: F401
-    from referee.euchre import rules as euchre_rules  # noqa: F401
+    from referee.games.bourre import rules as bourre_rules  # noqa: F401
+    from referee.games.euchre import rules as euchre_rules  # noqa: F401

@@ -6,7 +6,7 @@ session as a hand log, together with what an independent reading of ``bourre.md`
 for every hand: the pot, who took it, each player's net, the carry, and the violations.
 
 This module is a *second* reading of the rules. It deliberately imports nothing from
-:mod:`referee.bourre` (the engine under test); only the card helpers and the options
+:mod:`referee.games.bourre` (the engine under test); only the card helpers and the options
 dataclass are shared. Everything about legality, the cinch and the settlement is computed
 here from the spec text:
 

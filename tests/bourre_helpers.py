@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.bourre.engine import BourreSession
+from referee.games.bourre.engine import BourreSession
 from referee.options import BourreOptions, apply_settings
 from referee.parser import read_text
 from referee.report import BourreHandResult

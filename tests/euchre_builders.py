@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Any
 
 from referee.cards import parse_card, parse_suit
-from referee.euchre.engine import EuchreSession
+from referee.games.euchre.engine import EuchreSession
 from referee.options import EuchreOptions
 from referee.records import (
     BidLine,
@@ -257,7 +257,7 @@ def play_out(
     the card for (trick, player). Winners lead, as the rules say. ``tricks``: 12 with two
     decks (of two equal winning cards the first played wins).
     """
-    from referee.euchre.rules import effective_suit, legal_cards, trick_winner
+    from referee.games.euchre.rules import effective_suit, legal_cards, trick_winner
 
     hands = {p: list(cs) for p, cs in deals.items()}
     order = [p for p in players if p in hands]
@@ -285,7 +285,7 @@ def play_out(
 def _deck_for(tricks: int, plays: Sequence[tuple[str, str]]) -> Any:
     """The deck the played-out hand uses: two decks for twelve tricks, the joker when it is
     played."""
-    from referee.euchre.deck import Deck
+    from referee.games.euchre.deck import Deck
 
     if tricks == 12:
         return Deck(copies=2)

@@ -93,8 +93,15 @@ def test_audit_path_takes_one_path_or_many(tmp_path: Path) -> None:
 def test_explain() -> None:
     text = referee.explain("be-follow")
     assert text.startswith("BE-FOLLOW: ") and "Legal:" in text
-    with pytest.raises(referee.UnknownRuleError, match="unknown rule ID 'X-NOPE'"):
+    assert referee.explain("p-syntax").startswith("P-SYNTAX: a line that could not be read\n")
+    assert referee.explain("Head_Trick").startswith("head_trick: ")
+    with pytest.raises(
+        referee.UnknownRuleError,
+        match=r"^no rule ID, read-error code or house option is called 'X-NOPE'; run `referee",
+    ):
         referee.explain("X-NOPE")
+    with pytest.raises(TypeError):
+        referee.explain(None)  # type: ignore[arg-type]
     with pytest.raises(LookupError):
         referee.explain("")
 

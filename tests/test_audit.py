@@ -62,6 +62,9 @@ class FakeSession:
     def judge(self, hand: Hand) -> list[BourreHandResult]:
         return [self.judge_hand(hand)]
 
+    def fill(self, report: Any) -> None:
+        report.totals = dict(self.totals)
+
     def judge_hand(self, hand: Hand) -> BourreHandResult:
         if hand.number == self.crash_on:
             raise KeyError("boom")

@@ -1,4 +1,4 @@
-"""The quick lane (:mod:`referee.bourre.quick`) against the full replay.
+"""The quick lane (:mod:`referee.games.bourre.quick`) against the full replay.
 
 The quick lane judges only the hands it can vouch for, and must then give exactly what the
 full replay gives; any other hand it must leave to the replay. Here both lanes judge the same
@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 
 from referee.audit import audit_text
-from referee.bourre import engine
+from referee.games.bourre import engine
 from referee.records import QuickHand
 from referee.report import FileReport
 from referee.sequence import Place
@@ -106,15 +106,20 @@ def test_lanes_agree_on_random_statements(monkeypatch: pytest.MonkeyPatch) -> No
         assert quick == full, text
 
 
-def test_quick_trick_winner_is_the_rules_trick_winner() -> None:
-    """The quick lane's table-driven `_winner` against :func:`trick_winner_index`."""
-    from referee.bourre.play import trick_winner_index
-    from referee.bourre.quick import _winner
-    from referee.cards import BOURRE_DECK, SUITS
+def test_the_table_driven_trick_winner_is_the_rule() -> None:
+    """:func:`trick_winner_index` (a table of strengths) against the rule in words: the
+    highest trump, else the highest card of the suit led (the trump unknown: the latter)."""
+    from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
+    from referee.games.bourre.play import trick_winner_index
+
+    def by_the_rule(cards: tuple[str, ...], trump: str | None) -> int:
+        trumps = [i for i, c in enumerate(cards) if c[-1] == trump]
+        pool = trumps or [i for i, c in enumerate(cards) if c[-1] == cards[0][-1]]
+        return max(pool, key=lambda i: RANK_VALUE[cards[i][0]])
 
     rng = random.Random("winner")
     deck = sorted(BOURRE_DECK)
     for _ in range(5000):
         cards = tuple(rng.sample(deck, rng.randint(2, 8)))
-        trump = rng.choice(SUITS)
-        assert _winner(cards, trump) == trick_winner_index(cards, trump), (cards, trump)
+        trump = rng.choice((*SUITS, None))
+        assert trick_winner_index(cards, trump) == by_the_rule(cards, trump), (cards, trump)

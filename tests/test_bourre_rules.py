@@ -11,9 +11,9 @@ import dataclasses
 
 import pytest
 
-from referee.bourre.cinch import beatable_count, cinch_duty, cinch_view, equivalent_trumps
-from referee.bourre.play import follower_duty, legal_cards, trick_winner_index
-from referee.bourre.rules import PlayContext, first_breach
+from referee.games.bourre.cinch import beatable_count, cinch_duty, cinch_view, equivalent_trumps
+from referee.games.bourre.play import follower_duty, legal_cards, trick_winner_index
+from referee.games.bourre.rules import PlayContext, first_breach
 from referee.options import BourreOptions
 
 DEFAULT = BourreOptions()
@@ -279,8 +279,8 @@ def test_fast_legality_agrees_with_legal_cards() -> None:
     """``is_legal`` (the fast path) answers exactly like ``legal_cards`` on random positions."""
     import random
 
-    from referee.bourre.play import is_legal
     from referee.cards import BOURRE_DECK
+    from referee.games.bourre.play import is_legal
 
     rng = random.Random(5)
     deck = sorted(BOURRE_DECK)

@@ -21,7 +21,7 @@ runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "spec" / "examples"
 
 HAVE_PARSER = importlib.util.find_spec("referee.parser") is not None
-HAVE_EUCHRE = importlib.util.find_spec("referee.euchre.engine") is not None
+HAVE_EUCHRE = importlib.util.find_spec("referee.games.euchre.engine") is not None
 needs_engines = pytest.mark.skipif(
     not (HAVE_PARSER and HAVE_EUCHRE and EXAMPLES.is_dir()),
     reason="needs the parser, both engines and the spec examples",
@@ -362,7 +362,7 @@ def test_python_m_referee_help_is_fast_and_light() -> None:
         "import sys, runpy; sys.argv = ['referee', '--help'];\n"
         "try:\n    runpy.run_module('referee', run_name='__main__')\n"
         "except SystemExit: pass\n"
-        "heavy = [m for m in ('lark', 'referee.parser', 'referee.bourre.engine', "
+        "heavy = [m for m in ('lark', 'referee.parser', 'referee.games.bourre.engine', "
         "'referee.render.text', 'yaml') if m in sys.modules]\n"
         "print('HEAVY', heavy)"
     )

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import EUCHRE_DECK, JOKER
-from referee.euchre.deck import Deck
-from referee.euchre.rules import effective_suit, legal_cards, trick_winner, trump_rank
+from referee.games.euchre.deck import Deck
+from referee.games.euchre.rules import effective_suit, legal_cards, trick_winner, trump_rank
 from tests.euchre_builders import PLAYERS, judge, log
 
 TEAM = {"ann": "ann+cy", "cy": "ann+cy", "bob": "bob+dee", "dee": "bob+dee"}

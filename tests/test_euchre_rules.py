@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.euchre.rules import (
+from referee.games.euchre.rules import (
     EUCHRE_RULES,
     card_strength,
     effective_suit,
@@ -195,8 +195,8 @@ def test_every_rule_id_the_engine_emits_is_registered() -> None:
     import re
     from pathlib import Path
 
-    import referee.euchre
+    import referee.games.euchre
 
-    source = "".join(p.read_text() for p in Path(referee.euchre.__file__).parent.glob("*.py"))
+    source = "".join(p.read_text() for p in Path(referee.games.euchre.__file__).parent.glob("*.py"))
     emitted = set(re.findall(r'"((?:BE|L)-[A-Z-]+)"', source))
     assert emitted and emitted <= REGISTERED

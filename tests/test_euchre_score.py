@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.euchre.holdings import Contract
-from referee.euchre.score import game_winner, hand_points
-from referee.euchre.table import Table
+from referee.games.euchre.holdings import Contract
+from referee.games.euchre.score import game_winner, hand_points
+from referee.games.euchre.table import Table
 from referee.options import EuchreOptions
 from tests.euchre_builders import judge, judge_with_session, line_of, log, rules_of, spec_hand
 

@@ -15,8 +15,8 @@ from typer.testing import CliRunner
 
 from referee.audit import audit_text
 from referee.cli import app
-from referee.euchre.deck import Deck
-from referee.euchre.rules import legal_cards, trick_winner
+from referee.games.euchre.deck import Deck
+from referee.games.euchre.rules import legal_cards, trick_winner
 from referee.report import EuchreHandResult, FileReport
 from tests.euchre_builders import bid_hand, line_of, log, play_out
 
@@ -96,7 +96,8 @@ def test_explain_and_rules_list_the_new_rule_and_options() -> None:
     assert "BE-NO-FACE" in listed
     rows = [line.split() for line in listed.splitlines()]
     assert ["deck", "single", "(single", "|", "double)"] in rows
-    assert ["joker", "false"] in rows and ["ace_no_face", "false"] in rows
+    assert ["joker", "false", "(true", "|", "false)"] in rows
+    assert ["ace_no_face", "false", "(true", "|", "false)"] in rows
 
 
 # ============================================================================ two decks

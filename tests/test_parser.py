@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.parser import GAMES, LogReader, read_log, read_text
+from referee.games import all_games
+from referee.parser import LogReader, read_log, read_text
 from referee.records import (
     AnteLine,
     BidLine,
@@ -41,6 +42,8 @@ from referee.records import (
     TrumpLine,
 )
 from referee.report import ReadError
+
+GAMES = {name: g.key for g in all_games() for name in g.names}
 
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec"
 if not SPEC.exists():

@@ -32,10 +32,10 @@ and the Lark parser), ``common`` (game names, keywords, limits, value checks, se
 ``reader`` (:class:`LogReader`, :func:`read_log`, :func:`read_text`).
 """
 
-from referee.parser.common import GAMES, KEYWORDS
+from referee.parser.common import KEYWORDS
 from referee.parser.reader import LogReader, read_log, read_text
 from referee.parser.syntax import _syntax as _syntax
 from referee.parser.syntax import _terminals as _terminals
 from referee.parser.syntax import grammar_text as grammar_text
 
-__all__ = ["GAMES", "KEYWORDS", "LogReader", "read_log", "read_text"]
+__all__ = ["KEYWORDS", "LogReader", "read_log", "read_text"]

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
 
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
@@ -16,15 +15,6 @@ from referee.records import (
     NameAt,
     TrumpLine,
 )
-
-#: Every spelling of a game name on the ``game`` line, and the game it means.
-GAMES: dict[str, Literal["bourre", "bid-euchre"]] = {
-    "bourre": "bourre",
-    "bourré": "bourre",
-    "booray": "bourre",
-    "bid-euchre": "bid-euchre",
-    "bid_euchre": "bid-euchre",
-}
 
 #: Words that may not be a player's name (lower case): the grammar's keywords.
 KEYWORDS: frozenset[str] = frozenset(
@@ -70,8 +60,6 @@ KEYWORDS: frozenset[str] = frozenset(
     }
 )
 
-#: Seats allowed per game.
-_PLAYER_COUNT: dict[str, tuple[int, int]] = {"bourre": (2, 8), "bid-euchre": (4, 4)}
 
 _MAX_NUMBER_DIGITS = 9  # hand, trick and discard numbers and bids: anything longer is nonsense
 _MAX_AMOUNT_CHARS = 24  # money and points

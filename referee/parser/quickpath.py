@@ -76,6 +76,16 @@ _SETTLE_KINDS: dict[str, _SettleKind] = {
 }
 
 
+#: What the terminals have matched whole, kept for the whole process (the grammar is the
+#: same for every log, so what CARD, SUIT or AMOUNT matched in one file it matches in the
+#: next): cards as written -> normalised, suits as written -> suit letter, amounts as
+#: written -> value. A file's first hand is then read by its words like its last one, where
+#: tables kept for one file would send a short file's lines through the patterns. Each is
+#: bounded (CARD and SUIT match finitely many texts; amounts are kept up to _MAX_KEPT).
+_SEEN_CARDS: dict[str, str] = {}
+_SEEN_SUITS: dict[str, str] = {}
+_SEEN_AMOUNTS: dict[str, Decimal] = {}
+
 #: What :attr:`_QuickPath.readers` gives for a word not in it.
 _UNKNOWN: tuple[_Reader | None, int] = (None, 0)
 
@@ -142,12 +152,12 @@ class _QuickPath:
         #: names were matched by NAME on the `players` line).
         self.names = {name: name for name in names.players}
         self._declared = frozenset(names.players)  # (no need to look these up)
-        #: Cards as written, matched whole by CARD -> normalised.
-        self.cards: dict[str, str] = {}
+        #: Cards as written, matched whole by CARD -> normalised (shared: see _SEEN_CARDS).
+        self.cards = _SEEN_CARDS
         #: Suits as written, matched whole by SUIT where CARD did not match -> suit letter.
-        self.suits: dict[str, str] = {}
+        self.suits = _SEEN_SUITS
         #: Amounts as written, matched whole by AMOUNT -> their value.
-        self.amounts: dict[str, Decimal] = {}
+        self.amounts = _SEEN_AMOUNTS
         # The patterns of a whole `trick` (`deal`) line for as many plays (cards) as the
         # last one read: the usual guess, rebuilt when a line has another number.
         self._plays = syntax.repeated("play", len(names.players))

@@ -11,12 +11,11 @@ from itertools import chain
 
 from referee.cards import parse_card
 from referee.currency import strip_sign
+from referee.games import all_games, game_named, game_of
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
-    _PLAYER_COUNT,
-    GAMES,
     KEYWORDS,
     _Fault,
     _HandHead,
@@ -60,6 +59,12 @@ _Line = tuple[int, str, str]  # line number, text without comment or line end, t
 _BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 
 
+#: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first word, so
+#: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
+#: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
+_HAND_WORDS: set[str] = set()
+
+
 class LogReader:
     """Reads one hand log: the header at once, then the hands lazily, one at a time.
 
@@ -86,9 +91,7 @@ class LogReader:
         #: A hand's statement that came before any `hand` line (its line, column and word):
         #: the first hand's `hand` line is missing, or the statement is astray.
         self._implied: tuple[_Line, int, str] | None = None
-        #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first
-        #: word, so that a usual `hand 12` line is known by its words (see _quick_block).
-        self._hand_words: set[str] = set()
+        self._hand_words = _HAND_WORDS
         self._header_source: dict[int, str] = {}  # header lines by number, for errors
         # The lines of the hand last given (for the findings' snippets): the quick path's
         # (first line's number, every line), or the full path's non-blank lines.
@@ -99,10 +102,10 @@ class LogReader:
         self._names = _Names(())  # nobody is seated until the header has been read
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
-        self._read_header()
+        self.header = self._read_header()
         self._quick = (
             _QuickPath(self._syntax, self._names, 5)
-            if quick and self.header is not None and self.header.game == "bourre"
+            if quick and self.header is not None and game_of(self.header.game).quick_reading
             else None
         )
 
@@ -194,13 +197,15 @@ class LogReader:
             if text.strip("\t ,"):
                 yield self._lineno, text, raw
 
-    def _read_header(self) -> None:
+    def _read_header(self) -> Header | None:
+        """Read the header's lines and seat its players; give the header (None when the
+        log has no usable header)."""
         items: list[_HeaderLine | ScoreLine] = []
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
                 self._not_a_log(entry, first)
-                return
+                return None
             if first is not None and self._is_hand(first.group(1)):
                 self._pending = entry
                 break
@@ -227,9 +232,10 @@ class LogReader:
                     "a `hand` line",
                     entry[2],
                 )
-        self.header = self._make_header(items)
-        if self.header is not None:
-            self._names.seat(self.header.players)
+        header = self._make_header(items)
+        if header is not None:
+            self._names.seat(header.players)
+        return header
 
     @staticmethod
     def _seated_yet(items: list[_HeaderLine | ScoreLine]) -> bool:
@@ -349,7 +355,8 @@ class LogReader:
             )
         else:
             name, column = game_line.words[0]
-            game = GAMES.get(name.lower())
+            info = game_named(name)
+            game = info.key if info is not None else None
             if game is None:
                 self._error("P-HEADER", game_line.line, column, _unknown_game(name))
         if not isinstance(players_line, _HeaderLine):
@@ -358,11 +365,11 @@ class LogReader:
         seated = self._check_players(players_line, game)
         for item in items:
             kind = _kind(item)
-            if (game == "bid-euchre" and kind in ("pot", "exempt")) or (
-                game == "bourre" and kind == "score"
-            ):
-                other = "Bourré" if game == "bid-euchre" else "Bid Euchre"
-                self._error("P-HEADER", item.line, item.column, f"`{kind}` is a {other} statement")
+            owner = next((g for g in all_games() if kind in g.header_statements), None)
+            if game is not None and owner is not None and owner.key != game:
+                self._error(
+                    "P-HEADER", item.line, item.column, f"`{kind}` is a {owner.title} statement"
+                )
         if game is None or game_line is None or seated is None:
             return None
         names = _Names(seated)
@@ -429,15 +436,18 @@ class LogReader:
             if problem:
                 ok = False
                 self._error("P-HEADER", item.line, column, problem)
-        if game in _PLAYER_COUNT:
-            low, high = _PLAYER_COUNT[game]
+        if game is not None:
+            info = game_of(game)
+            low, high = info.seats
             count = len(item.words)
             if not low <= count <= high:
                 ok = False
                 need = f"exactly {low}" if low == high else f"{low} to {high}"
-                title = "Bourré" if game == "bourre" else "Bid Euchre"
                 self._error(
-                    "P-HEADER", item.line, item.column, f"{title} needs {need} players, not {count}"
+                    "P-HEADER",
+                    item.line,
+                    item.column,
+                    f"{info.title} needs {need} players, not {count}",
                 )
         return tuple(name for name, _ in item.words) if ok else None
 
@@ -606,10 +616,11 @@ class LogReader:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            words: list[str] | None = text.replace(", ", " ").split(" ")
-            reader, end = readers.get(words[0], _UNKNOWN)
+            split = text.replace(", ", " ").split(" ")
+            words: list[str] | None = split
+            reader, end = readers.get(split[0], _UNKNOWN)
             if reader is None:
-                if words[0] in hand_words:
+                if split[0] in hand_words:
                     self._pending = (number, text, raw)
                     break
                 first = first_word(text)
@@ -712,7 +723,8 @@ def _unknown_game(name: str) -> str:
     """The message for a `game` line that names no known game, with a hint if one is close."""
     if not name:
         return "the `game` line names no game: expected bourre or bid-euchre"
-    meant = dict.fromkeys(GAMES[m] for m in close_matches(name, GAMES, key=_game_key))
+    spellings = {spelling: g.key for g in all_games() for spelling in g.names}
+    meant = dict.fromkeys(spellings[m] for m in close_matches(name, spellings, key=_game_key))
     hint = did_you_mean(list(meant))
     return f"unknown game '{_short(name)}': " + (hint or "expected bourre or bid-euchre")
 

@@ -50,27 +50,36 @@ JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "J
 
 #: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
 #: in a string: written as escapes, so one JSON Lines object is always one line. (They can
-#: only stand inside strings, so the finished text is translated, once, when not ASCII.)
-_SEPARATORS = str.maketrans({"\u2028": "\\u2028", "\u2029": "\\u2029", "\x85": "\\u0085"})
-_quote = encode_basestring
+#: only stand inside strings, so the finished text is escaped, once, when not ASCII.)
+_SEPARATORS = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
+_quote: Callable[[str], str] = encode_basestring
 
 
 def _escaped(text: str) -> str:
-    """Serialized JSON with U+2028, U+2029 and U+0085 written as escapes."""
-    return text if text.isascii() else text.translate(_SEPARATORS)
+    """Serialized JSON with U+2028, U+2029 and U+0085 written as escapes.
+
+    Each is looked for with ``in`` (a scan in C) and replaced only where present: the text
+    of a hand with a ♥ in it is seldom one with a separator, and ``str.translate`` with a
+    table costs a dictionary look-up per character."""
+    if text.isascii():
+        return text
+    for separator, escape in _SEPARATORS:
+        if separator in text:
+            text = text.replace(separator, escape)
+    return text
 
 
 _T = TypeVar("_T")
 
-_KEYS: dict[str, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
+_KEYS: dict[object, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
 
 
 def _key(key: object) -> str:
-    quoted = _KEYS.get(key)  # type: ignore[call-overload]
+    quoted = _KEYS.get(key)
     if quoted is None:
         quoted = _quote(str(key)) + ": "
         if len(_KEYS) < 4096:
-            _KEYS[str(key)] = quoted
+            _KEYS[key] = quoted
     return quoted
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
-from referee.euchre.holdings import Contract
-from referee.euchre.table import Findings, Table
+from referee.games.euchre.holdings import Contract
+from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import ScoreLine, TeamPoints, TeamSettleLine
 

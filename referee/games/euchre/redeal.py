@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import pretty
-from referee.euchre.table import Findings
+from referee.games.euchre.table import Findings
 from referee.options import EuchreOptions
 from referee.records import DealLine, RedealLine
 

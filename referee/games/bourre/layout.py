@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from referee.bourre.decide import contradicted_pass, early_announcers, turn_order
-from referee.bourre.facts import HandFacts
-from referee.bourre.play import trick_winner_index
-from referee.bourre.rules import (
+from referee.cards import BOURRE_DECK, pretty
+from referee.games.bourre.decide import contradicted_pass, early_announcers, turn_order
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.play import trick_winner_index
+from referee.games.bourre.rules import (
     BR_ACE_DEALER,
     BR_DECIDE_ORDER,
     BR_DRAW,
 )
-from referee.bourre.state import LoggedPlay, ReplayState
-from referee.cards import BOURRE_DECK, pretty
+from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import (
     L_CARD,
     L_COUNT,

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.bourre.facts import HandFacts, gather_facts
-from referee.bourre.quick import quick_outcome, recorded_agrees
-from referee.bourre.replay import HandOutcome, HandReplay
-from referee.bourre.settle import (
+from referee.games.bourre.facts import HandFacts, gather_facts
+from referee.games.bourre.quick import quick_outcome, recorded_agrees
+from referee.games.bourre.replay import HandOutcome, HandReplay
+from referee.games.bourre.settle import (
     MoneyState,
     Recorded,
     Settlement,
@@ -27,7 +27,7 @@ from referee.bourre.settle import (
 )
 from referee.options import BourreOptions
 from referee.records import Hand, Header, NameAt, QuickHand
-from referee.report import BourreHandResult, Record, Violation
+from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Part, Place, may_have_said, split_forgotten
 
 #: Whether a :class:`QuickHand` goes through the quick lane first (off only in tests, to
@@ -58,6 +58,10 @@ class BourreSession:
         self._first = True
         self._last_number: int | None = None
 
+    def fill(self, report: FileReport) -> None:
+        """The standings after the last hand: each player's total over the settled hands."""
+        report.totals = dict(self.totals)
+
     def judge(self, hand: Hand | QuickHand) -> list[BourreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
@@ -79,7 +83,7 @@ class BourreSession:
         """Replay, judge and settle one hand; advance the session to the next.
 
         ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it). A
-        :class:`QuickHand` is judged by the quick lane (:mod:`referee.bourre.quick`) when it
+        :class:`QuickHand` is judged by the quick lane (:mod:`referee.games.bourre.quick`) when it
         breaks no rule, and otherwise read in full and replayed.
         """
         place = place or Place()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from referee.cards import EUCHRE_DECK, JOKER, SUIT_SINGULAR, pretty, suit_of, suit_word
-from referee.euchre.deck import SINGLE, Deck
+from referee.games.euchre.deck import SINGLE, Deck
 from referee.rulebook import Rule, register
 
 #: The other suit of the same colour.

@@ -16,16 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import JOKER, pretty
-from referee.euchre.deck import SINGLE, Deck
-from referee.euchre.holdings import Holdings
-from referee.euchre.rules import (
+from referee.games.euchre.deck import SINGLE, Deck
+from referee.games.euchre.holdings import Holdings
+from referee.games.euchre.rules import (
     effective_suit,
     follow_breach,
     in_deck,
     legal_cards,
     trick_winner,
 )
-from referee.euchre.table import Findings, Table
+from referee.games.euchre.table import Findings, Table
 from referee.records import CardAt, Play, TrickLine
 from referee.report import TrickRecord, Violation
 

@@ -2,22 +2,23 @@
 
 :class:`ReplayState` holds what the replay has laid out so far (dealer, trump, who played,
 the tricks as logged) and records findings with :meth:`ReplayState.flag`. The stages are
-mixins over it: :mod:`~referee.bourre.layout` (the log's structure and faults),
-:mod:`~referee.bourre.holdings` (the tricks against the deal, discards and draws) and
-:mod:`~referee.bourre.judging` (every play against the rules); :mod:`~referee.bourre.replay`
-runs them in order.
+mixins over it: :mod:`~referee.games.bourre.layout` (the log's structure and faults),
+:mod:`~referee.games.bourre.holdings` (the tricks against the deal, discards and draws) and
+:mod:`~referee.games.bourre.judging` (every play against the rules);
+:mod:`~referee.games.bourre.replay` runs them in order.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.bourre.facts import HandFacts
-from referee.bourre.rules import (
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.knowledge import stock_ran_out
+from referee.games.bourre.rules import (
     RENEGE_RULES,
 )
 from referee.options import BourreOptions
-from referee.records import CardAt
+from referee.records import CardAt, QuickDecision
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rulebook import Rule
 
@@ -93,6 +94,9 @@ class ReplayState:
         self.winners: list[str | None] = []
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._contested: set[str] = set()  # cards dealt to two players: neither is convicted
+        self._plain_decisions: dict[str, QuickDecision] | None = None
+        self._plain_deals: dict[str, tuple[str, ...]] | None = None
+        self._ran_out: bool | None = None
 
     # ------------------------------------------------------------------ reporting
 
@@ -150,23 +154,45 @@ class ReplayState:
             self._by_player[player] = cached
         return cached
 
-    def _stock_ran_out(self) -> bool:
-        """Whether the draws may have emptied the stock (then discards come back into play).
+    # ------------------------------------------------------------------ plain views
 
-        A player's draw count is what their decision line says, or, with no count written,
-        the cards they played that their logged deal did not hold. When neither is known
-        the stock may have run out, and the referee gives the benefit of the doubt.
-        """
-        stock = 52 - self.opts.hand_size * len(self.seats)
-        drawn = 0
-        for player in self.active:
-            decision = self.facts.decisions.get(player)
-            if decision is not None and decision.discard_count is not None:
-                drawn += decision.discard_count
-                continue
-            deal = self.facts.deals.get(player)
-            if deal is None:
-                return True
-            dealt = {c.card for c in deal.cards}
-            drawn += sum(1 for x in self._plays_of(player) if x.card.card not in dealt)
-        return drawn > stock
+    def plain_decisions(self) -> dict[str, QuickDecision]:
+        """Each player's (first) decision with its cards as strings (see
+        :mod:`~referee.games.bourre.knowledge`)."""
+        if self._plain_decisions is None:
+            self._plain_decisions = {
+                name: QuickDecision(
+                    d.action,
+                    d.discard_count,
+                    None if d.discards is None else tuple(c.card for c in d.discards),
+                    None if d.draws is None else tuple(c.card for c in d.draws),
+                )
+                for name, d in self.facts.decisions.items()
+            }
+        return self._plain_decisions
+
+    def plain_deals(self) -> dict[str, tuple[str, ...]]:
+        """Each player's (first) deal, the cards as strings."""
+        if self._plain_deals is None:
+            self._plain_deals = {
+                name: tuple(c.card for c in deal.cards) for name, deal in self.facts.deals.items()
+            }
+        return self._plain_deals
+
+    def plain_played(self) -> dict[str, tuple[str, ...]]:
+        """Each active player's standing plays, the cards in the order played."""
+        return {p: tuple(x.card.card for x in self._plays_of(p)) for p in self.active}
+
+    def _stock_ran_out(self) -> bool:
+        """Whether the draws may have emptied the stock (see
+        :func:`~referee.games.bourre.knowledge.stock_ran_out`)."""
+        if self._ran_out is None:
+            self._ran_out = stock_ran_out(
+                self.plain_decisions(),
+                self.plain_deals(),
+                self.plain_played(),
+                self.active,
+                self.opts.hand_size,
+                len(self.seats),
+            )
+        return self._ran_out

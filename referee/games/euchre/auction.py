@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.euchre.table import Findings, Table
+from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import BidLine, BidValue
 

@@ -3,7 +3,7 @@
 Most hands of a bulk log break no rule, and explaining a breach is the costly part of
 judging. :func:`quick_outcome` only asks "may I?": it replays a :class:`QuickHand` (plain
 names and cards, see :mod:`referee.parser`) through the same checks as
-:class:`~referee.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
+:class:`~referee.games.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
 the order and size of every trick, the cards against the deal and the draw, every play
 against rules 1-3 and the cinch — but gives up (None) at the first thing the replay would
 report, or that it does not handle itself (a second dealer or trump line, say). The hand is
@@ -12,21 +12,26 @@ decides a finding: it answers only for hands with none, and for those its outcom
 replay's (``tests/test_bourre_quick.py`` compares both on clean, faulty and mutated logs).
 
 :func:`recorded_agrees` is the same for the recorded settlement: True when
-:func:`~referee.bourre.settle.check_recorded` would find nothing.
+:func:`~referee.games.bourre.settle.check_recorded` would find nothing.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from referee.bourre.cinch import cinch_duty, cinch_unseen
-from referee.bourre.decide import contradicted_pass
-from referee.bourre.play import follower_duty, is_legal_on
-from referee.bourre.replay import HandOutcome
-from referee.bourre.settle import Settlement
-from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
+from referee.cards import BOURRE_DECK, RANK_VALUE
+from referee.games.bourre.cinch import cinch_duty, cinch_unseen
+from referee.games.bourre.decide import contradicted_pass
+from referee.games.bourre.knowledge import (
+    cards_out_of_play,
+    dead_upcard,
+    exchange_problems,
+    own_discards,
+    stock_ran_out,
+)
+from referee.games.bourre.play import follower_duty, is_legal_on, trick_winner_index
+from referee.games.bourre.replay import HandOutcome
+from referee.games.bourre.settle import Entry, Settlement, record_findings
 from referee.options import BourreOptions
-from referee.records import QuickDecision, QuickHand, QuickTrick
+from referee.records import QuickHand, QuickTrick
 from referee.report import TrickRecord
 
 
@@ -62,9 +67,9 @@ def quick_outcome(
     winners, plays = tricks
     if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
         return None
-    dead_up = _dead_upcard(hand, dealer, upcard, active, plays)
-    ran_out = bool(hand.deals or hand.decisions) and _stock_ran_out(
-        hand, seats, opts, active, plays
+    dead_up = dead_upcard(upcard, dealer, active, hand.decisions.get(dealer), plays.get(dealer, ()))
+    ran_out = bool(hand.deals or hand.decisions) and stock_ran_out(
+        hand.decisions, hand.deals, plays, active, opts.hand_size, len(seats)
     )
     won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up, ran_out)
     if won is None:
@@ -207,7 +212,7 @@ def _tricks_ok(
             return None
         played.update(cards)
         in_seat_order.append(cards[first:] + cards[:first])
-        leader = clockwise[_winner(cards, trump)]
+        leader = clockwise[trick_winner_index(cards, trump) or 0]
         winners.append(leader)
     if len(played) != len(tricks) * count:
         return None  # a card played twice in one trick
@@ -223,37 +228,6 @@ def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str
     raise ValueError("nobody plays")  # the caller has two players or more
 
 
-def _winner(cards: tuple[str, ...], trump: str) -> int:
-    """Which card takes a trick: the highest trump, else the highest of the suit led (the
-    card of greatest :data:`_STRENGTH`; the cards of a trick are distinct, so it is one).
-
-    A plain loop: for a handful of cards it is about twice as quick as ``max``.
-    """
-    strength = _STRENGTH[trump][cards[0][-1]]
-    best, top = 0, -1
-    for i, card in enumerate(cards):
-        value = strength[card]
-        if value > top:
-            best, top = i, value
-    return best
-
-
-#: trump -> suit led -> card -> how strongly it bids for the trick: a trump above any card
-#: of the suit led, which is above any other card (0).
-_STRENGTH: dict[str, dict[str, dict[str, int]]] = {
-    trump: {
-        led: {
-            card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
-            if card[-1] in (trump, led)
-            else 0
-            for card in BOURRE_DECK
-        }
-        for led in SUITS
-    }
-    for trump in SUITS
-}
-
-
 def _cards_ok(
     hand: QuickHand,
     seats: tuple[str, ...],
@@ -266,124 +240,21 @@ def _cards_ok(
     """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD)."""
     if not hand.deals and not hand.decisions:
         return True  # a log of plays only: nothing to hold them against
-    ran_out = _stock_ran_out(hand, seats, opts, active, plays)
-    elsewhere = _cards_out_of_play(hand, active, ran_out)
+    ran_out = stock_ran_out(hand.decisions, hand.deals, plays, active, opts.hand_size, len(seats))
+    elsewhere = cards_out_of_play(hand.decisions, hand.deals, active, ran_out)
     for player in active:
         if elsewhere:
             for card in plays[player]:
-                if elsewhere.get(card, player) != player:
+                found = elsewhere.get(card)
+                if found is not None and found[0] != player:
                     return False
         decision = hand.decisions.get(player)
-        if decision is not None and not _exchange_ok(
-            hand, opts, player, dealer, upcard, plays[player], decision
-        ):
-            return False
+        if decision is not None:
+            up = upcard if player == dealer else None
+            deal = hand.deals.get(player)
+            if next(exchange_problems(decision, deal, up, plays[player], opts.hand_size), None):
+                return False
     return True
-
-
-def _stock_ran_out(
-    hand: QuickHand,
-    seats: tuple[str, ...],
-    opts: BourreOptions,
-    active: list[str],
-    plays: Plays,
-) -> bool:
-    """As :meth:`HandReplay._stock_ran_out`: whether the draws may have emptied the stock."""
-    drawn = 0
-    for player in active:
-        decision = hand.decisions.get(player)
-        if decision is not None and decision.discard_count is not None:
-            drawn += decision.discard_count
-            continue
-        deal = hand.deals.get(player)
-        if deal is None:
-            return True
-        drawn += sum(1 for card in plays[player] if card not in deal)
-    return drawn > 52 - opts.hand_size * len(seats)
-
-
-def _cards_out_of_play(hand: QuickHand, active: list[str], ran_out: bool) -> dict[str, str]:
-    """As :meth:`HandReplay._cards_out_of_play`: card -> the player the log places it with."""
-    where: dict[str, str] = {}
-    decisions = hand.decisions
-    for name, deal in hand.deals.items():
-        decision = decisions.get(name)
-        if name not in active:  # passed: the whole deal is out of play
-            if not ran_out:
-                where.update(dict.fromkeys(deal, name))
-        elif decision is not None:
-            if decision.discard_count == 0:  # kept every card (and threw none)
-                where.update(dict.fromkeys(deal, name))
-            elif decision.discards and not ran_out:
-                thrown = set(decision.discards)
-                for card in deal:
-                    if card in thrown:
-                        where[card] = name
-    if not ran_out:
-        for name, decision in decisions.items():
-            if name in active:
-                for card in decision.discards or ():
-                    where.setdefault(card, name)
-    return where
-
-
-def _exchange_ok(
-    hand: QuickHand,
-    opts: BourreOptions,
-    player: str,
-    dealer: str,
-    upcard: str | None,
-    played: tuple[str, ...],
-    decision: QuickDecision,
-) -> bool:
-    """As :meth:`HandReplay._check_against_record`: the discards were dealt, and every card
-    played was kept or drawn."""
-    thrown = decision.discards
-    if thrown is None and decision.discard_count == 0:
-        thrown = ()  # a plain `play` keeps every card
-    deal = hand.deals.get(player)
-    dealt = set(deal) if deal is not None else None
-    if dealt is not None and player == dealer and upcard is not None:
-        dealt.add(upcard)
-    if thrown is not None:
-        if dealt is not None and not dealt.issuperset(thrown):
-            return False
-        out = set(thrown)
-        drawn = set(decision.draws) if decision.draws is not None else None
-        if not out:
-            drawn = set()
-        kept = None if dealt is None or drawn is None else (dealt - out) | drawn
-        for card in played:
-            if card in out and (drawn is None or card not in drawn):
-                return False
-            if kept is not None and card not in kept:
-                return False
-        return True
-    if dealt is None or decision.discard_count is None:
-        return True
-    count = decision.discard_count
-    from_deal = sum(1 for card in played if card in dealt)
-    keep = opts.hand_size - count
-    return not (keep >= 0 and from_deal > keep) and len(played) - from_deal <= count
-
-
-def _dead_upcard(
-    hand: QuickHand,
-    dealer: str,
-    upcard: str | None,
-    active: list[str],
-    plays: Plays,
-) -> str | None:
-    """As :meth:`HandReplay._dead_upcard`: the upcard when it is known to be out of play."""
-    if upcard is None:
-        return None
-    if dealer not in active:
-        return upcard
-    decision = hand.decisions.get(dealer)
-    thrown = decision.discards if decision is not None else None
-    if (thrown is not None and upcard in thrown) or upcard not in plays[dealer]:
-        return upcard
-    return None
 
 
 def _plays_legal(
@@ -464,7 +335,7 @@ def _cinch_met(
     """Whether a play that rules 1-3 allow meets any cinch duty its player may hold, so that
     the cinch need not be worked out (``seat``: the play's place in the trick, ``last`` the
     last place; ``wins``: the card takes the trick). See
-    :func:`~referee.bourre.cinch.cinch_duty`:
+    :func:`~referee.games.bourre.cinch.cinch_duty`:
 
     * the last card meets the duty to win if it takes the trick (under ``cinch_last:
       highest``, with ``highest``, a winning trump must be the highest held); if it does
@@ -499,7 +370,11 @@ def _dead_trumps(
     """The trumps a player knows are out of play from the start: own discards (unless the
     stock may have run out), a dead upcard (the cards played to earlier tricks are added as
     the tricks go)."""
-    own = set() if ran_out else _own_discards(hand, player, set(played))
+    own = (
+        set()
+        if ran_out
+        else own_discards(hand.decisions.get(player), hand.deals.get(player), set(played))
+    )
     dead = {c for c in own if c[-1] == trump}
     if dead_up is not None and dead_up[-1] == trump:
         dead.add(dead_up)
@@ -522,17 +397,6 @@ def _cinch_play_ok(
     return card in allowed and (duty is None or card in duty.allowed)
 
 
-def _own_discards(hand: QuickHand, player: str, shown: set[str]) -> set[str]:
-    """As :meth:`HandReplay._own_discards`: the cards the player knows are out of play."""
-    decision = hand.decisions.get(player)
-    if decision is not None and decision.discards is not None:
-        return set(decision.discards)
-    deal = hand.deals.get(player)
-    if deal is not None:
-        return set(deal) - shown
-    return set()
-
-
 def _records(tricks: list[QuickTrick], winners: list[str]) -> list[TrickRecord]:
     """The replay records of the tricks (for ``referee show``)."""
     return [
@@ -551,37 +415,10 @@ def _records(tricks: list[QuickTrick], winners: list[str]) -> list[TrickRecord]:
 
 
 def recorded_agrees(hand: QuickHand, s: Settlement, opts: BourreOptions) -> bool:
-    """Whether the hand's `ante` and `settle` lines agree with the referee's settlement (as
-    :func:`~referee.bourre.settle.check_recorded` finding nothing), for a hand in which
-    nobody announced early (the quick lane's)."""
-    if hand.antes:
-        owed = set(s.antes)
-        for names in hand.antes:
-            if set(names) != owed:
-                return False
-    if not hand.settles:
+    """Whether the hand's `ante` and `settle` lines agree with the referee's settlement:
+    :func:`~referee.games.bourre.settle.record_findings` finds nothing."""
+    if not hand.antes and not hand.settles:
         return True
-    wins: list[tuple[str | None, Decimal | None]] = []
-    bourre: list[tuple[str, Decimal]] = []
-    reneges: list[tuple[str, Decimal]] = []
-    split = False
-    for kind, player, amount in hand.settles:
-        if kind == "wins":
-            wins.append((player, amount))
-        elif kind == "bourre" or kind == "renege":
-            assert player is not None and amount is not None  # as the parser gives them
-            (bourre if kind == "bourre" else reneges).append((player, amount))
-        elif kind == "split":
-            split = True
-        elif kind == "penalty":
-            if amount or opts.early_penalty:
-                return False  # (nobody announced early; a line for 0 is not wrong)
-        elif amount != s.pot:
-            return False  # the recorded pot
-    if s.winner is not None:
-        if split or wins != [(s.winner, s.took)]:
-            return False
-    elif wins or not split:
-        return False
-    # the same payments, in any order (the lists are multisets)
-    return sorted(bourre) == sorted(s.bourre.items()) and sorted(reneges) == sorted(s.reneges)
+    antes = [(names, None) for names in hand.antes]
+    settles = [Entry(kind, player, amount) for kind, player, amount in hand.settles]
+    return not record_findings(antes, settles, s, opts)

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import JOKER, pretty, suit_word
-from referee.euchre.deck import SINGLE, Deck
-from referee.euchre.rules import describe, is_trump, trump_rank
-from referee.euchre.table import Findings
+from referee.games.euchre.deck import SINGLE, Deck
+from referee.games.euchre.rules import describe, is_trump, trump_rank
+from referee.games.euchre.table import Findings
 from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine
 
 

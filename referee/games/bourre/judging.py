@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from referee.bourre.cinch import CinchView, cinch_duty, cinch_view
-from referee.bourre.play import follower_duty, is_legal
-from referee.bourre.rules import (
+from referee.cards import pretty
+from referee.games.bourre.cinch import CinchView, cinch_duty, cinch_view
+from referee.games.bourre.knowledge import dead_upcard, own_discards
+from referee.games.bourre.play import follower_duty, is_legal
+from referee.games.bourre.rules import (
     PlayContext,
     first_breach,
 )
-from referee.bourre.state import LoggedPlay, ReplayState
-from referee.cards import pretty
+from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, TrickRecord, Violation
 
@@ -17,38 +18,23 @@ from referee.report import ClaimRuling, TrickRecord, Violation
 class PlayJudging(ReplayState):
     """Play judging of a hand's replay (a mixin over :class:`ReplayState`)."""
 
-    def _dead_upcard(self) -> str | None:
-        up, dealer = self.upcard, self.dealer
-        if up is None or dealer is None:
-            return None
-        if dealer not in self.active:
-            return up.card
-        decision = self.facts.decisions.get(dealer)
-        thrown = decision.discards if decision is not None else None
-        if thrown is not None and up.card in {c.card for c in thrown}:
-            return up.card
-        if all(p.card.card != up.card for p in self._plays_of(dealer)):
-            return up.card
-        return None
-
-    def _own_discards(self, player: str, shown: set[str]) -> set[str]:
-        decision = self.facts.decisions.get(player)
-        if decision is not None and decision.discards is not None:
-            return {c.card for c in decision.discards}
-        deal = self.facts.deals.get(player)
-        if deal is not None:
-            return {c.card for c in deal.cards} - shown
-        return set()
-
     def _judge_plays(self) -> None:
         trump, opts = self.trump, self.opts
-        dead_up = self._dead_upcard()
+        decisions, deals = self.plain_decisions(), self.plain_deals()
+        dealer = self.dealer
+        dealer_played = {p.card.card for p in self._plays_of(dealer)} if dealer else set()
+        upcard = self.upcard.card if self.upcard else None
+        dealer_decision = decisions.get(dealer) if dealer else None
+        dead_up = dead_upcard(upcard, dealer, self.active, dealer_decision, dealer_played)
         # What the tricks reveal of each hand; it shrinks as the cards are played.
         holding = {p: {x.card.card for x in self._plays_of(p)} for p in self.active}
         # Own discards are dead only while the stock certainly did not run out: after, they
         # may have been dealt again (the dead upcard still is: the dealer is served last).
         ran_out = self._stock_ran_out()
-        discards = {p: set() if ran_out else self._own_discards(p, holding[p]) for p in self.active}
+        discards = {
+            p: set() if ran_out else own_discards(decisions.get(p), deals.get(p), holding[p])
+            for p in self.active
+        }
         if dead_up:
             for dead in discards.values():
                 dead.add(dead_up)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.bourre.play import trick_winner_index, value
 from referee.cards import RANK_VALUE, RANKS
+from referee.games.bourre.play import trick_winner_index, value
 
 _BY_VALUE: dict[str, tuple[tuple[str, int], ...]] = {  # a suit's cards, lowest first
     s: tuple((r + s, v) for v, r in enumerate(RANKS, start=2)) for s in "shdc"

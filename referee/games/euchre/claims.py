@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import SUIT_SINGULAR, pretty, suit_word
-from referee.euchre.deck import SINGLE, Deck
-from referee.euchre.rules import effective_suit, in_deck, left_bower
-from referee.euchre.table import Findings
+from referee.games.euchre.deck import SINGLE, Deck
+from referee.games.euchre.rules import effective_suit, in_deck, left_bower
+from referee.games.euchre.table import Findings
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, TrickRecord, Violation
 

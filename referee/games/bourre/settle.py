@@ -8,12 +8,14 @@ with it. Money is Decimal throughout.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
-from referee.bourre.facts import HandFacts
-from referee.bourre.replay import HandOutcome
-from referee.bourre.rules import (
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.replay import HandOutcome
+from referee.games.bourre.rules import (
     BR_SETTLE_ANTE,
     BR_SETTLE_BOURRE,
     BR_SETTLE_PENALTY,
@@ -223,18 +225,43 @@ def read_recorded(settles: list[SettleLine]) -> Recorded | None:
 _PAID_IN = ("bourre", "renege", "penalty")  # the recorded payments into the next pot
 
 
+class Entry(NamedTuple):
+    """One recorded ``settle`` item as plain values, and the line it stands on (None when
+    only whether the record agrees is asked)."""
+
+    kind: str
+    player: str | None
+    amount: Decimal | None
+    where: object = None
+
+
 def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:
     """Compare the hand's ``ante`` and ``settle`` lines with the referee's settlement."""
+    antes = [({n.name for n in line.players}, line) for line in facts.antes]
+    settles = [
+        Entry(x.kind, x.player.name if x.player else None, x.amount, x) for x in facts.settles
+    ]
+    return record_findings(antes, settles, s, opts)
+
+
+def record_findings(
+    antes: Sequence[tuple[Collection[str], object]],
+    settles: Sequence[Entry],
+    s: Settlement,
+    opts: BourreOptions,
+) -> list[Violation]:
+    """What is wrong with a hand's recorded ``ante`` lines (each the names it gives, and
+    where it stands) and ``settle`` items, against the referee's settlement: at most one
+    finding per ``BR-SETTLE-*`` ID (none: the record agrees)."""
     found: list[Violation] = []
-    found.extend(_check_antes(facts, s))
-    settles = facts.settles
+    found.extend(_check_antes(antes, s))
     if not settles:
         return found
     if not opts.early_penalty:  # (a penalty line for 0 is not wrong)
         settles = [x for x in settles if not (x.kind == "penalty" and x.amount == 0)]
         if not settles:
             return found
-    anchor = settles[0]
+    anchor = settles[0].where
     found.extend(_check_pot(settles, s))
     found.extend(_check_win(settles, s, anchor))
     found.extend(
@@ -247,14 +274,14 @@ def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list
     return found
 
 
-def _violation(rule: Rule, line: SettleLine | object, message: str, evidence: str) -> Violation:
+def _violation(rule: Rule, where: object, message: str, evidence: str) -> Violation:
     return Violation(
         rule.id,
         None,
         None,
         None,
-        getattr(line, "line", 0),
-        getattr(line, "column", 0),
+        getattr(where, "line", 0),
+        getattr(where, "column", 0),
         message,
         evidence,
     )
@@ -264,10 +291,10 @@ def _money(amount: Decimal) -> str:
     return format(amount.normalize(), "f") if amount == amount.to_integral() else str(amount)
 
 
-def _check_antes(facts: HandFacts, s: Settlement) -> list[Violation]:
+def _check_antes(antes: Sequence[tuple[Collection[str], object]], s: Settlement) -> list[Violation]:
     owed = set(s.antes)
-    for line in facts.antes:
-        named = {n.name for n in line.players}
+    for names, where in antes:
+        named = set(names)
         if named != owed:
             parts = []
             extra, missing = sorted(named - owed), sorted(owed - named)
@@ -278,7 +305,7 @@ def _check_antes(facts: HandFacts, s: Settlement) -> list[Violation]:
             return [
                 _violation(
                     BR_SETTLE_ANTE,
-                    line,
+                    where,
                     "the recorded ante is wrong",
                     "; ".join(parts) + f". Owed by: {', '.join(s.antes) or 'nobody'}",
                 )
@@ -286,68 +313,63 @@ def _check_antes(facts: HandFacts, s: Settlement) -> list[Violation]:
     return []
 
 
-def _check_pot(settles: list[SettleLine], s: Settlement) -> list[Violation]:
-    for line in settles:
-        if line.kind == "pot" and line.amount != s.pot:
+def _check_pot(settles: Sequence[Entry], s: Settlement) -> list[Violation]:
+    for x in settles:
+        if x.kind == "pot" and x.amount != s.pot:
             return [
                 _violation(
                     BR_SETTLE_POT,
-                    line,
-                    f"recorded pot {_money(line.amount or Decimal(0))}, "
-                    f"the pot was {_money(s.pot)}",
+                    x.where,
+                    f"recorded pot {_money(x.amount or Decimal(0))}, the pot was {_money(s.pot)}",
                     "the pot is the carried pot plus this hand's antes",
                 )
             ]
     return []
 
 
-def _check_win(settles: list[SettleLine], s: Settlement, anchor: SettleLine) -> list[Violation]:
+def _check_win(settles: Sequence[Entry], s: Settlement, anchor: object) -> list[Violation]:
     wins = [x for x in settles if x.kind == "wins"]
     splits = [x for x in settles if x.kind == "split"]
     if s.winner is not None:
         expected = f"{s.winner} takes {_money(s.took)} ({s.result})"
-        good = [x for x in wins if x.player and x.player.name == s.winner and x.amount == s.took]
+        good = [x for x in wins if x.player == s.winner and x.amount == s.took]
         if len(wins) == 1 and good and not splits:
             return []
-        bad = splits[0] if splits else next((x for x in wins if x not in good), anchor)
-        what = _recorded_win(wins, splits)
+        bad = splits[0].where if splits else next((x.where for x in wins if x not in good), anchor)
     else:
         expected = f"the pot carries ({s.result})"
         if splits and not wins:
             return []
-        bad = wins[0] if wins else anchor
-        what = _recorded_win(wins, splits)
+        bad = wins[0].where if wins else anchor
+    what = _recorded_win(wins, splits)
     return [_violation(BR_SETTLE_WIN, bad, f"recorded {what}; {expected}", s.result)]
 
 
-def _recorded_win(wins: list[SettleLine], splits: list[SettleLine]) -> str:
-    items = [
-        f"{x.player.name if x.player else '?'} wins {_money(x.amount or Decimal(0))}" for x in wins
-    ]
+def _recorded_win(wins: Sequence[Entry], splits: Sequence[Entry]) -> str:
+    items = [f"{x.player or '?'} wins {_money(x.amount or Decimal(0))}" for x in wins]
     items += ["split"] * len(splits)
     return ", ".join(items) if items else "no `wins` or `split` line"
 
 
 def _check_payments(
-    settles: list[SettleLine],
+    settles: Sequence[Entry],
     kind: str,
     expected: list[tuple[str, Decimal]],
     rule: Rule,
-    anchor: SettleLine,
+    anchor: object,
 ) -> list[Violation]:
     lines = [x for x in settles if x.kind == kind]
+    if not lines and not expected:
+        return []
     recorded: Counter[tuple[str, Decimal]] = Counter(
-        (x.player.name if x.player else "?", x.amount or Decimal(0)) for x in lines
+        (x.player or "?", x.amount or Decimal(0)) for x in lines
     )
     want: Counter[tuple[str, Decimal]] = Counter(expected)
     if recorded == want:
         return []
     extra = recorded - want
     missing = want - recorded
-    bad = next(
-        (x for x in lines if (x.player.name if x.player else "?", x.amount or 0) in extra),
-        anchor,
-    )
+    bad = next((x.where for x in lines if (x.player or "?", x.amount or 0) in extra), anchor)
     parts = []
     if extra:
         parts.append("recorded but not owed: " + _payments(extra))

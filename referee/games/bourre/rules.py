@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from referee.bourre.cinch import CinchDuty, CinchView
-from referee.bourre.play import Duty
 from referee.cards import pretty, suit_word
+from referee.games.bourre.cinch import CinchDuty, CinchView
+from referee.games.bourre.play import Duty
 from referee.rulebook import Rule, register
 
 
@@ -33,7 +33,7 @@ class PlayContext:
 
 
 def _cards(cards: object, shown: Mapping[str, str]) -> str:
-    from referee.bourre.play import value
+    from referee.games.bourre.play import value
 
     items = sorted(cards, key=value, reverse=True)  # type: ignore[call-overload]
     return ", ".join(f"{pretty(c)} ({shown[c]})" if c in shown else pretty(c) for c in items)

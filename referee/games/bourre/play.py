@@ -1,7 +1,7 @@
 """Bourré play, the "may I?" side: which cards are legal, and who wins a trick.
 
 Pure functions over card strings (see :mod:`referee.cards`). Nothing here judges a logged
-play; :mod:`referee.bourre.rules` explains breaches and the replay applies plays.
+play; :mod:`referee.games.bourre.rules` explains breaches and the replay applies plays.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from referee.cards import RANK_VALUE
+from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
 from referee.options import BourreOptions
 
 
@@ -29,20 +29,36 @@ def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
 
 def trick_winner_index(cards: Sequence[str], trump: str | None) -> int | None:
     """Index in ``cards`` of the card that takes the trick (highest trump, else highest of the
-    suit led), or None for an empty trick."""
+    suit led; of two equal cards the first), or None for an empty trick.
+
+    A plain loop over a table of strengths (:data:`_STRENGTH`): for a handful of cards it is
+    about twice as quick as ``max``, and the replay asks it of every trick.
+    """
     if not cards:
         return None
-    led = cards[0][-1]
-    best = 0
-    top = cards[0]
-    for i in range(1, len(cards)):
-        card = cards[i]
-        if card[-1] == top[-1]:
-            if RANK_VALUE.get(card[0], 0) > RANK_VALUE.get(top[0], 0):
-                best, top = i, card
-        elif card[-1] == trump or (top[-1] != trump and card[-1] == led):
-            best, top = i, card
+    strength = _STRENGTH[trump][cards[0][-1]]
+    best, top = 0, -1
+    for i, card in enumerate(cards):
+        value = strength.get(card, 0)
+        if value > top:
+            best, top = i, value
     return best
+
+
+#: trump (None: unknown) -> suit led -> card -> how strongly it bids for the trick: a trump
+#: above any card of the suit led, which is above any other card (0).
+_STRENGTH: dict[str | None, dict[str, dict[str, int]]] = {
+    trump: {
+        led: {
+            card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
+            if card[-1] in (trump, led)
+            else 0
+            for card in BOURRE_DECK
+        }
+        for led in SUITS
+    }
+    for trump in (*SUITS, None)
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ Each hand goes: dealer (rotation), auction, contract and trump (or a redeal: all
 a stuck dealer, an Ace No Face ``redeal`` line), the recorded hands (``deal``, the joker's
 ``discard``, ``exchange``), the trick replay (log faults, then following suit), claims,
 scoring, and the recorded ``settle`` / ``score`` checks. The deck, the hand size and the
-ladder come from the house options (:mod:`referee.euchre.deck`). Nothing here prints.
+ladder come from the house options (:mod:`referee.games.euchre.deck`). Nothing here prints.
 
 A hand the log does not decide (an unreadable line, tricks without a winning bid, no trump,
 a trick or a card missing) is judged as far as the log goes but not scored: it gets no
@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
-from referee.euchre.auction import Auction, label, run_auction
-from referee.euchre.claims import rule_on_claims
-from referee.euchre.deck import deck_of
-from referee.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
-from referee.euchre.redeal import judge_redeal
-from referee.euchre.replay import Replay, Setup, TrickReplay
-from referee.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
-from referee.euchre.table import Findings, Table
+from referee.games.euchre.auction import Auction, label, run_auction
+from referee.games.euchre.claims import rule_on_claims
+from referee.games.euchre.deck import deck_of
+from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.games.euchre.redeal import judge_redeal
+from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
+from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
+from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
 from referee.records import (
     BidLine,
@@ -47,7 +47,7 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
-from referee.report import REDEAL_REASONS, EuchreHandResult, Record
+from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record, Violation
 from referee.sequence import (
     HandSequence,
     Place,
@@ -62,6 +62,15 @@ E = TypeVar("E", bound=Event)
 
 def _events(hand: Hand, kind: type[E]) -> list[E]:
     return [e for e in hand.events if isinstance(e, kind)]
+
+
+def _is_first_lead(v: Violation, leader: Seen) -> bool:
+    """Whether ``v`` is the L-TURN against this lead of trick 1."""
+    return (
+        v.rule == "L-TURN"
+        and v.trick == 1
+        and (v.line, v.column) == (leader.card.line, leader.card.column)
+    )
 
 
 @dataclass(slots=True)
@@ -104,6 +113,10 @@ class EuchreSession:
         """The running score now, keyed by team (seat order: seats 1+3, then 2+4), or None
         when the log does not decide it."""
         return dict(self._score) if self._score is not None else None
+
+    def fill(self, report: FileReport) -> None:
+        """The standings after the last hand: the running score (None: not known)."""
+        report.score = self.score
 
     def judge(self, hand: Hand) -> list[EuchreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
@@ -181,20 +194,18 @@ class EuchreSession:
         leader = plays[0][0]
         if leader.player == contract.bidder or leader.player in auction.written:
             return
+        if may_have_said(hand.unreadable, ("bid",), self.table.players):
+            # A bid line that did not read may have been the leader's winning bid: the
+            # first lead follows from that slip, which is already reported (P-SYNTAX).
+            findings.items[:] = [v for v in findings.items if not _is_first_lead(v, leader)]
+            out.incomplete.append(f"the winning bid is in doubt: {leader.player} led trick 1")
+            return
         note = (
             f"; {leader.player} has no bid line: if {leader.player} won the bidding, that bid "
             "is missing from the log"
         )
         for i, v in enumerate(findings.items):
-            if (
-                v.rule == "L-TURN"
-                and v.trick == 1
-                and (v.line, v.column)
-                == (
-                    leader.card.line,
-                    leader.card.column,
-                )
-            ):
+            if _is_first_lead(v, leader):
                 findings.items[i] = dataclasses.replace(v, evidence=v.evidence + note)
         out.incomplete.append(
             f"the winning bid is in doubt: {leader.player} led trick 1 with no bid line"
@@ -276,7 +287,8 @@ class EuchreSession:
         out.trump = trump_lines[0].suit if trump_lines else bid_suit
         if out.trump is None:
             out.incomplete.append("no trump line")
-            if not may_have_said(hand.unreadable, ("trump",), self.table.players):
+            # (a bid may name the suit, `bid ann 4 hearts`: an unreadable bid may have)
+            if not may_have_said(hand.unreadable, ("trump", "bid"), self.table.players):
                 findings.add(
                     "L-MISSING",
                     hand.line,

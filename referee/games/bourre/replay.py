@@ -1,19 +1,19 @@
 """Replay one Bourré hand: apply every logged event, then ask the rules about each play.
 
 The replay never judges while applying. It first lays out the hand (dealer, trump, who
-played, the tricks as logged, log faults: :mod:`~referee.bourre.layout`), cross-checks the
-tricks against the recorded deal and draw (:mod:`~referee.bourre.holdings`), then
+played, the tricks as logged, log faults: :mod:`~referee.games.bourre.layout`), cross-checks the
+tricks against the recorded deal and draw (:mod:`~referee.games.bourre.holdings`), then
 reconstructs each player's hand at every play from the tricks (every active player plays
 all their cards, so the tricks reveal the hand after the draw) and judges each play
-against :mod:`referee.bourre.rules` (:mod:`~referee.bourre.judging`).
+against :mod:`referee.games.bourre.rules` (:mod:`~referee.games.bourre.judging`).
 """
 
 from __future__ import annotations
 
-from referee.bourre.holdings import HoldingChecks
-from referee.bourre.judging import PlayJudging
-from referee.bourre.layout import LayoutChecks
-from referee.bourre.state import HandOutcome, LoggedPlay
+from referee.games.bourre.holdings import HoldingChecks
+from referee.games.bourre.judging import PlayJudging
+from referee.games.bourre.layout import LayoutChecks
+from referee.games.bourre.state import HandOutcome, LoggedPlay
 
 __all__ = ["HandOutcome", "HandReplay", "LoggedPlay"]
 

@@ -1,0 +1,107 @@
+"""The games the referee knows, each a :class:`Game`: one place for all that differs between
+them, so that nothing outside a game's own package asks which game a log is.
+
+A game's package (``referee/games/bourre``, ``referee/games/euchre``) holds its options, its
+rules, its replay engine and its session; its ``game`` module describes it for the rest of
+the referee (the reader, the house options, the audit). The engines are imported only when a
+log of that game is judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from referee.records import Hand, Header, QuickHand
+    from referee.report import FileReport, HandResult
+    from referee.rulebook import Rule
+
+
+class Session(Protocol):
+    """A game's judge of one log: call :meth:`judge` once per hand read, in order."""
+
+    totals_complete: bool
+
+    def judge(self, hand: Hand | QuickHand) -> list[HandResult]:
+        """The results of one hand as read (more than one when the log forgot a `hand`
+        line inside it)."""
+
+    def fill(self, report: FileReport) -> None:
+        """Put the standings after the last hand in ``report`` (totals or score)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """What a game is to the rest of the referee."""
+
+    key: str  # "bourre", "bid-euchre": the JSON report's `game`
+    title: str  # "Bourré": for people
+    names: tuple[str, ...]  # the `game` line's spellings (lower case)
+    seats: tuple[int, int]  # the fewest and most players
+    header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
+    quick_reading: bool  # whether its usual hands are read for a quick lane
+    options_type: type  # its house options' frozen dataclass
+    converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
+    conflicts: Callable[[Any], list[tuple[tuple[str, ...], str]]]  # options valid only apart
+    rules: Callable[[], tuple[Rule, ...]]  # its rule IDs
+    new_session: Callable[[Header, Any, bool], Session]  # (header, options, keep_tricks)
+    money_places: Callable[[Header, Any], int]  # decimals of the file's amounts
+    bid_limit: Callable[[Any], int | None]  # the highest numbered bid the reader takes
+
+    def default_options(self) -> Any:
+        """The game's house options with every default."""
+        return self.options_type()
+
+
+def all_games() -> tuple[Game, ...]:
+    """Every game, in the order the documents list them."""
+    from referee.games.bourre.game import BOURRE
+    from referee.games.euchre.game import EUCHRE
+
+    return (BOURRE, EUCHRE)
+
+
+def game_of(key: str) -> Game:
+    """The game with this key (``bourre``, ``bid-euchre``); KeyError for another."""
+    for game in all_games():
+        if game.key == key:
+            return game
+    raise KeyError(key)
+
+
+def game_named(word: str) -> Game | None:
+    """The game a `game` line's word names (any case: ``Bourré``, ``booray``), or None."""
+    lower = word.lower()
+    for game in all_games():
+        if lower in game.names:
+            return game
+    return None
+
+
+def no_conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
+    """For a game whose options have no combination that is wrong."""
+    return []
+
+
+def whole_amounts(header: Header, options: Any) -> int:
+    """For a game whose amounts are whole (points)."""
+    return 0
+
+
+def no_bids(options: Any) -> int | None:
+    """For a game without bids."""
+    return None
+
+
+__all__ = [
+    "Game",
+    "Session",
+    "all_games",
+    "game_named",
+    "game_of",
+    "no_bids",
+    "no_conflicts",
+    "whole_amounts",
+]

@@ -1,0 +1,51 @@
+"""Bourré as the rest of the referee sees it (see :class:`referee.games.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.games import Game, no_bids, no_conflicts
+from referee.options import BourreOptions
+from referee.records import Header
+from referee.report import money_places
+
+
+def _converters() -> Mapping[str, Callable[[Any], Any]]:
+    from referee.options import BOURRE_CONVERTERS
+
+    return BOURRE_CONVERTERS
+
+
+def _rules() -> tuple[Any, ...]:
+    from referee.games.bourre.rules import BOURRE_RULES
+
+    return BOURRE_RULES
+
+
+def _new_session(header: Header, options: Any, keep_tricks: bool) -> Any:
+    from referee.games.bourre.engine import BourreSession
+
+    return BourreSession(header, options, keep_tricks=keep_tricks)
+
+
+def _money_places(header: Header, options: Any) -> int:
+    """The ante, the limit and the pot before hand 1 make every amount of the file."""
+    return money_places(options.ante, options.limit, header.pot)
+
+
+BOURRE = Game(
+    key="bourre",
+    title="Bourré",
+    names=("bourre", "bourré", "booray"),
+    seats=(2, 8),
+    header_statements=frozenset({"pot", "exempt"}),
+    quick_reading=True,
+    options_type=BourreOptions,
+    converters=_converters,
+    conflicts=no_conflicts,
+    rules=_rules,
+    new_session=_new_session,
+    money_places=_money_places,
+    bid_limit=no_bids,
+)

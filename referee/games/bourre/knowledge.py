@@ -1,0 +1,194 @@
+"""What a Bourré log shows of the cards: the stock, the cards out of play, each exchange.
+
+Pure functions over plain values (names, cards as strings), the one statement of these
+rules: the quick lane (:mod:`~referee.games.bourre.quick`) asks them whether a hand is
+clean, the replay (:mod:`~referee.games.bourre.holdings`,
+:mod:`~referee.games.bourre.judging`) asks the same and explains what they find. A
+decision is given as a :class:`~referee.records.QuickDecision` (its cards as strings), a
+deal as the cards dealt, a player's plays as the cards in the order played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import NamedTuple
+
+from referee.records import QuickDecision
+
+Decisions = Mapping[str, QuickDecision]
+Deals = Mapping[str, Collection[str]]
+Played = Mapping[str, Sequence[str]]
+
+
+def stock_ran_out(
+    decisions: Decisions,
+    deals: Deals,
+    played: Played,
+    active: Iterable[str],
+    hand_size: int,
+    seats: int,
+) -> bool:
+    """Whether the draws may have emptied the stock (then discards come back into play).
+
+    A player's draw count is what their decision line says, or, with no count written,
+    the cards they played that their logged deal did not hold. When neither is known the
+    stock may have run out, and the referee gives the benefit of the doubt.
+    """
+    drawn = 0
+    for player in active:
+        decision = decisions.get(player)
+        if decision is not None and decision.discard_count is not None:
+            drawn += decision.discard_count
+            continue
+        deal = deals.get(player)
+        if deal is None:
+            return True
+        for card in played.get(player, ()):
+            if card not in deal:
+                drawn += 1
+    return drawn > 52 - hand_size * seats
+
+
+#: Why the log places a card with a player (see :func:`cards_out_of_play`).
+FOLDED, THROWN, KEPT, DISCARDED = "folded", "thrown", "kept", "discarded"
+
+
+def cards_out_of_play(
+    decisions: Decisions,
+    deals: Deals,
+    active: Collection[str],
+    ran_out: bool,
+    contested: Collection[str] = (),
+) -> dict[str, tuple[str, str]]:
+    """The cards the log places with one player: card -> (who, why), why one of
+    :data:`FOLDED` (dealt to a player who passed), :data:`THROWN` (dealt and discarded),
+    :data:`KEPT` (dealt to a player who kept all cards) or :data:`DISCARDED` (a listed
+    discard). A discarded or folded card counts only while the stock did not run out; a
+    ``contested`` card (dealt to two players) is placed with nobody."""
+    where: dict[str, tuple[str, str]] = {}
+    for name, deal in deals.items():
+        decision = decisions.get(name)
+        if name not in active:
+            if not ran_out:
+                for card in deal:
+                    where[card] = (name, FOLDED)
+        elif decision is not None and decision.discard_count == 0:
+            for card in deal:
+                where[card] = (name, KEPT)
+        elif decision is not None and decision.discards and not ran_out:
+            thrown = set(decision.discards)
+            for card in deal:
+                if card in thrown:
+                    where[card] = (name, THROWN)
+    if not ran_out:
+        for name, decision in decisions.items():
+            if name in active:
+                for card in decision.discards or ():
+                    where.setdefault(card, (name, DISCARDED))
+    for card in contested:
+        where.pop(card, None)
+    return where
+
+
+def dead_upcard(
+    upcard: str | None,
+    dealer: str | None,
+    active: Collection[str],
+    dealer_decision: QuickDecision | None,
+    dealer_played: Collection[str],
+) -> str | None:
+    """The upcard when the log shows it out of play: it belongs to a dealer who passed, is
+    among the dealer's listed discards, or the dealer played the hand and never played it."""
+    if upcard is None or dealer is None:
+        return None
+    if dealer not in active:
+        return upcard
+    thrown = dealer_decision.discards if dealer_decision is not None else None
+    if (thrown is not None and upcard in thrown) or upcard not in dealer_played:
+        return upcard
+    return None
+
+
+def own_discards(
+    decision: QuickDecision | None, deal: Collection[str] | None, shown: Collection[str]
+) -> set[str]:
+    """The cards a player knows are out of play for being their own discards: the listed
+    discards, or, with the deal logged and no discards listed, the dealt cards they never
+    played (``shown``)."""
+    if decision is not None and decision.discards is not None:
+        return set(decision.discards)
+    if deal is not None:
+        return {card for card in deal if card not in shown}
+    return set()
+
+
+# ----------------------------------------------------------------------------- the exchange
+
+
+class Problem(NamedTuple):
+    """Something the exchange's record rules out: ``kind`` is ``not-dealt`` (a listed
+    discard, ``at`` in the discards, not in the deal), ``discarded`` (a card played, ``at``
+    in the plays, that was thrown and not drawn back), ``not-held`` (a card played neither
+    kept nor drawn), ``kept`` or ``drew`` (the first play beyond what a counted exchange
+    leaves: ``limit`` cards kept, or drawn)."""
+
+    kind: str
+    at: int
+    limit: int = 0
+
+
+def exchange_problems(
+    decision: QuickDecision,
+    deal: Collection[str] | None,
+    upcard: str | None,
+    played: Sequence[str],
+    hand_size: int,
+) -> Iterator[Problem]:
+    """What the player's decision line and deal rule out of their plays, in order.
+
+    ``upcard`` is the dealer's upcard (part of their hand), None for anyone else.
+    """
+    thrown = decision.discards
+    if thrown is None and decision.discard_count == 0:
+        thrown = ()  # a plain `play` keeps every card
+    dealt: set[str] | None = set(deal) if deal is not None else None
+    if dealt is not None and upcard is not None:
+        dealt.add(upcard)
+    if thrown is not None:
+        if dealt is not None:
+            for i, card in enumerate(thrown):
+                if card not in dealt:
+                    yield Problem("not-dealt", i)
+        yield from _known_exchange(played, dealt, thrown, decision.draws)
+    elif dealt is not None and decision.discard_count is not None:
+        yield from _counted_exchange(played, dealt, decision.discard_count, hand_size)
+
+
+def _known_exchange(
+    played: Sequence[str],
+    dealt: set[str] | None,
+    thrown: Sequence[str],
+    draws: Sequence[str] | None,
+) -> Iterator[Problem]:
+    out = set(thrown)
+    drawn = set(draws) if draws is not None else None
+    if not out:
+        drawn = set()
+    kept = None if dealt is None or drawn is None else (dealt - out) | drawn
+    for i, card in enumerate(played):
+        if card in out and (drawn is None or card not in drawn):
+            yield Problem("discarded", i)
+        elif kept is not None and card not in kept:
+            yield Problem("not-held", i)
+
+
+def _counted_exchange(
+    played: Sequence[str], dealt: set[str], count: int, hand_size: int
+) -> Iterator[Problem]:
+    from_deal = [i for i, card in enumerate(played) if card in dealt]
+    drawn = [i for i, card in enumerate(played) if card not in dealt]
+    keep = hand_size - count
+    if keep >= 0 and len(from_deal) > keep:
+        yield Problem("kept", from_deal[keep], keep)
+    if len(drawn) > count:
+        yield Problem("drew", drawn[count], count)

@@ -1,0 +1,63 @@
+"""Bid Euchre as the rest of the referee sees it (see :class:`referee.games.Game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from referee.games import Game, whole_amounts
+from referee.options import EuchreOptions
+from referee.records import Header
+
+
+def _converters() -> Mapping[str, Callable[[Any], Any]]:
+    from referee.options import EUCHRE_CONVERTERS
+
+    return EUCHRE_CONVERTERS
+
+
+def _conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
+    """The joker is a single-deck variant."""
+    if options.joker and options.deck == "double":
+        return [
+            (
+                ("joker", "deck"),
+                "options joker and deck conflict: the joker variant is played with a single "
+                "deck (24 cards and the joker); set joker: false or deck: single",
+            )
+        ]
+    return []
+
+
+def _rules() -> tuple[Any, ...]:
+    from referee.games.euchre.rules import EUCHRE_RULES
+
+    return EUCHRE_RULES
+
+
+def _new_session(header: Header, options: Any, keep_tricks: bool) -> Any:
+    from referee.games.euchre.engine import EuchreSession
+
+    return EuchreSession(header, options)
+
+
+def _bid_limit(options: Any) -> int | None:
+    """Numbered bids read up to 12 with two decks (6 with one, the grammar's own)."""
+    return 12 if options.deck == "double" else None
+
+
+EUCHRE = Game(
+    key="bid-euchre",
+    title="Bid Euchre",
+    names=("bid-euchre", "bid_euchre"),
+    seats=(4, 4),
+    header_statements=frozenset({"score"}),
+    quick_reading=False,
+    options_type=EuchreOptions,
+    converters=_converters,
+    conflicts=_conflicts,
+    rules=_rules,
+    new_session=_new_session,
+    money_places=whole_amounts,
+    bid_limit=_bid_limit,
+)
