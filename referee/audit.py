@@ -244,6 +244,8 @@ class HandStream:
         self._late = late if late is not None else []
         self._own = report.errors  # this layer's errors (the list, before the parser's join)
         self._given = (0, 0, 0)  # errors given so far: this layer's, the reader's, late
+        #: The bytes read from (a file, or the temporary copy of a stream), if any.
+        self.source: Any = None
 
     @classmethod
     def of_report(cls, report: FileReport) -> HandStream:
@@ -263,6 +265,17 @@ class HandStream:
         found = [*self._own[own:], *reader_errors[parsed:], *self._late[late:]]
         self._given = (len(self._own), len(reader_errors), len(self._late))
         return _sorted_errors(_capped_errors(found)) if found else found
+
+    def position(self) -> int:
+        """How many bytes of the file have been read so far (0 when it is not known): for a
+        progress display, never for the judging."""
+        source = self.source
+        if source is None:
+            return 0
+        try:
+            return int(source.tell())
+        except (OSError, ValueError, AttributeError):  # (closed: the file is done)
+            return 0
 
     def collect(self) -> FileReport:
         """Judge every hand and return the complete report, hands included."""
@@ -368,7 +381,9 @@ def _stream_handle(
 
         return read_log(lines, quick=True)
 
-    return _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
+    stream = _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
+    stream.source = source
+    return stream
 
 
 def _is_regular(handle: BinaryIO) -> bool:

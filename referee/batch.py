@@ -82,6 +82,7 @@ class Job:
     quiet: bool = False
     reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
     color: bool = False  # text: a worker writes its part in colour (the main one's terminal)
+    width: int | None = None  # text: the width its tables are laid out in (None: no limit)
 
 
 @dataclass(slots=True)
@@ -92,6 +93,9 @@ class Tally:
     hands: int = 0
     violations: int = 0
     errors: int = 0
+    #: Bytes read so far of the file being judged (for the progress display only; a
+    #: finished file's tally has 0).
+    reading: int = 0
 
     def add(self, other: Tally) -> None:
         self.files += other.files
@@ -181,7 +185,8 @@ def _write_stream(
         hands += 1
         violations += len(hand.violations)
         if progress is not None and not hands & 255:
-            progress(Tally(tally.files, tally.hands + hands, tally.violations, tally.errors))
+            so_far = tally.hands + hands
+            progress(Tally(tally.files, so_far, tally.violations, tally.errors, stream.position()))
     writer.errors(stream.new_errors())
     writer.end(stream.report)
     tally.add(Tally(1, hands, violations, len(stream.report.errors)))
@@ -458,4 +463,5 @@ def part_writer(job: Job) -> Writer:
         return StandingsWriter(keep=True)
     from referee.render.text import TextRenderer, make_console
 
-    return TextRenderer(make_console(io.StringIO(), job.color), quiet=job.quiet, keep=True)
+    console = make_console(io.StringIO(), job.color)
+    return TextRenderer(console, quiet=job.quiet, keep=True, width=job.width)

@@ -413,7 +413,7 @@ def _render(
     if fmt == Format.html:
         from referee.render.html import HtmlWriter
 
-        writer = html = HtmlWriter(out)
+        writer = html = HtmlWriter(out, open_files=len(inputs) == 1)  # (one file: open)
         finish = html.close
     elif fmt == Format.json:
         from referee.render.json import JsonWriter
@@ -434,7 +434,8 @@ def _render(
         console = make_console(out, color)
         writer = text = TextRenderer(console, quiet=job.quiet)
         finish = text.finish
-        job = dataclasses.replace(job, color=console.is_terminal and bool(console.color_system))
+        color_part = console.is_terminal and bool(console.color_system)
+        job = dataclasses.replace(job, color=color_part, width=text.width)
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
         tally = run_batch(inputs, writer, job, jobs, progress)
     finish()
@@ -471,9 +472,22 @@ def _progress(
         return
     from referee.progress import ProgressBar
 
-    files = sum(1 for item in inputs if isinstance(item, Path))
-    with ProgressBar(files) as bar:
+    with ProgressBar([_input_size(item) for item in inputs]) as bar:
         yield bar.update
+
+
+def _input_size(item: Path | FileReport) -> int:
+    """An input's size in bytes for the progress bar: 0 for standard input, a report made
+    already, or anything that is not a regular file that can be looked at."""
+    from referee.audit import is_stdin
+
+    if not isinstance(item, Path) or is_stdin(item):
+        return 0
+    try:
+        info = item.stat()
+    except OSError:
+        return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) else 0
 
 
 def _isatty(stream: TextIO | None) -> bool:
