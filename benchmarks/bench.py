@@ -44,6 +44,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -165,22 +166,36 @@ def make_pgn(path: Path, plies: int, seed: int) -> int:
     return written
 
 
-def timed(sides: list[Side], repeat: int) -> list[list[float]]:
-    """Wall-clock times of ``repeat`` rounds of every side, each run a whole process.
+@dataclass(slots=True)
+class Runs:
+    """One side's timed runs: wall-clock seconds, and CPU seconds (user + system) of the
+    process, which a busy machine inflates less (the wall clock also counts the time the
+    process waited for a core)."""
+
+    wall: list[float]
+    cpu: list[float]
+
+
+def timed(sides: list[Side], repeat: int) -> list[Runs]:
+    """``repeat`` rounds of every side, each run a whole process.
 
     The sides take turns (a, b, a, b, ...), so a spell of load on the machine costs them
     alike; a run whose exit status differs from the first run's stops the benchmark.
     """
-    times: list[list[float]] = [[] for _ in sides]
+    runs = [Runs([], []) for _ in sides]
     expected = [side.run().returncode for side in sides]  # (warm: caches, page cache)
     for _ in range(repeat):
-        for i, side in enumerate(sides):
+        for side, expect, times in zip(sides, expected, runs, strict=True):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             code = side.run().returncode
-            times[i].append(time.perf_counter() - start)
-            if code != expected[i]:
-                sys.exit(f"{side.label}: exit {code}, where the first run exited {expected[i]}")
-    return times
+            times.wall.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+            times.cpu.append(cpu)
+            if code != expect:
+                sys.exit(f"{side.label}: exit {code}, where the first run exited {expect}")
+    return runs
 
 
 def compile_bytecode(root: Path) -> None:
@@ -234,12 +249,12 @@ def check_clean(this: Side, others: list[Side]) -> None:
     print(f"  {this.label}: exit 0, clean")
     for other in others:
         theirs = other.run(capture=True)
-        same = "byte-identical" if theirs.stdout == mine.stdout else "different"
+        same = "byte-identical to" if theirs.stdout == mine.stdout else "differs from"
         note = f"exit {theirs.returncode}"
         if theirs.returncode in (0, 1):
             violations, errors = findings(theirs.stdout)
             note += f", {violations} violations, {errors} read errors"
-        print(f"  {other.label}: {note}; output {same} to this checkout's")
+        print(f"  {other.label}: {note}; output {same} this checkout's")
 
 
 def check_pgn(pgn: Path, plies: int) -> None:
@@ -253,36 +268,43 @@ def check_pgn(pgn: Path, plies: int) -> None:
     print(f"  PGN: {games} games, {plies} plies (python-chess: no errors)")
 
 
-def report(corpus: Corpus, sides: list[Side], times: list[list[float]], plies: int) -> None:
-    """Per side: best, median and worst time, hands/s and plays/s (from the best time); the
-    ratio to python-chess from the best times and per round; this checkout against the
-    compared one."""
-    *referees, chess = times
-    print(f"  {'':28} {'best':>7} {'median':>7} {'worst':>7} {'hands/s':>9} {'plays/s':>9}")
-    for side, runs in zip(sides, times, strict=True):
-        best = min(runs)
-        spread = f"{best:6.2f}s {statistics.median(runs):6.2f}s {max(runs):6.2f}s"
-        if runs is chess:
+def report(corpus: Corpus, sides: list[Side], runs: list[Runs], plies: int) -> None:
+    """Per side: the best, median and worst wall-clock time, the best and median CPU time,
+    hands/s and plays/s (from the best wall-clock time); the ratio to python-chess from the
+    best times, per round, and from the best CPU times; this checkout against the compared
+    one, the same ways."""
+    *referees, chess = runs
+    print(
+        f"  {'':28} {'wall: best':>10} {'median':>7} {'worst':>7}   {'CPU: best':>9} "
+        f"{'median':>7} {'hands/s':>9} {'plays/s':>9}"
+    )
+    for side, times in zip(sides, runs, strict=True):
+        best = min(times.wall)
+        spread = (
+            f"{best:9.2f}s {statistics.median(times.wall):6.2f}s {max(times.wall):6.2f}s   "
+            f"{min(times.cpu):8.2f}s {statistics.median(times.cpu):6.2f}s"
+        )
+        if times is chess:
             rates = f"{'':>9} {plies / best:9.0f} plies/s"
         else:
             rates = f"{corpus.hands / best:9.0f} {corpus.plays / best:9.0f}"
         print(f"  {side.label:28} {spread} {rates}")
-    for side, runs in zip(sides, referees, strict=False):
-        best = (corpus.plays / min(runs)) / (plies / min(chess))
-        rounds = [(corpus.plays / r) / (plies / c) for r, c in zip(runs, chess, strict=True)]
-        print(
-            f"  ratio to read_game, {side.label}: {best:.2f} (best times); per round "
-            f"min {min(rounds):.2f}, median {statistics.median(rounds):.2f}, "
-            f"max {max(rounds):.2f}"
-        )
+    for side, times in zip(sides, referees, strict=False):
+        print(f"  ratio to read_game, {side.label}: " + _ratios(times, chess, corpus.plays / plies))
     if len(referees) == 2:
         this, other = referees
-        rounds = [t / o for t, o in zip(this, other, strict=True)]
-        print(
-            f"  time of {sides[0].label} / {sides[1].label}: {min(this) / min(other):.3f} "
-            f"(best times); per round min {min(rounds):.3f}, median "
-            f"{statistics.median(rounds):.3f}, max {max(rounds):.3f}"
-        )
+        print(f"  time of {sides[0].label} / {sides[1].label}: " + _ratios(other, this, 1.0))
+
+
+def _ratios(a: Runs, b: Runs, scale: float) -> str:
+    """``b``'s time over ``a``'s (times ``scale``): from the best wall-clock times, per
+    round (min, median, max), and from the best CPU times."""
+    rounds = [scale * y / x for x, y in zip(a.wall, b.wall, strict=True)]
+    return (
+        f"{scale * min(b.wall) / min(a.wall):.2f} (best wall-clock times); per round min "
+        f"{min(rounds):.2f}, median {statistics.median(rounds):.2f}, max {max(rounds):.2f}; "
+        f"{scale * min(b.cpu) / min(a.cpu):.2f} (best CPU times)"
+    )
 
 
 def bench_corpus(corpus: Corpus, work: Path, args: argparse.Namespace) -> None:
@@ -350,10 +372,10 @@ def parallel(folder: Path, files: int, per_file: int, args: argparse.Namespace) 
     work = folder.parent
     one = referee_side("--jobs 1", args.this_root, work, "cache-this", folder)
     two = referee_side("--jobs 2", args.this_root, work, "cache-this", folder, jobs=2)
-    times = timed([one, two], args.repeat)
+    runs = timed([one, two], args.repeat)
     outputs = [side.run(capture=True).stdout for side in (one, two)]
     same = "byte-identical" if outputs[0] == outputs[1] else "DIFFERENT OUTPUTS"
-    best_one, best_two = min(times[0]), min(times[1])
+    best_one, best_two = min(runs[0].wall), min(runs[1].wall)
     print(
         f"{files} files x {per_file} hands: --jobs 1 {best_one:.2f} s, --jobs 2 "
         f"{best_two:.2f} s: {best_one / best_two:.2f}x ({same})"
