@@ -25,8 +25,10 @@ bytecode is compiled first, as an installed package has it.
 corpus (PATH is a folder holding a ``referee/`` package: put first on ``PYTHONPATH``, with
 a grammar cache folder of its own), and says whether its output is byte for byte the same.
 
-It prints, per corpus, hands/s, plays/s and the ratio to python-chess (referee plays/s
-over python-chess plies/s), from the best times and, per round, the median. Needs the
+It prints, per corpus and side, the best, median and worst wall-clock time, the best and
+median CPU time (user + system: a busy machine inflates it less), hands/s and plays/s, and
+the ratio to python-chess (referee plays/s over python-chess plies/s) from the best
+wall-clock times, per round (min, median, max) and from the best CPU times. Needs the
 ``bench`` extra: ``pip install -e '.[bench]'``.
 
 With ``--parallel-files N`` it also times ``--jobs 1`` against ``--jobs 2`` on N files of
@@ -227,34 +229,38 @@ def referee_side(
     return Side(label, [*audit, str(target)], env, work)
 
 
-def findings(output: bytes) -> tuple[int, int]:
-    """The violations and read errors of a JSON report."""
-    report = json.loads(output)
-    errors = sum(len(f["errors"]) for f in report["files"])
-    violations = sum(len(h["violations"]) for f in report["files"] for h in f["hands"])
-    return violations, errors
+def findings(output: bytes) -> str | None:
+    """The violations and read errors of a JSON report, in words; None when the output is
+    no JSON report (a traceback, another program's output)."""
+    try:
+        files = json.loads(output)["files"]
+        errors = sum(len(f["errors"]) for f in files)
+        violations = sum(len(h["violations"]) for f in files for h in f["hands"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    return f"{violations} violations, {errors} read errors"
 
 
 def check_clean(this: Side, others: list[Side]) -> None:
     """The corpus must audit clean with this checkout (else the corpus or the referee is
     wrong, and the timing would not measure what it says); a compared checkout that finds
-    something is reported, and timed anyway."""
+    something is reported, and timed anyway, but not one that gives no JSON report."""
     mine = this.run(capture=True)
     if mine.returncode != 0:
-        violations, errors = findings(mine.stdout)
+        mine_found = findings(mine.stdout) or "no JSON report"
         sys.exit(
-            f"{this.label}: the corpus does not audit clean (exit {mine.returncode}: "
-            f"{violations} violations, {errors} read errors); not timing it"
+            f"{this.label}: the corpus does not audit clean (exit {mine.returncode}: {mine_found})"
         )
     print(f"  {this.label}: exit 0, clean")
     for other in others:
         theirs = other.run(capture=True)
+        found = findings(theirs.stdout)
+        if found is None:
+            sys.exit(
+                f"{other.label}: exit {theirs.returncode} without a JSON report; not timing it"
+            )
         same = "byte-identical to" if theirs.stdout == mine.stdout else "differs from"
-        note = f"exit {theirs.returncode}"
-        if theirs.returncode in (0, 1):
-            violations, errors = findings(theirs.stdout)
-            note += f", {violations} violations, {errors} read errors"
-        print(f"  {other.label}: {note}; output {same} this checkout's")
+        print(f"  {other.label}: exit {theirs.returncode}, {found}; output {same} this checkout's")
 
 
 def check_pgn(pgn: Path, plies: int) -> None:

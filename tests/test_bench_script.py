@@ -58,3 +58,18 @@ def test_compare_with_a_folder_without_the_package(tmp_path: Path) -> None:
     assert run.returncode == 1
     assert f"--compare-with {tmp_path}: no referee/ package there" in run.stderr
     assert list(tmp_path.iterdir()) == []  # (nothing generated)
+
+
+def test_a_compared_checkout_that_gives_no_report_is_not_timed(tmp_path: Path) -> None:
+    pytest.importorskip("chess")
+    broken = tmp_path / "broken"
+    (broken / "referee").mkdir(parents=True)
+    (broken / "referee" / "__init__.py").write_text("raise SystemExit('broken on purpose')\n")
+    (broken / "referee" / "__main__.py").write_text("")
+    work = tmp_path / "work"
+    run = _bench("--corpus", "bulk", "--hands", "20", "--repeat", "1", "--workdir", str(work),
+                 "--compare-with", str(broken))  # fmt: skip
+    assert run.returncode == 1
+    assert "referee (this checkout): exit 0, clean" in run.stdout
+    assert "referee (broken): exit 1 without a JSON report; not timing it" in run.stderr
+    assert "ratio to read_game" not in run.stdout
