@@ -21,10 +21,8 @@ import io
 import os
 import stat
 import unicodedata
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeVar
@@ -39,7 +37,7 @@ from referee.report import (
 )
 
 if TYPE_CHECKING:  # (the workers' types: a one-process run never imports them)
-    from concurrent.futures import Executor, Future
+    pass
 
 _T = TypeVar("_T")
 
@@ -1083,84 +1081,6 @@ def _mapping_options(
     return dataclasses.replace(options, **changes)
 
 
-# ----------------------------------------------------------------------------- many files
-
-
-def audit_paths(
-    paths: Iterable[str | os.PathLike[str]], rules_file: Path | None = None, jobs: int = 1
-) -> Iterator[FileReport]:
-    """Audit every file named by ``paths`` (files and folders), yielding reports in order."""
-    return audit_inputs(collect_inputs(paths), rules_file, jobs)
-
-
-def audit_inputs(
-    items: Sequence[Path | FileReport], rules_file: Path | None = None, jobs: int = 1
-) -> Iterator[FileReport]:
-    """Audit the output of :func:`collect_inputs`, yielding one report per item, in order.
-
-    With ``jobs`` > 1 files are audited in worker processes; the reports still come back in
-    input order and are identical to a serial run. ``jobs`` 0 means one worker per CPU.
-    Ready-made reports (P-IO errors from :func:`collect_inputs`) pass through in place.
-    """
-    work = partial(audit_file, rules_file=rules_file)
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
-    n_files = sum(1 for p in items if isinstance(p, Path))
-    if jobs <= 1 or n_files <= 1:
-        for item in items:
-            yield item if isinstance(item, FileReport) else work(item)
-        return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(max_workers=min(jobs, n_files)) as pool:
-        yield from _ordered_map(pool, work, items, window=jobs * 4)
-
-
-def stream_inputs(
-    items: Sequence[Path | FileReport], rules_file: Path | None = None, jobs: int = 1
-) -> Iterator[HandStream]:
-    """:func:`audit_inputs`, streamed: one :class:`HandStream` per item, in order.
-
-    Serially (``jobs`` 1) each file's hands are judged as the stream is advanced, so nothing
-    accumulates however long the log. In parallel, workers judge whole files and each
-    finished report is replayed as a stream (memory bounded by the files in flight).
-    """
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
-    n_files = sum(1 for p in items if isinstance(p, Path))
-    if jobs > 1 and n_files > 1:
-        for report in audit_inputs(items, rules_file, jobs):
-            yield HandStream.of_report(report)
-        return
-    for item in items:
-        yield (
-            HandStream.of_report(item)
-            if isinstance(item, FileReport)
-            else stream_file(item, rules_file)
-        )
-
-
-def _ordered_map(
-    pool: Executor,
-    work: Callable[[Path], FileReport],
-    items: Sequence[Path | FileReport],
-    window: int,
-) -> Iterator[FileReport]:
-    """Run ``work`` over the paths in ``pool`` with at most ``window`` in flight, in order."""
-    pending: deque[Future[FileReport] | FileReport] = deque()
-    it = iter(items)
-    for item in it:
-        pending.append(item if isinstance(item, FileReport) else pool.submit(work, item))
-        if len(pending) >= window:
-            break
-    while pending:
-        head = pending.popleft()
-        yield head if isinstance(head, FileReport) else head.result()
-        nxt = next(it, None)
-        if nxt is not None:
-            pending.append(nxt if isinstance(nxt, FileReport) else pool.submit(work, nxt))
-
-
 # ----------------------------------------------------------------------------- filtering
 
 
@@ -1191,14 +1111,3 @@ def filter_hand(hand: HandResult, keep: Callable[[str], bool]) -> HandResult:
     if len(kept) == len(hand.violations):
         return hand
     return dataclasses.replace(hand, violations=kept)
-
-
-def exit_code(reports: Iterable[FileReport], exit_zero: bool = False) -> int:
-    """0 clean, 1 any violation (unless ``exit_zero``), 2 any read/parse/rules error."""
-    worst = 0
-    for report in reports:
-        if report.errors:
-            return 2
-        if report.violation_count and not exit_zero:
-            worst = 1
-    return worst

@@ -34,7 +34,7 @@ from referee.audit import (
     rule_filter,
     stream_file,
 )
-from referee.report import FileReport, HandResult, ReadError
+from referee.report import FileReport, HandResult, ReadError, exit_status
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
@@ -104,10 +104,10 @@ class Tally:
         self.errors += other.errors
 
     def exit_code(self, exit_zero: bool = False) -> int:
-        """0 clean, 1 any violation (unless ``exit_zero``), 2 any read or parse error."""
-        if self.errors:
-            return 2
-        return 1 if self.violations and not exit_zero else 0
+        """The run's exit status (see :func:`referee.report.exit_status`)."""
+        return exit_status(
+            errors=bool(self.errors), violations=bool(self.violations), exit_zero=exit_zero
+        )
 
 
 Progress = Callable[[Tally], None]

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from referee.batch import Job, Progress, Writer
     from referee.report import FileReport, HandResult
 
-EXIT_MISUSE = 2
+EXIT_MISUSE = 2  # (as referee.report.EXIT_ERRORS: a bad command line is an input not read)
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
 
 app = typer.Typer(
@@ -660,7 +660,7 @@ def show(
     allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
-    from referee.audit import audit_file, exit_code, input_path, is_stdin
+    from referee.audit import audit_file, input_path, is_stdin
 
     reading = _reading(encoding, allow_rules_anywhere)
 
@@ -682,7 +682,9 @@ def show(
         raise typer.Exit(EXIT_BROKEN_PIPE) from None
     import dataclasses
 
-    raise typer.Exit(exit_code([dataclasses.replace(report, hands=hands)]))
+    from referee.report import Report
+
+    raise typer.Exit(Report([dataclasses.replace(report, hands=hands)]).exit_code())
 
 
 def _show(report: FileReport, hands: list[HandResult]) -> None:
