@@ -434,34 +434,8 @@ def render_part(job: Job, path: Path) -> tuple[Any, Tally]:
 
 
 def part_writer(job: Job) -> Writer:
-    """A writer of ``job``'s format that renders one file into a part."""
-    import io
+    """A writer of ``job``'s format that renders one file into a part (see
+    :mod:`referee.render.writers`, the one table of every format's writers)."""
+    from referee.render.writers import part_writer as of_format
 
-    if job.fmt == "json":
-        from referee.render.json import JsonWriter
-
-        return JsonWriter(io.StringIO(), document=False)
-    if job.fmt == "jsonl":
-        from referee.render.jsonl import JsonlWriter
-
-        return JsonlWriter(io.StringIO(), flush=False)
-    if job.fmt == "html":
-        from referee.render.html import HtmlWriter
-
-        return HtmlWriter(io.StringIO(), keep=True)
-    if job.fmt == "csv":
-        from referee.render.csv import CsvWriter
-
-        return CsvWriter(io.StringIO(), header=False, flush=False)
-    if job.fmt == "github":
-        from referee.render.github import GithubWriter
-
-        return GithubWriter(io.StringIO(), flush=False)
-    if job.fmt == "standings":
-        from referee.standings import StandingsWriter
-
-        return StandingsWriter(keep=True)
-    from referee.render.text import TextRenderer, make_console
-
-    console = make_console(io.StringIO(), job.color)
-    return TextRenderer(console, quiet=job.quiet, keep=True, width=job.width)
+    return of_format(job)

@@ -29,7 +29,7 @@ from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.audit import Reading
-    from referee.batch import Job, Progress, Writer
+    from referee.batch import Job, Progress
     from referee.report import FileReport, HandResult
 
 EXIT_MISUSE = 2  # (as referee.report.EXIT_ERRORS: a bad command line is an input not read)
@@ -403,58 +403,14 @@ def _render(
     to_terminal: bool,
 ) -> int:
     """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
-    import dataclasses
-
     from referee.batch import run_batch
+    from referee.render.writers import open_writer
 
-    fmt = job.fmt
-    finish: Callable[[], None]
-    writer: Writer
-    if fmt == Format.html:
-        from referee.render.html import HtmlWriter
-
-        writer = html = HtmlWriter(out, open_files=len(inputs) == 1)  # (one file: open)
-        finish = html.close
-    elif fmt == Format.json:
-        from referee.render.json import JsonWriter
-
-        writer = json = JsonWriter(out)
-        finish = json.close
-    elif fmt == Format.jsonl:
-        from referee.render.jsonl import JsonlWriter
-
-        writer = JsonlWriter(out)
-        finish = _nothing
-    elif fmt in (Format.csv, Format.github):
-        writer = _line_writer(fmt, out)
-        finish = _nothing
-    else:
-        from referee.render.text import TextRenderer, make_console
-
-        console = make_console(out, color)
-        writer = text = TextRenderer(console, quiet=job.quiet)
-        finish = text.finish
-        color_part = console.is_terminal and bool(console.color_system)
-        job = dataclasses.replace(job, color=color_part, width=text.width)
+    opened = open_writer(job, out, color=color, files=len(inputs))
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
-        tally = run_batch(inputs, writer, job, jobs, progress)
-    finish()
+        tally = run_batch(inputs, opened.writer, opened.job, jobs, progress)
+    opened.finish()
     return tally.exit_code(exit_zero)
-
-
-def _nothing() -> None:
-    pass
-
-
-def _line_writer(fmt: str, out: TextIO) -> Writer:
-    """The writer of a format written a line at a time: csv or github."""
-    if fmt == Format.csv:
-        from referee.render.csv import CsvWriter
-
-        return CsvWriter(out)
-    from referee.render.github import GithubWriter
-
-    return GithubWriter(out)
 
 
 @contextlib.contextmanager

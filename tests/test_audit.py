@@ -323,7 +323,7 @@ trick 5: eve 3s, ann 5d, cy 9c, dee Ks
 
 
 @pytest.mark.skipif(importlib.util.find_spec("referee.parser") is None, reason="needs the parser")
-def test_audit_paths_parallel_matches_serial(tmp_path: Path) -> None:
+def test_a_parallel_batch_matches_a_serial_one(tmp_path: Path) -> None:
     # dee throws 8c on a diamond lead while holding 4d: a renege.
     renege = FRIDAY.replace("dee 4d", "dee XX").replace("dee 8c", "dee 4d").replace("XX", "8c")
     paths = []
