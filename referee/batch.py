@@ -25,15 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from referee.audit import (
-    DEFAULT_READING,
-    HandStream,
-    Reading,
-    filter_hand,
-    is_stdin,
-    rule_filter,
-    stream_file,
-)
+from referee.audit import DEFAULT_READING, HandStream, Reading, stream_file
+from referee.filtering import filter_hand, rule_filter
+from referee.inputs import is_stdin
 from referee.report import FileReport, HandResult, ReadError, exit_status
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)

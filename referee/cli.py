@@ -187,8 +187,8 @@ def _audit(
     reading: Reading,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
-    from referee.audit import collect_inputs
     from referee.batch import Job
+    from referee.inputs import collect_inputs
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
@@ -262,7 +262,8 @@ def report(
 
 def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
     """How to read the logs; an unknown ``--encoding`` is misuse."""
-    from referee.audit import Reading, check_encoding
+    from referee.audit import Reading
+    from referee.decoding import check_encoding
 
     if encoding is not None:
         try:
@@ -318,8 +319,8 @@ def standings(
     ] = None,
 ) -> None:
     """Add up the settled hands of many logs per player, and who pays whom."""
-    from referee.audit import collect_inputs
     from referee.batch import Job, run_batch
+    from referee.inputs import collect_inputs
     from referee.standings import StandingsWriter
 
     if rules is not None and not rules.is_file():
@@ -435,7 +436,7 @@ def _progress(
 def _input_size(item: Path | FileReport) -> int:
     """An input's size in bytes for the progress bar: 0 for standard input, a report made
     already, or anything that is not a regular file that can be looked at."""
-    from referee.audit import is_stdin
+    from referee.inputs import is_stdin
 
     if not isinstance(item, Path) or is_stdin(item):
         return 0
@@ -616,7 +617,8 @@ def show(
     allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
-    from referee.audit import audit_file, input_path, is_stdin
+    from referee.audit import audit_file
+    from referee.inputs import input_path, is_stdin
 
     reading = _reading(encoding, allow_rules_anywhere)
 

@@ -16,17 +16,12 @@ from typing import Any
 import pytest
 
 from referee import audit
-from referee.audit import (
-    audit_bytes,
-    audit_file,
-    audit_text,
-    collect_inputs,
-    decode_problem,
-    filter_report,
-    resolve_options,
-    rule_filter,
-)
+from referee.audit import audit_bytes, audit_file, audit_text
 from referee.batch import Job, run_batch
+from referee.decoding import decode_problem
+from referee.filtering import filter_report, rule_filter
+from referee.houserules import resolve_options
+from referee.inputs import collect_inputs
 from referee.options import BourreOptions, EuchreOptions
 from referee.records import Hand, Header, OptionLine
 from referee.render.json import JsonWriter
@@ -143,7 +138,7 @@ def test_collect_inputs_unlistable_folder(tmp_path: Path, monkeypatch: pytest.Mo
             raise PermissionError(13, "Permission denied", str(path))
         return real_scandir(path)
 
-    monkeypatch.setattr(audit.os, "scandir", scandir)
+    monkeypatch.setattr(os, "scandir", scandir)
     items = collect_inputs([tmp_path])
     assert items[0] == tmp_path / "ok.hlog"
     bad = items[1]

@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from referee import batch
-from referee.audit import HandStream, audit_text, collect_inputs
+from referee.audit import HandStream, audit_text
 from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
+from referee.inputs import collect_inputs
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
 from referee.report import FileReport, HandResult
 from referee.simulate import generate_session
