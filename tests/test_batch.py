@@ -26,7 +26,7 @@ from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
 from referee.inputs import collect_inputs
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
 from referee.report import FileReport, HandResult
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_render import bourre_file, euchre_file
 
 

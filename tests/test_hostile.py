@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_log_faults_both_games import BOURRE, EUCHRE
 
 SCRIPT = Path(sys.executable).with_name("referee")
