@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +90,7 @@ class Record:
 class BourreHandResult:
     """The referee's verdict and settlement for one Bourré hand."""
 
+    game: ClassVar[str] = "bourre"  # its game's key (the reports ask the game's view)
     number: int
     line: int
     dealer: str | None
@@ -127,6 +129,7 @@ REDEAL_REASONS: dict[str, str] = {
 class EuchreHandResult:
     """The referee's verdict and scoring for one Bid Euchre hand."""
 
+    game: ClassVar[str] = "bid-euchre"  # its game's key (the reports ask the game's view)
     number: int
     line: int
     dealer: str | None

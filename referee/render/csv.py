@@ -48,12 +48,11 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Sequence
-from decimal import Decimal
+from collections.abc import Iterable
 from typing import TextIO
 
-from referee.render.fmt import money
-from referee.report import BourreHandResult, EuchreHandResult, FileReport, HandResult, ReadError
+from referee.render.views import view_of
+from referee.report import FileReport, HandResult, ReadError
 
 COLUMNS: tuple[str, ...] = (
     "kind",
@@ -188,14 +187,13 @@ def hand_rows(report: FileReport, hand: HandResult) -> list[list[str]]:
         "unsettled": text_cell(hand.unsettled),
     }
     rows = []
+    view = view_of(hand.game)
     for player in report.players:
         own = _own_rules(hand, player)
         cells = {**common, "player": player, "violations": str(len(own))}
         cells["rules"] = " ".join(dict.fromkeys(own))
-        if isinstance(hand, BourreHandResult):
-            cells.update(_bourre_cells(hand, player, report.money_places))
-        elif isinstance(hand, EuchreHandResult):
-            cells.update(_euchre_cells(hand, player, report.players))
+        if view is not None:
+            cells.update(view.csv_cells(hand, player, report))
         rows.append(_row(**cells))
     return rows
 
@@ -204,55 +202,6 @@ def _own_rules(hand: HandResult, player: str) -> list[str]:
     """The rule IDs of the hand's findings that name ``player``, in order."""
     key = player.casefold()
     return [v.rule for v in hand.violations if v.player and v.player.casefold() == key]
-
-
-def _amount(value: Decimal | None, places: int) -> str:
-    return "" if value is None else money(value, places)
-
-
-def _bourre_cells(hand: BourreHandResult, player: str, places: int) -> dict[str, str]:
-    payouts = hand.payouts
-    tricks_played = len(hand.active) >= 2  # one player alone takes the pot without play
-    return {
-        "played": _flag(player in hand.active),
-        "tricks_won": str(hand.tricks_won.get(player, 0))
-        if tricks_played and player in hand.active
-        else "",
-        "net": "" if payouts is None else _amount(payouts.get(player), places),
-        "pot": _amount(hand.pot, places),
-        "carry": _amount(hand.carry, places),
-        "winner": hand.winner or "",
-    }
-
-
-def _euchre_cells(hand: EuchreHandResult, player: str, players: Sequence[str]) -> dict[str, str]:
-    team = _team_of(player, players)
-    points, score = hand.points, hand.score
-    return {
-        "team": team,
-        "played": _flag(not hand.redeal and player != _sitting_out(hand, players)),
-        "tricks_won": "" if hand.redeal else str(hand.tricks_won.get(team, 0)),
-        "points": "" if points is None or team not in points else str(points[team]),
-        "score": "" if score is None or team not in score else str(score[team]),
-        "winner": hand.winner or "",
-        "bidder": hand.bidder or "",
-        "bid": hand.bid or "",
-    }
-
-
-def _team_of(player: str, players: Sequence[str]) -> str:
-    """``ann+cy``: the team key of the JSON report (seats 1+3, 2+4)."""
-    if len(players) != 4 or player not in players:
-        return ""
-    seat = players.index(player) % 2
-    return f"{players[seat]}+{players[seat + 2]}"
-
-
-def _sitting_out(hand: EuchreHandResult, players: Sequence[str]) -> str | None:
-    """The bidder's partner on ``ask`` or ``moon`` (who sits out), else None."""
-    if hand.bid not in ("ask", "moon") or hand.bidder not in players or len(players) != 4:
-        return None
-    return players[(players.index(hand.bidder) + 2) % 4]
 
 
 def error_rows(report: FileReport) -> Iterable[list[str]]:

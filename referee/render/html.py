@@ -46,6 +46,7 @@ from referee.render.source import LineSource, finding_source, no_sources, snippe
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, defs, legend_html, line_chart
 from referee.render.svg import css as chart_css
+from referee.render.views import game_title, view_of
 from referee.report import (
     BourreHandResult,
     ClaimRuling,
@@ -56,7 +57,6 @@ from referee.report import (
     Violation,
 )
 
-GAME_NAMES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
 SETTLEMENT_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
 
 
@@ -337,7 +337,7 @@ class HtmlWriter:
                 else:
                     open_file.diagnostics.write(_claim_item(path, f, link))
         game = open_file.report.game
-        if game in GAME_NAMES:
+        if game and view_of(game) is not None:
             if game == "bourre" and isinstance(hand, BourreHandResult):
                 open_file.rows.write(_bourre_row(open_file.report, hand, anchor, i))
             elif game == "bid-euchre" and isinstance(hand, EuchreHandResult):
@@ -477,7 +477,7 @@ def _index_table(index: list[tuple[str, IndexEntry]]) -> str:
             f'<tr class="{"failing" if e.failing else "clean"}">'
             f'<td class="path"><a href="#{anchor}">{_path_html(e.path)}</a></td>'
             f"{_num(e.violations, 'bad')}{_num(e.settlement, 'bad')}{_num(e.errors, 'err')}"
-            f"<td>{esc(GAME_NAMES.get(e.game or '', e.game or '—'))}</td>"
+            f"<td>{esc(game_title(e.game, '—'))}</td>"
             f"{_num(e.hands)}<td>{esc(e.outcome)}</td>"
             + "".join(_num(counts.get(r, 0), "bad", blank=True) for r in rules)
             + "</tr>"
@@ -577,7 +577,7 @@ def _write_section(
         write(f'<h3>Diagnostics</h3><ol class="diags">{errors}')
         open_file.diagnostics.copy_to(write)
         write("</ol>")
-    if open_file.hands and report.game in GAME_NAMES:
+    if open_file.hands and report.game and view_of(report.game) is not None:
         write("\n" + open_file.chart.svg(report) + "\n")
         if report.game == "bourre":
             _write_bourre_table(report, open_file.rows, write)
@@ -588,7 +588,7 @@ def _write_section(
 
 def _header(report: FileReport, hands: int) -> str:
     items: list[tuple[str, str]] = []
-    items.append(("game", GAME_NAMES.get(report.game or "", report.game or "not judged")))
+    items.append(("game", game_title(report.game, "not judged")))
     if report.players:
         items.append(("players", ", ".join(report.players)))
     items.append(("hands", str(hands)))

@@ -27,7 +27,6 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``redeal_reason`` (``all-pass``
 from __future__ import annotations
 
 import dataclasses
-import functools
 import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
@@ -35,10 +34,9 @@ from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False
 from typing import TextIO, TypeVar
 
 from referee.cards import BOURRE_DECK, JOKER, parse_card
+from referee.render.views import view_of
 from referee.report import (
-    BourreHandResult,
     ClaimRuling,
-    EuchreHandResult,
     FileReport,
     HandResult,
     ReadError,
@@ -52,10 +50,10 @@ JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "J
 #: in a string: written as escapes, so one JSON Lines object is always one line. (They can
 #: only stand inside strings, so the finished text is escaped, once, when not ASCII.)
 _SEPARATORS = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
-_quote: Callable[[str], str] = encode_basestring
+quote: Callable[[str], str] = encode_basestring
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """Serialized JSON with U+2028, U+2029 and U+0085 written as escapes.
 
     Each is looked for with ``in`` (a scan in C) and replaced only where present: the text
@@ -77,7 +75,7 @@ _KEYS: dict[object, str] = {}  # quoted object keys, "key": (a handful, used mil
 def _key(key: object) -> str:
     quoted = _KEYS.get(key)
     if quoted is None:
-        quoted = _quote(str(key)) + ": "
+        quoted = quote(str(key)) + ": "
         if len(_KEYS) < 4096:
             _KEYS[key] = quoted
     return quoted
@@ -175,7 +173,7 @@ def file_head(report: FileReport) -> str:
         _write(obj[key], _FILE_LEVEL + 1, parts)
         parts.append(",")
     parts.append(inner + '"hands": [')
-    return _escaped("".join(parts))
+    return escaped("".join(parts))
 
 
 def file_tail(report: FileReport, hands: int) -> str:
@@ -187,7 +185,7 @@ def file_tail(report: FileReport, hands: int) -> str:
         parts.append("," + inner + _key(key))
         _write(obj[key], _FILE_LEVEL + 1, parts)
     parts.append("\n" + "  " * _FILE_LEVEL + "}")
-    return _escaped("".join(parts))
+    return escaped("".join(parts))
 
 
 # ----------------------------------------------------------------------------- shapes
@@ -204,14 +202,8 @@ def file_json(report: FileReport) -> dict[str, JsonValue]:
         "hands": [hand_json(h) for h in report.hands],
         "errors": [error_json(e) for e in report.errors],
     }
-    if report.game == "bid-euchre":
-        score: dict[str, JsonValue] | None = (
-            dict(report.score) if report.score is not None else None
-        )
-        obj["totals"] = score
-        obj["score"] = dict(score) if score is not None else None
-    else:
-        obj["totals"] = {k: v for k, v in report.totals.items()}
+    view = view_of(report.game) if report.game else None
+    obj.update(view.file_totals(report) if view is not None else {"totals": dict(report.totals)})
     obj["totals_complete"] = report.totals_complete
     return obj
 
@@ -264,103 +256,36 @@ def hand_json(hand: HandResult) -> dict[str, JsonValue]:
         "violations": [violation_json(v) for v in hand.violations],
         "claims": [claim_json(c) for c in hand.claims],
     }
-    if isinstance(hand, BourreHandResult):
-        obj["upcard"] = card_text(hand.upcard)
-        obj["payouts"] = dict(hand.payouts) if hand.payouts is not None else None
-        obj["pot"] = hand.pot
-        obj["winner"] = hand.winner
-        obj["carry"] = hand.carry
-        obj["result"] = hand.result
-        obj["active"] = list(hand.active)
-        obj["tricks_won"] = dict(hand.tricks_won)
-    elif isinstance(hand, EuchreHandResult):
-        obj["points"] = dict(hand.points) if hand.points is not None else None
-        obj["score"] = dict(hand.score) if hand.score is not None else None
-        obj["winner"] = hand.winner
-        obj["bidder"] = hand.bidder
-        obj["bid"] = hand.bid
-        obj["redeal"] = hand.redeal
-        obj["redeal_reason"] = hand.redeal_reason
-        obj["tricks_won"] = dict(hand.tricks_won)
-        obj["game"] = hand.game_number
+    view = view_of(hand.game)
+    if view is not None:
+        obj.update(view.hand_fields(hand))
     obj["settled"] = hand.settled
     obj["unsettled"] = hand.unsettled
     return obj
 
 
 def hand_text(hand: HandResult, level: int) -> str:
-    """One hand's object serialized at nesting ``level``: ``dumps(hand_json(hand), level)``.
-
-    A Bourré hand is written straight from its fields (a bulk audit writes millions), the
-    same bytes with a fraction of the calls; ``tests/test_render.py`` checks they agree.
-    """
-    if not isinstance(hand, BourreHandResult):
-        return dumps(hand_json(hand), level)  # (escaped by dumps)
-    return _escaped(
-        _bourre_hand_template(level)
-        % (
-            hand.number,
-            hand.line,
-            _text(hand.dealer),
-            _text(hand.trump),
-            _objects(hand.violations, violation_json, level + 1),
-            _objects(hand.claims, claim_json, level + 1),
-            _text(card_text(hand.upcard)),
-            "null" if hand.payouts is None else _amounts(hand.payouts),
-            "null" if hand.pot is None else _amount(hand.pot),
-            _text(hand.winner),
-            "null" if hand.carry is None else _amount(hand.carry),
-            _quote(hand.result),
-            "[" + ", ".join(map(_quote, hand.active)) + "]",
-            _counts(hand.tricks_won),
-            "true" if hand.settled else "false",
-            _text(hand.unsettled),
-        )
-    )
+    """One hand's object serialized at nesting ``level``: ``dumps(hand_json(hand), level)``,
+    or the same bytes written directly where the hand's view does so (Bourré: a bulk audit
+    writes millions)."""
+    view = view_of(hand.game)
+    text = view.hand_text(hand, level) if view is not None else None
+    return text if text is not None else dumps(hand_json(hand), level)
 
 
-_BOURRE_HAND_KEYS = (
-    "number",
-    "line",
-    "dealer",
-    "trump",
-    "violations",
-    "claims",
-    "upcard",
-    "payouts",
-    "pot",
-    "winner",
-    "carry",
-    "result",
-    "active",
-    "tricks_won",
-    "settled",
-    "unsettled",
-)
+def text_or_null(value: str | None) -> str:
+    return "null" if value is None else quote(value)
 
 
-@functools.cache
-def _bourre_hand_template(level: int) -> str:
-    """A Bourré hand's object at nesting ``level``, a ``%s`` for each value of
-    :data:`_BOURRE_HAND_KEYS` (no key holds a ``%``)."""
-    pad = "\n" + "  " * (level + 1)
-    body = ",".join(f'{pad}"{key}": %s' for key in _BOURRE_HAND_KEYS)
-    return "{" + body + "\n" + "  " * level + "}"
-
-
-def _text(value: str | None) -> str:
-    return "null" if value is None else _quote(value)
-
-
-def _amounts(amounts: Mapping[str, Decimal]) -> str:
+def amounts_text(amounts: Mapping[str, Decimal]) -> str:
     keys, texts = _KEYS, _AMOUNTS  # (the caches of _key and _amount, looked up here first)
     parts = []
     for k, v in amounts.items():
-        parts.append((keys.get(k) or _key(k)) + (texts.get(v) or _amount(v)))
+        parts.append((keys.get(k) or _key(k)) + (texts.get(v) or amount_text(v)))
     return "{" + ", ".join(parts) + "}"
 
 
-def _counts(counts: Mapping[str, int]) -> str:
+def counts_text(counts: Mapping[str, int]) -> str:
     keys = _KEYS  # (the cache of _key, looked up here first)
     parts = []
     for k, n in counts.items():
@@ -371,7 +296,7 @@ def _counts(counts: Mapping[str, int]) -> str:
 _AMOUNTS: dict[Decimal, str] = {}
 
 
-def _amount(value: Decimal) -> str:
+def amount_text(value: Decimal) -> str:
     """:func:`number_text`, remembered: a session's amounts repeat from hand to hand (equal
     Decimals, such as ``5`` and ``5.0``, have the same text)."""
     text = _AMOUNTS.get(value)
@@ -382,7 +307,7 @@ def _amount(value: Decimal) -> str:
     return text
 
 
-def _objects(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
+def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
     """A list of objects at nesting ``level``, as :func:`dumps` writes it."""
     if not items:
         return "[]"
@@ -427,14 +352,14 @@ def dumps(value: JsonValue, level: int = 0) -> str:
     """Serialize with two-space indentation starting at nesting ``level``."""
     parts: list[str] = []
     _write(value, level, parts)
-    return _escaped("".join(parts))
+    return escaped("".join(parts))
 
 
 def dumps_line(value: JsonValue) -> str:
     """Serialize on one line (``{"a": 1, "b": [2, 3]}``), for JSON Lines; same number rules."""
     parts: list[str] = []
     _write_line(value, parts)
-    return _escaped("".join(parts))
+    return escaped("".join(parts))
 
 
 def _write_line(value: JsonValue, parts: list[str]) -> None:
@@ -467,7 +392,7 @@ def _write(value: JsonValue, level: int, parts: list[str]) -> None:
     elif isinstance(value, Decimal):
         parts.append(number_text(value))
     elif isinstance(value, str):
-        parts.append(_quote(value))
+        parts.append(quote(value))
     elif isinstance(value, Mapping):
         _write_items(
             [(_key(k), v) for k, v in value.items()],

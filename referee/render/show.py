@@ -36,7 +36,8 @@ from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
 from referee.render.safe import visible
-from referee.render.text import GAME_NAMES, shorten
+from referee.render.text import shorten
+from referee.render.views import game_title
 from referee.report import (
     REDEAL_REASONS,
     BourreHandResult,
@@ -99,7 +100,7 @@ def show_hand(
 
 
 def _heading(console: Console, report: FileReport) -> None:
-    game = GAME_NAMES.get(report.game or "", report.game or "unknown game")
+    game = game_title(report.game, "unknown game")
     n = len(report.hands)
     _print(
         console, Text(f"{visible(report.path)} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE)

@@ -25,7 +25,8 @@ from rich.text import Text
 from referee.render.csv import text_cell
 from referee.render.fmt import count, money, signed
 from referee.render.json import JsonValue, dumps, error_json
-from referee.render.text import GAME_NAMES, S_DIM, S_ERROR, S_PATH
+from referee.render.text import S_DIM, S_ERROR, S_PATH
+from referee.render.views import game_title
 from referee.settleup import SettleUp, Transfer
 from referee.standings import POT, FileNote, LeftOut, Standings
 
@@ -75,7 +76,7 @@ class StandingsText:
         files = sum(1 for note in standings.files if note.game == game)
         counted = standings.counted(game)
         left = len(standings.left_out_of(game))
-        title = f"{GAME_NAMES[game]} standings: {count(files, 'file')}, "
+        title = f"{game_title(game)} standings: {count(files, 'file')}, "
         title += f"{count(counted, 'hand')} counted"
         if left:
             title += f" ({left} left out)"
@@ -150,7 +151,7 @@ class StandingsText:
         )
         for item in left_out:
             where = Text(f"  {_plain(item.path)}:{item.line}:", style=S_PATH)
-            where.append(f" hand {item.hand} ({GAME_NAMES.get(item.game, item.game)}): ")
+            where.append(f" hand {item.hand} ({game_title(item.game)}): ")
             where.append(_plain(item.reason))
             self._line(where)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import Literal, TextIO
 
 from rich.cells import cell_len
@@ -23,9 +22,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.text import Text
 
-from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
-from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
 from referee.render.layout import Column, TableLayout
 from referee.render.safe import UNSAFE, visible
@@ -37,10 +34,9 @@ from referee.render.source import (
     snippet_window,
 )
 from referee.render.spool import Spool as _Spool
+from referee.render.views import SettlementTable, game_title, view_of
 from referee.report import (
-    BourreHandResult,
     ClaimRuling,
-    EuchreHandResult,
     FileReport,
     HandResult,
     ReadError,
@@ -49,18 +45,14 @@ from referee.report import (
 )
 
 __all__ = [
-    "GAME_NAMES",
     "LineSource",
     "TextRenderer",
     "make_console",
-    "money",
     "read_source_lines",
     "render_text",
-    "signed",
     "summary_line",
 ]
 
-GAME_NAMES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
 
 S_PATH = "bold"
 S_RULE = "bold red"
@@ -164,8 +156,8 @@ class _OpenFile:
     violations: int = 0
     rows: _Spool = field(default_factory=_Spool)
     widths: list[int] = field(default_factory=list)  # the widest cell of each column so far
-    teams: list[str] = field(default_factory=list)  # Bid Euchre: the table's team columns
-    games: _Spool = field(default_factory=_Spool)  # Bid Euchre: games won, in order
+    table: SettlementTable | None = None  # the game's settlement table (None: no game)
+    notes: _Spool = field(default_factory=_Spool)  # lines under the table (games won)
     by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
     errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
     explained: set[str] = field(default_factory=set)  # rule IDs whose `= rule:` line is out
@@ -232,9 +224,8 @@ class TextRenderer:
     def begin(self, report: FileReport) -> None:
         """Start a file (its header fields are known; its hands are to come): its header."""
         self._open = open_file = _OpenFile(report)
-        if report.game == "bid-euchre" and len(report.players) == 4:
-            p = report.players
-            open_file.teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"]  # seats 1+3, then 2+4
+        view = view_of(report.game) if report.game else None
+        open_file.table = view.table(report) if view is not None else None
         if not self.quiet:
             if self.rows and not self._keep:
                 self._print(Text(""))
@@ -259,12 +250,11 @@ class TextRenderer:
             self._findings(open_file, [*hand.violations, *claims])
         if self.quiet:
             return
-        if isinstance(hand, BourreHandResult):
-            if open_file.report.game == "bourre":
-                report = open_file.report
-                self._add_row(open_file, _bourre_row(hand, report.players, report.money_places))
-        elif open_file.report.game == "bid-euchre":
-            self._add_euchre(open_file, hand)
+        table = open_file.table
+        if table is not None:
+            self._add_row(open_file, table.row(hand))
+            for note in table.notes(hand):
+                open_file.notes.add(note)
 
     def end(self, report: FileReport) -> None:
         """The file begun is done (its errors and standings complete): the read errors not
@@ -322,7 +312,7 @@ class TextRenderer:
             self._print(title)
             return
         judged = ", not judged" if report.errors else ""  # (its house rules, say, were bad)
-        title.append(f" — {GAME_NAMES.get(report.game, report.game)}{judged}")
+        title.append(f" — {game_title(report.game)}{judged}")
         self._print(title)
         if report.players:
             self._print(Text("  players: " + ", ".join(report.players)))
@@ -365,25 +355,6 @@ class TextRenderer:
             if width > widths[i]:
                 widths[i] = width
         open_file.rows.add(row)
-
-    def _add_euchre(self, open_file: _OpenFile, hand: EuchreHandResult) -> None:
-        teams = open_file.teams
-        tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
-        cells = [
-            str(hand.number),
-            hand.dealer or "-",
-            _contract(hand),
-            SUIT_SYMBOL.get(hand.trump or "", "-"),
-            "" if hand.redeal or not hand.tricks_won else tricks,
-            *(_team_cell(hand, t) for t in teams),
-            recorded_cell(hand),
-            hand.winner or ("" if hand.settled else f"not settled: {hand.unsettled}"),
-        ]
-        self._add_row(open_file, cells)
-        if hand.winner:
-            open_file.games.add(
-                f"game {hand.game_number} won by {hand.winner} (hand {hand.number})"
-            )
 
     # ------------------------------------------------------------------ findings
 
@@ -460,25 +431,13 @@ class TextRenderer:
     # ------------------------------------------------------------------ settlements
 
     def _settlements(self, open_file: _OpenFile) -> None:
-        report = open_file.report
+        report, table = open_file.report, open_file.table
+        if table is None:
+            return
         rows = (row.split(_CELL) for row in open_file.rows.lines())  # one at a time
-        if report.game == "bourre":
-            players = list(report.players)
-            columns = _bourre_columns(players)
-            ledger = [_signed_of(report.totals, p, report.money_places) for p in players]
-            incomplete = "" if report.totals_complete else "settled hands only"
-            footer = ["total", "", "", "", "", "", *ledger, "", incomplete]
-            self._table(columns, rows, footer, open_file.widths)
-        elif report.game == "bid-euchre":
-            teams = open_file.teams
-            self._table(_euchre_columns(teams), rows, None, open_file.widths)
-            if report.score:
-                score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
-                self._print(Text(f"  score: {score}", style="bold"))
-            elif report.score is None:
-                self._print(Text("  score: unknown (the log does not decide it)", style="bold"))
-            for line in open_file.games.lines():
-                self._print(Text(f"  {line}", style="bold"))
+        self._table(table.columns, rows, table.footer(report), open_file.widths)
+        for line in [*table.standing(report), *open_file.notes.lines()]:
+            self._print(Text(f"  {line}", style="bold"))
 
     def _table(
         self,
@@ -580,37 +539,6 @@ def shorten(text: str, size: int = METADATA_SHOWN) -> str:
     return text if len(text) <= size else text[:size] + "…"
 
 
-def _bourre_columns(players: Sequence[str]) -> list[Column]:
-    """The Bourré table's columns: the hand, each player's money (in bands when narrow),
-    then the words, which wrap."""
-    head = [Column("hand", right=True), Column("dealer"), Column("trump")]
-    head += [Column("pot", right=True), Column("winner"), Column("carry", right=True)]
-    nets = [Column(p, right=True, band=True) for p in players]
-    return [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
-
-
-def _euchre_columns(teams: Sequence[str]) -> list[Column]:
-    """The Bid Euchre table's columns: the hand, each team's points and score, the words."""
-    head = [Column("hand", right=True), Column("dealer")]
-    head += [Column("contract", wraps=True, least=10, beneath=False), Column("trump")]
-    head.append(Column("tricks"))
-    scores = [Column(t, right=True, band=True) for t in teams]
-    return [*head, *scores, Column("recorded", wraps=True), Column("winner", wraps=True)]
-
-
-def _bourre_row(hand: BourreHandResult, players: list[str], places: int = 0) -> list[str]:
-    trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
-    pot = "?" if hand.pot is None else money(hand.pot, places)
-    carry = "?" if hand.carry is None else money(hand.carry, places)
-    if hand.payouts is None:  # not settled: no payouts of the referee's
-        head = [str(hand.number), hand.dealer or "-", trump, pot, hand.winner or "?", carry]
-        return [*head, *([""] * len(players)), recorded_cell(hand), hand.result]
-    head = [str(hand.number), hand.dealer or "-", trump, pot]
-    head += [hand.winner or "carried", carry]
-    payouts = [_signed_of(hand.payouts, p, places) for p in players]
-    return [*head, *payouts, recorded_cell(hand), hand.result]
-
-
 _RECORD_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
 
 
@@ -624,33 +552,3 @@ def _rule_hint(rule_id: str) -> str:
     text = " ".join(rule.explanation.split())
     first = text.split(". ")[0].rstrip(".")
     return f"{first}. See `referee explain {rule_id}`"
-
-
-def recorded_cell(hand: HandResult) -> str:
-    """What the table recorded, beside the referee's settlement: ``-`` (nothing recorded),
-    ``agrees``, ``differs:`` and the rule IDs of the differences, or ``not checked`` (the
-    hand is not settled). It is the verdict whatever ``--select``/``--ignore`` hide."""
-    record = hand.record
-    if record.verdict == "differs":
-        return "differs: " + ", ".join(record.rules)
-    return {"agrees": "agrees", "unchecked": "not checked"}.get(record.verdict, "-")
-
-
-def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str:
-    return signed(amounts[player], places) if player in amounts else ""
-
-
-def _contract(hand: EuchreHandResult) -> str:
-    if hand.redeal:
-        return "redeal (ace-no-face)" if hand.redeal_reason == "ace-no-face" else "redeal"
-    if hand.bidder and hand.bid:
-        return f"{hand.bidder} {hand.bid}"
-    return "-"
-
-
-def _team_cell(hand: EuchreHandResult, team: str) -> str:
-    points_of, score_of = hand.points or {}, hand.score or {}
-    if team not in points_of and team not in score_of:
-        return "?" if hand.points is None else ""
-    points = signed(points_of[team]) if team in points_of else "?"
-    return f"{points} = {score_of[team]}" if team in score_of else points

@@ -1,0 +1,97 @@
+"""What each game's reports show of a hand, in one place per game (a game's *view*), so
+that the renderers never ask which game a log is: they ask the hand's view.
+
+A view gives, for its game's hands, the keys the JSON report adds to a hand's common ones,
+the file's standings in JSON, a hand's CSV cells, and the text report's settlement table.
+The views are listed in :func:`view_of`'s registry, beside the games of
+:func:`referee.games.all_games`: a new game brings its view module here.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from referee.render.json import JsonValue
+    from referee.render.layout import Column
+    from referee.report import FileReport, HandResult
+
+
+class SettlementTable(Protocol):
+    """The text report's table of one file's hands: made at the file's start, given its
+    hands one by one, printed at its end."""
+
+    @property
+    def columns(self) -> Sequence[Column]:
+        """The table's columns: headers, alignment, what may wrap."""
+
+    def row(self, hand: HandResult) -> list[str]:
+        """The hand's cells, one per column."""
+
+    def notes(self, hand: HandResult) -> list[str]:
+        """Lines printed under the table for this hand (a game won)."""
+
+    def footer(self, report: FileReport) -> list[str] | None:
+        """The table's last row (the totals), or None."""
+
+    def standing(self, report: FileReport) -> list[str]:
+        """Lines printed under the table, before the hands' notes (the score)."""
+
+
+class GameView(Protocol):
+    """A game's hands as the reports show them."""
+
+    def hand_fields(self, hand: HandResult) -> dict[str, JsonValue]:
+        """The JSON keys of the game's hand, after the common ``number`` .. ``claims`` and
+        before ``settled`` and ``unsettled``."""
+
+    def hand_text(self, hand: HandResult, level: int) -> str | None:
+        """The hand's whole JSON object at nesting ``level`` written directly (the same
+        bytes as serializing it), or None: serialize it."""
+
+    def file_totals(self, report: FileReport) -> dict[str, JsonValue]:
+        """The file's standings in JSON: ``totals`` (and the game's own keys)."""
+
+    def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
+        """The game's CSV cells of a hand for one seated player."""
+
+    def table(self, report: FileReport) -> SettlementTable:
+        """An empty text settlement table for the file."""
+
+
+@functools.cache
+def view_of(game: str) -> GameView | None:
+    """The view of the game with this key (``bourre``, ``bid-euchre``), or None."""
+    from referee.render.views.bourre import BOURRE_VIEW
+    from referee.render.views.euchre import EUCHRE_VIEW
+
+    views: dict[str, GameView] = {"bourre": BOURRE_VIEW, "bid-euchre": EUCHRE_VIEW}
+    return views.get(game)
+
+
+def game_title(game: str | None, unknown: str = "") -> str:
+    """A game's name for people (``Bourré``), ``game`` itself for a key no game has, and
+    ``unknown`` for none."""
+    if not game:
+        return unknown
+    from referee.games import game_of
+
+    try:
+        return game_of(game).title
+    except KeyError:
+        return game
+
+
+def recorded_cell(hand: HandResult) -> str:
+    """What the table recorded, beside the referee's settlement: ``-`` (nothing recorded),
+    ``agrees``, ``differs:`` and the rule IDs of the differences, or ``not checked`` (the
+    hand is not settled). It is the verdict whatever ``--select``/``--ignore`` hide."""
+    record = hand.record
+    if record.verdict == "differs":
+        return "differs: " + ", ".join(record.rules)
+    return {"agrees": "agrees", "unchecked": "not checked"}.get(record.verdict, "-")
+
+
+__all__ = ["GameView", "SettlementTable", "game_title", "recorded_cell", "view_of"]

@@ -1,0 +1,173 @@
+"""Bourré hands as the reports show them (see :mod:`referee.render.views`): money."""
+
+from __future__ import annotations
+
+import functools
+from decimal import Decimal
+
+from referee.cards import SUIT_SYMBOL, pretty
+from referee.render.fmt import money, signed
+from referee.render.json import (
+    JsonValue,
+    amount_text,
+    amounts_text,
+    card_text,
+    claim_json,
+    counts_text,
+    escaped,
+    objects_text,
+    quote,
+    text_or_null,
+    violation_json,
+)
+from referee.render.views import recorded_cell
+from referee.report import BourreHandResult, FileReport, HandResult
+
+#: A Bourré hand's JSON keys, in order (the common ones, then the game's, then settled).
+HAND_KEYS = (
+    "number",
+    "line",
+    "dealer",
+    "trump",
+    "violations",
+    "claims",
+    "upcard",
+    "payouts",
+    "pot",
+    "winner",
+    "carry",
+    "result",
+    "active",
+    "tricks_won",
+    "settled",
+    "unsettled",
+)
+
+
+@functools.cache
+def _hand_template(level: int) -> str:
+    """A Bourré hand's object at nesting ``level``, a ``%s`` for each value of
+    :data:`HAND_KEYS` (no key holds a ``%``)."""
+    pad = "\n" + "  " * (level + 1)
+    body = ",".join(f'{pad}"{key}": %s' for key in HAND_KEYS)
+    return "{" + body + "\n" + "  " * level + "}"
+
+
+def _bourre(hand: HandResult) -> BourreHandResult:
+    assert isinstance(hand, BourreHandResult), hand
+    return hand
+
+
+def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str:
+    return signed(amounts[player], places) if player in amounts else ""
+
+
+def _cell_amount(value: Decimal | None, places: int) -> str:
+    return "" if value is None else money(value, places)
+
+
+class BourreTable:
+    """The text report's Bourré table: the hand, each player's money (in bands when
+    narrow), then the words, which wrap."""
+
+    def __init__(self, report: FileReport) -> None:
+        self.players = list(report.players)
+        self.places = report.money_places
+        from referee.render.layout import Column  # (rich: only for the text report)
+
+        head = [Column("hand", right=True), Column("dealer"), Column("trump")]
+        head += [Column("pot", right=True), Column("winner"), Column("carry", right=True)]
+        nets = [Column(p, right=True, band=True) for p in self.players]
+        self.columns = [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
+
+    def row(self, hand: HandResult) -> list[str]:
+        hand, places = _bourre(hand), self.places
+        trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
+        pot = "?" if hand.pot is None else money(hand.pot, places)
+        carry = "?" if hand.carry is None else money(hand.carry, places)
+        if hand.payouts is None:  # not settled: no payouts of the referee's
+            head = [str(hand.number), hand.dealer or "-", trump, pot, hand.winner or "?", carry]
+            return [*head, *([""] * len(self.players)), recorded_cell(hand), hand.result]
+        head = [str(hand.number), hand.dealer or "-", trump, pot]
+        head += [hand.winner or "carried", carry]
+        payouts = [_signed_of(hand.payouts, p, places) for p in self.players]
+        return [*head, *payouts, recorded_cell(hand), hand.result]
+
+    def notes(self, hand: HandResult) -> list[str]:
+        return []
+
+    def footer(self, report: FileReport) -> list[str] | None:
+        places = report.money_places
+        ledger = [_signed_of(report.totals, p, places) for p in report.players]
+        incomplete = "" if report.totals_complete else "settled hands only"
+        return ["total", "", "", "", "", "", *ledger, "", incomplete]
+
+    def standing(self, report: FileReport) -> list[str]:
+        return []
+
+
+class BourreView:
+    """Bourré's hands: payouts, the pot and its carry, who played."""
+
+    def hand_fields(self, hand: HandResult) -> dict[str, JsonValue]:
+        hand = _bourre(hand)
+        return {
+            "upcard": card_text(hand.upcard),
+            "payouts": dict(hand.payouts) if hand.payouts is not None else None,
+            "pot": hand.pot,
+            "winner": hand.winner,
+            "carry": hand.carry,
+            "result": hand.result,
+            "active": list(hand.active),
+            "tricks_won": dict(hand.tricks_won),
+        }
+
+    def hand_text(self, hand: HandResult, level: int) -> str | None:
+        """Written straight from the fields (a bulk audit writes millions), the same bytes
+        with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
+        hand = _bourre(hand)
+        return escaped(
+            _hand_template(level)
+            % (
+                hand.number,
+                hand.line,
+                text_or_null(hand.dealer),
+                text_or_null(hand.trump),
+                objects_text(hand.violations, violation_json, level + 1),
+                objects_text(hand.claims, claim_json, level + 1),
+                text_or_null(card_text(hand.upcard)),
+                "null" if hand.payouts is None else amounts_text(hand.payouts),
+                "null" if hand.pot is None else amount_text(hand.pot),
+                text_or_null(hand.winner),
+                "null" if hand.carry is None else amount_text(hand.carry),
+                quote(hand.result),
+                "[" + ", ".join(map(quote, hand.active)) + "]",
+                counts_text(hand.tricks_won),
+                "true" if hand.settled else "false",
+                text_or_null(hand.unsettled),
+            )
+        )
+
+    def file_totals(self, report: FileReport) -> dict[str, JsonValue]:
+        return {"totals": dict(report.totals)}
+
+    def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
+        hand, places = _bourre(hand), report.money_places
+        payouts = hand.payouts
+        tricks_played = len(hand.active) >= 2  # one player alone takes the pot without play
+        return {
+            "played": "true" if player in hand.active else "false",
+            "tricks_won": str(hand.tricks_won.get(player, 0))
+            if tricks_played and player in hand.active
+            else "",
+            "net": "" if payouts is None else _cell_amount(payouts.get(player), places),
+            "pot": _cell_amount(hand.pot, places),
+            "carry": _cell_amount(hand.carry, places),
+            "winner": hand.winner or "",
+        }
+
+    def table(self, report: FileReport) -> BourreTable:
+        return BourreTable(report)
+
+
+BOURRE_VIEW = BourreView()

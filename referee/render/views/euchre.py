@@ -1,0 +1,160 @@
+"""Bid Euchre hands as the reports show them (see :mod:`referee.render.views`): the
+contract, the teams' points and the running score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from referee.cards import SUIT_SYMBOL
+from referee.render.fmt import signed
+from referee.render.json import JsonValue
+from referee.render.views import recorded_cell
+from referee.report import EuchreHandResult, FileReport, HandResult
+
+if TYPE_CHECKING:
+    from referee.render.layout import Column
+
+
+def _euchre(hand: HandResult) -> EuchreHandResult:
+    assert isinstance(hand, EuchreHandResult), hand
+    return hand
+
+
+def teams_of(players: Sequence[str]) -> list[str]:
+    """The team keys of a four-player table, seats 1+3 then 2+4 (``ann+cy``); none else."""
+    p = players
+    return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
+
+
+def contract(hand: EuchreHandResult) -> str:
+    """The winning bid in words: ``ann 4``, ``redeal``, or ``-``."""
+    if hand.redeal:
+        return "redeal (ace-no-face)" if hand.redeal_reason == "ace-no-face" else "redeal"
+    if hand.bidder and hand.bid:
+        return f"{hand.bidder} {hand.bid}"
+    return "-"
+
+
+def _team_cell(hand: EuchreHandResult, team: str) -> str:
+    points_of, score_of = hand.points or {}, hand.score or {}
+    if team not in points_of and team not in score_of:
+        return "?" if hand.points is None else ""
+    points = signed(points_of[team]) if team in points_of else "?"
+    return f"{points} = {score_of[team]}" if team in score_of else points
+
+
+def _team_of(player: str, players: Sequence[str]) -> str:
+    """``ann+cy``: the team key of the JSON report (seats 1+3, 2+4)."""
+    if len(players) != 4 or player not in players:
+        return ""
+    seat = players.index(player) % 2
+    return f"{players[seat]}+{players[seat + 2]}"
+
+
+def _sitting_out(hand: EuchreHandResult, players: Sequence[str]) -> str | None:
+    """The bidder's partner on ``ask`` or ``moon`` (who sits out), else None."""
+    if hand.bid not in ("ask", "moon") or hand.bidder not in players or len(players) != 4:
+        return None
+    return players[(players.index(hand.bidder) + 2) % 4]
+
+
+class EuchreTable:
+    """The text report's Bid Euchre table: the hand, each team's points and score, the
+    words; under it the score and the games won."""
+
+    def __init__(self, report: FileReport) -> None:
+        from referee.render.layout import Column  # (rich: only for the text report)
+
+        self.teams = teams_of(report.players)
+        head = [Column("hand", right=True), Column("dealer")]
+        head += [Column("contract", wraps=True, least=10, beneath=False), Column("trump")]
+        head.append(Column("tricks"))
+        scores = [Column(t, right=True, band=True) for t in self.teams]
+        self.columns: list[Column] = [
+            *head,
+            *scores,
+            Column("recorded", wraps=True),
+            Column("winner", wraps=True),
+        ]
+
+    def row(self, hand: HandResult) -> list[str]:
+        hand, teams = _euchre(hand), self.teams
+        tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
+        return [
+            str(hand.number),
+            hand.dealer or "-",
+            contract(hand),
+            SUIT_SYMBOL.get(hand.trump or "", "-"),
+            "" if hand.redeal or not hand.tricks_won else tricks,
+            *(_team_cell(hand, t) for t in teams),
+            recorded_cell(hand),
+            hand.winner or ("" if hand.settled else f"not settled: {hand.unsettled}"),
+        ]
+
+    def notes(self, hand: HandResult) -> list[str]:
+        hand = _euchre(hand)
+        if not hand.winner:
+            return []
+        return [f"game {hand.game_number} won by {hand.winner} (hand {hand.number})"]
+
+    def footer(self, report: FileReport) -> list[str] | None:
+        return None
+
+    def standing(self, report: FileReport) -> list[str]:
+        if report.score:
+            teams = self.teams
+            return [
+                "score: " + ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
+            ]
+        if report.score is None:
+            return ["score: unknown (the log does not decide it)"]
+        return []
+
+
+class EuchreView:
+    """Bid Euchre's hands: the contract, the teams' points, the running score."""
+
+    def hand_fields(self, hand: HandResult) -> dict[str, JsonValue]:
+        hand = _euchre(hand)
+        return {
+            "points": dict(hand.points) if hand.points is not None else None,
+            "score": dict(hand.score) if hand.score is not None else None,
+            "winner": hand.winner,
+            "bidder": hand.bidder,
+            "bid": hand.bid,
+            "redeal": hand.redeal,
+            "redeal_reason": hand.redeal_reason,
+            "tricks_won": dict(hand.tricks_won),
+            "game": hand.game_number,
+        }
+
+    def hand_text(self, hand: HandResult, level: int) -> str | None:
+        return None
+
+    def file_totals(self, report: FileReport) -> dict[str, JsonValue]:
+        score: dict[str, JsonValue] | None = (
+            dict(report.score) if report.score is not None else None
+        )
+        return {"totals": score, "score": dict(score) if score is not None else None}
+
+    def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
+        hand, players = _euchre(hand), report.players
+        team = _team_of(player, players)
+        points, score = hand.points, hand.score
+        return {
+            "team": team,
+            "played": "false" if hand.redeal or player == _sitting_out(hand, players) else "true",
+            "tricks_won": "" if hand.redeal else str(hand.tricks_won.get(team, 0)),
+            "points": "" if points is None or team not in points else str(points[team]),
+            "score": "" if score is None or team not in score else str(score[team]),
+            "winner": hand.winner or "",
+            "bidder": hand.bidder or "",
+            "bid": hand.bid or "",
+        }
+
+    def table(self, report: FileReport) -> EuchreTable:
+        return EuchreTable(report)
+
+
+EUCHRE_VIEW = EuchreView()
