@@ -33,16 +33,12 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
-from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
 from referee.render.safe import visible
 from referee.render.text import shorten
-from referee.render.views import game_title
+from referee.render.views import GameView, ShownSettlement, Span, game_title, view_of
 from referee.report import (
-    REDEAL_REASONS,
-    BourreHandResult,
     ClaimRuling,
-    EuchreHandResult,
     FileReport,
     HandResult,
     TrickRecord,
@@ -66,7 +62,8 @@ def show_file(console: Console, report: FileReport, hands: Sequence[HandResult])
     ``hands`` are results of ``report`` judged with ``keep_tricks=True``; the running totals
     are computed over all of ``report.hands`` up to each shown hand.
     """
-    running = _running_totals(report)
+    view = view_of(report.game) if report.game else None
+    running = view.running_totals(report) if view is not None else {}
     _heading(console, report)
     for hand in hands:
         console.print(Text(""))
@@ -80,20 +77,17 @@ def show_hand(
     running: dict[str, Decimal] | None = None,
 ) -> None:
     """Print one hand: heading, trick grid, findings and settlement."""
-    _print(console, _hand_heading(report, hand))
+    view = view_of(hand.game)
+    _print(console, _hand_heading(report, hand, view))
     columns = _columns(report.players, hand.tricks)
     if hand.tricks:
         _print_table(console, *_grid(hand, columns))
-    elif isinstance(hand, EuchreHandResult) and hand.redeal:
-        why = REDEAL_REASONS.get(hand.redeal_reason or "all-pass", "")
-        _print(console, Text(f"  {why}: redeal", style=S_DIM))
     else:
-        _print(console, Text("  no tricks played", style=S_DIM))
+        without = view.show_without_tricks(hand) if view is not None else "no tricks played"
+        _print(console, Text(f"  {without}", style=S_DIM))
     _findings(console, hand)
-    if isinstance(hand, BourreHandResult):
-        _bourre_settlement(console, report, hand, running or {})
-    elif isinstance(hand, EuchreHandResult):
-        _euchre_settlement(console, report, hand)
+    if view is not None:
+        _settlement(console, hand, view.show_settlement(hand, report, running or {}))
 
 
 # ----------------------------------------------------------------------------- heading
@@ -114,24 +108,10 @@ def _heading(console: Console, report: FileReport) -> None:
         _print(console, Text("  house options: " + opts))
 
 
-def _hand_heading(report: FileReport, hand: HandResult) -> Text:
+def _hand_heading(report: FileReport, hand: HandResult, view: GameView | None) -> Text:
     parts = [f"dealer {hand.dealer or '?'}"]
-    if isinstance(hand, BourreHandResult):
-        trump = _suit(hand.trump)
-        if hand.upcard:
-            trump += f" (upcard {pretty(hand.upcard)})"
-        parts.append(f"trump {trump}")
-        if hand.active:
-            parts.append("playing " + ", ".join(hand.active))
-        passed = [p for p in report.players if p not in hand.active]
-        if hand.active and passed:
-            parts.append("passed " + ", ".join(passed))
-    elif isinstance(hand, EuchreHandResult):
-        if not hand.redeal:
-            parts.append(f"contract {_contract(hand)}")
-            parts.append(f"trump {_suit(hand.trump)}")
-        if hand.game_number > 1:
-            parts.append(f"game {hand.game_number}")
+    if view is not None:
+        parts += view.show_heading(hand, report)
     text = Text(f"hand {hand.number}", S_TITLE)
     text.append(" · " + " · ".join(parts))
     return text
@@ -261,79 +241,37 @@ def _findings(console: Console, hand: HandResult) -> None:
 # ----------------------------------------------------------------------------- settlement
 
 
-def _bourre_settlement(
-    console: Console, report: FileReport, hand: BourreHandResult, running: dict[str, Decimal]
-) -> None:
-    if hand.payouts is None:  # not settled: say so, and what the table recorded
-        summary = Text("  not settled: ", style=S_HEAD)
-        summary.append(hand.unsettled or "the log does not decide the hand's money")
-        _print(console, summary)
-        _recorded(console, hand.recorded)
-        return
-    summary = Text("  settlement: ", style=S_HEAD)
-    places = report.money_places
-    summary.append(f"pot {money(hand.pot or 0, places)}")
-    if hand.winner:
-        summary.append(" · won by ")
-        summary.append(hand.winner, style=S_WIN)
-        summary.append(f" (takes {money(hand.took, places)})")
-    else:
-        summary.append(" · carried")
-    summary.append(f" · carry {money(hand.carry or 0, places)}")
-    _print(console, summary)
-    if hand.result:
-        _print(console, Text(f"  {hand.result}"))
-    renege: dict[str, Decimal] = {}
-    for player, amount in hand.reneges:
-        renege[player] = renege.get(player, Decimal(0)) + amount
-    players = _columns(report.players, [])
-    players += [p for p in hand.payouts if p not in players]
-    header = ["player", "tricks", "ante", "bourré", "renege", "net", "total"]
-    rows: list[list[Text]] = []
-    for p in players:
-        played = p in hand.active
-        tricks = str(hand.tricks_won.get(p, 0)) if played else "passed"
-        cells = [
-            p,
-            tricks,
-            "yes" if p in hand.antes else "",
-            money(hand.bourre[p], places) if p in hand.bourre else "",
-            money(renege[p], places) if p in renege else "",
-            signed(hand.payouts[p], places) if p in hand.payouts else "",
-            signed(running[p], places) if p in running else "",
-        ]
-        row = [Text(c) for c in cells]
-        if p == hand.winner:
-            row[0].stylize(S_WIN)
-        rows.append(row)
-    _print_table(console, header, rows, {1, 3, 4, 5, 6})
-    _recorded(console, hand.recorded)
+_STYLES = {"": "", "head": S_HEAD, "win": S_WIN}
 
 
-def _euchre_settlement(console: Console, report: FileReport, hand: EuchreHandResult) -> None:
-    teams = _teams(report, hand)
-    if not hand.settled:
-        summary = Text("  not settled: ", style=S_HEAD)
-        summary.append(hand.unsettled or "the log does not decide the hand's points")
-        _print(console, summary)
-    elif not hand.redeal:
-        _print(console, Text(f"  settlement: contract {_contract(hand)}", style=S_HEAD))
-    header = ["team", "tricks", "points", "score"]
-    points, score = hand.points or {}, hand.score or {}
-    rows = [
-        [
-            Text(t, style=S_WIN if t == hand.winner else ""),
-            Text("" if hand.redeal else str(hand.tricks_won.get(t, 0))),
-            Text(signed(points[t]) if t in points else ""),
-            Text(str(score[t]) if t in score else ""),
+def _spans(spans: list[Span]) -> Text:
+    """A line of spans; the first one's look is the whole line's (a dim label dims it)."""
+    (first, look), *rest = spans
+    text = Text(first, style=_STYLES[look])
+    for words, style in rest:
+        text.append(words, style=_STYLES[style])
+    return text
+
+
+def _cell(words: str, wins: bool) -> Text:
+    cell = Text(words)
+    if wins:
+        cell.stylize(S_WIN)
+    return cell
+
+
+def _settlement(console: Console, hand: HandResult, shown: ShownSettlement) -> None:
+    """The hand's settlement as its game's view gives it, then what the table recorded."""
+    for line in shown.lines:
+        _print(console, _spans(line))
+    if shown.header:
+        rows = [
+            [_cell(c, i == 0 and n in shown.winners) for i, c in enumerate(row)]
+            for n, row in enumerate(shown.rows)
         ]
-        for t in teams
-    ]
-    _print_table(console, header, rows, {1, 2, 3})
-    if hand.winner:
-        text = Text(f"  game {hand.game_number} won by ")
-        text.append(hand.winner, style=S_WIN)
-        _print(console, text)
+        _print_table(console, shown.header, rows, set(shown.right))
+    for line in shown.after:
+        _print(console, _spans(line))
     _recorded(console, hand.recorded)
 
 
@@ -341,26 +279,6 @@ def _recorded(console: Console, recorded: Sequence[str]) -> None:
     text = Text("  recorded: ", style=S_HEAD)
     text.append(" · ".join(recorded) if recorded else "nothing")
     _print(console, text)
-
-
-def _running_totals(report: FileReport) -> dict[int, dict[str, Decimal]]:
-    """Bourré: each hand's running sum of payouts (keyed by ``id(hand)``)."""
-    out: dict[int, dict[str, Decimal]] = {}
-    total: dict[str, Decimal] = {}
-    for hand in report.hands:
-        if isinstance(hand, BourreHandResult):
-            for player, amount in (hand.payouts or {}).items():
-                total[player] = total.get(player, Decimal(0)) + amount
-            out[id(hand)] = dict(total)
-    return out
-
-
-def _teams(report: FileReport, hand: EuchreHandResult) -> list[str]:
-    p = report.players
-    teams = [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
-    named = [*(hand.points or {}), *(hand.score or {}), *hand.tricks_won]
-    teams += [t for t in named if t not in teams]
-    return teams
 
 
 # ----------------------------------------------------------------------------- formatting
@@ -396,11 +314,3 @@ def _card(card: str) -> str:
 
 def _suit(suit: str | None) -> str:
     return SUIT_SYMBOL.get(suit or "", suit or "-")
-
-
-def _contract(hand: EuchreHandResult) -> str:
-    if hand.redeal:
-        return "redeal"
-    if not hand.bidder or not hand.bid:
-        return "-"
-    return f"{hand.bidder} {hand.bid}"

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -40,6 +42,23 @@ class SettlementTable(Protocol):
         """Lines printed under the table, before the hands' notes (the score)."""
 
 
+#: Words and how they look: ``""`` plain, ``"head"`` a label, ``"win"`` the winner.
+Span = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownSettlement:
+    """A hand's settlement as ``referee show`` prints it: lines, a table of the players'
+    (teams') part in it, lines after it; then what the table recorded (every game)."""
+
+    lines: list[list[Span]]  # before the table
+    header: list[str]  # the table's headers (none: no table)
+    rows: list[list[str]]
+    right: frozenset[int]  # the columns aligned right (numbers)
+    winners: frozenset[int]  # the rows whose first cell is the hand's winner
+    after: list[list[Span]]  # after the table
+
+
 class GameView(Protocol):
     """A game's hands as the reports show them."""
 
@@ -59,6 +78,21 @@ class GameView(Protocol):
 
     def table(self, report: FileReport) -> SettlementTable:
         """An empty text settlement table for the file."""
+
+    def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
+        """``referee show``: the hand's heading after its dealer (trump, who played)."""
+
+    def show_without_tricks(self, hand: HandResult) -> str:
+        """``referee show``: what stands for the grid of a hand without tricks."""
+
+    def running_totals(self, report: FileReport) -> dict[int, dict[str, Decimal]]:
+        """``referee show``: each hand's running totals, by ``id(hand)`` (none: the game's
+        settlement shows its own running score)."""
+
+    def show_settlement(
+        self, hand: HandResult, report: FileReport, running: dict[str, Decimal]
+    ) -> ShownSettlement:
+        """``referee show``: the hand's settlement (``running``: the totals after it)."""
 
 
 @functools.cache
@@ -94,4 +128,12 @@ def recorded_cell(hand: HandResult) -> str:
     return {"agrees": "agrees", "unchecked": "not checked"}.get(record.verdict, "-")
 
 
-__all__ = ["GameView", "SettlementTable", "game_title", "recorded_cell", "view_of"]
+__all__ = [
+    "GameView",
+    "SettlementTable",
+    "ShownSettlement",
+    "Span",
+    "game_title",
+    "recorded_cell",
+    "view_of",
+]

@@ -20,7 +20,7 @@ from referee.render.json import (
     text_or_null,
     violation_json,
 )
-from referee.render.views import recorded_cell
+from referee.render.views import ShownSettlement, Span, recorded_cell
 from referee.report import BourreHandResult, FileReport, HandResult
 
 #: A Bourré hand's JSON keys, in order (the common ones, then the game's, then settled).
@@ -51,6 +51,9 @@ def _hand_template(level: int) -> str:
     pad = "\n" + "  " * (level + 1)
     body = ",".join(f'{pad}"{key}": %s' for key in HAND_KEYS)
     return "{" + body + "\n" + "  " * level + "}"
+
+
+_NO: frozenset[int] = frozenset()
 
 
 def _bourre(hand: HandResult) -> BourreHandResult:
@@ -168,6 +171,74 @@ class BourreView:
 
     def table(self, report: FileReport) -> BourreTable:
         return BourreTable(report)
+
+    def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
+        hand = _bourre(hand)
+        trump = SUIT_SYMBOL.get(hand.trump or "", hand.trump or "-")
+        if hand.upcard:
+            trump += f" (upcard {pretty(hand.upcard)})"
+        parts = [f"trump {trump}"]
+        if hand.active:
+            parts.append("playing " + ", ".join(hand.active))
+        passed = [p for p in report.players if p not in hand.active]
+        if hand.active and passed:
+            parts.append("passed " + ", ".join(passed))
+        return parts
+
+    def show_without_tricks(self, hand: HandResult) -> str:
+        return "no tricks played"
+
+    def running_totals(self, report: FileReport) -> dict[int, dict[str, Decimal]]:
+        """Each hand's running sum of payouts (an unsettled hand's changes nothing)."""
+        out: dict[int, dict[str, Decimal]] = {}
+        total: dict[str, Decimal] = {}
+        for hand in report.hands:
+            for player, amount in (_bourre(hand).payouts or {}).items():
+                total[player] = total.get(player, Decimal(0)) + amount
+            out[id(hand)] = dict(total)
+        return out
+
+    def show_settlement(
+        self, hand: HandResult, report: FileReport, running: dict[str, Decimal]
+    ) -> ShownSettlement:
+        """The pot and its fate, then each player's tricks, ante, bourré and renege
+        payments, payout and running total."""
+        hand = _bourre(hand)
+        if hand.payouts is None:  # not settled: say so (and what the table recorded)
+            why = hand.unsettled or "the log does not decide the hand's money"
+            return ShownSettlement([[("  not settled: ", "head"), (why, "")]], [], [], _NO, _NO, [])
+        places = report.money_places
+        summary: list[Span] = [
+            ("  settlement: ", "head"),
+            (f"pot {money(hand.pot or 0, places)}", ""),
+        ]
+        if hand.winner:
+            summary += [(" · won by ", ""), (hand.winner, "win")]
+            summary.append((f" (takes {money(hand.took, places)})", ""))
+        else:
+            summary.append((" · carried", ""))
+        summary.append((f" · carry {money(hand.carry or 0, places)}", ""))
+        lines = [summary, [(f"  {hand.result}", "")]] if hand.result else [summary]
+        renege: dict[str, Decimal] = {}
+        for player, amount in hand.reneges:
+            renege[player] = renege.get(player, Decimal(0)) + amount
+        players = list(report.players)
+        players += [p for p in hand.payouts if p not in players]
+        rows = [
+            [
+                p,
+                str(hand.tricks_won.get(p, 0)) if p in hand.active else "passed",
+                "yes" if p in hand.antes else "",
+                money(hand.bourre[p], places) if p in hand.bourre else "",
+                money(renege[p], places) if p in renege else "",
+                signed(hand.payouts[p], places) if p in hand.payouts else "",
+                signed(running[p], places) if p in running else "",
+            ]
+            for p in players
+        ]
+        winners = frozenset(i for i, p in enumerate(players) if p == hand.winner)
+        header = ["player", "tricks", "ante", "bourré", "renege", "net", "total"]
+        return ShownSettlement(lines, header, rows, frozenset({1, 3, 4, 5, 6}), winners, [])
 
 
 BOURRE_VIEW = BourreView()

@@ -4,13 +4,14 @@ contract, the teams' points and the running score."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
 from referee.render.json import JsonValue
-from referee.render.views import recorded_cell
-from referee.report import EuchreHandResult, FileReport, HandResult
+from referee.render.views import ShownSettlement, Span, recorded_cell
+from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandResult
 
 if TYPE_CHECKING:
     from referee.render.layout import Column
@@ -155,6 +156,57 @@ class EuchreView:
 
     def table(self, report: FileReport) -> EuchreTable:
         return EuchreTable(report)
+
+    def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
+        hand, parts = _euchre(hand), []
+        if not hand.redeal:
+            bid = f"{hand.bidder} {hand.bid}" if hand.bidder and hand.bid else "-"
+            parts.append(f"contract {bid}")
+            parts.append(f"trump {SUIT_SYMBOL.get(hand.trump or '', hand.trump or '-')}")
+        if hand.game_number > 1:
+            parts.append(f"game {hand.game_number}")
+        return parts
+
+    def show_without_tricks(self, hand: HandResult) -> str:
+        hand = _euchre(hand)
+        if not hand.redeal:
+            return "no tricks played"
+        return f"{REDEAL_REASONS.get(hand.redeal_reason or 'all-pass', '')}: redeal"
+
+    def running_totals(self, report: FileReport) -> dict[int, dict[str, Decimal]]:
+        return {}  # (each hand shows the running score)
+
+    def show_settlement(
+        self, hand: HandResult, report: FileReport, running: dict[str, Decimal]
+    ) -> ShownSettlement:
+        """The contract, then each team's tricks, points and running score; the game won."""
+        hand = _euchre(hand)
+        lines: list[list[Span]] = []
+        if not hand.settled:
+            why = hand.unsettled or "the log does not decide the hand's points"
+            lines.append([("  not settled: ", "head"), (why, "")])
+        elif not hand.redeal:
+            bid = f"{hand.bidder} {hand.bid}" if hand.bidder and hand.bid else "-"
+            lines.append([(f"  settlement: contract {bid}", "head")])
+        teams = teams_of(report.players)
+        named = [*(hand.points or {}), *(hand.score or {}), *hand.tricks_won]
+        teams += [t for t in named if t not in teams]
+        points, score = hand.points or {}, hand.score or {}
+        rows = [
+            [
+                t,
+                "" if hand.redeal else str(hand.tricks_won.get(t, 0)),
+                signed(points[t]) if t in points else "",
+                str(score[t]) if t in score else "",
+            ]
+            for t in teams
+        ]
+        winners = frozenset(i for i, t in enumerate(teams) if t == hand.winner)
+        after: list[list[Span]] = []
+        if hand.winner:
+            after.append([(f"  game {hand.game_number} won by ", ""), (hand.winner, "win")])
+        header = ["team", "tricks", "points", "score"]
+        return ShownSettlement(lines, header, rows, frozenset({1, 2, 3}), winners, after)
 
 
 EUCHRE_VIEW = EuchreView()
