@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from referee.games.bourre.facts import HandFacts, gather_facts
 from referee.games.bourre.quick import quick_outcome, recorded_agrees
-from referee.games.bourre.replay import HandOutcome, HandReplay
+from referee.games.bourre.replay import HandOutcome, replay_hand
 from referee.games.bourre.settle import (
     MoneyState,
     Recorded,
@@ -95,8 +95,7 @@ class BourreSession:
                 return result
             hand = hand.read()
         facts = gather_facts(hand)
-        replay = HandReplay(facts, self.seats, self.options, self.next_dealer, first=self._first)
-        outcome = replay.run()
+        outcome = replay_hand(facts, self.seats, self.options, self.next_dealer, first=self._first)
         if not self.keep_tricks:
             outcome.tricks = []
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
