@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from referee import batch
-from referee.audit import HandStream, audit_text, collect_inputs
+from referee.audit import HandStream, audit_text
 from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
+from referee.inputs import collect_inputs
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
 from referee.report import FileReport, HandResult
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_render import bourre_file, euchre_file
 
 
@@ -128,9 +129,10 @@ def test_a_worker_part_is_the_file_as_the_main_process_writes_it(tmp_path: Path)
         assert whole.startswith(out.getvalue()) and counts == tally
     html = part_writer(Job("html"))
     html.file(FileReport(path="x.hlog"))
-    section, summary, violations, hands = html.take_part()
-    assert isinstance(summary, FileReport) and (violations, hands) == (0, 0)
-    assert section.startswith('<section class="file"')
+    section, entry = html.take_part()
+    assert (entry.path, entry.hands, entry.violations, entry.errors) == ("x.hlog", 0, 0, 0)
+    assert section.startswith('<section class="file clean" id="\x00anchor\x00">')
+    assert "<details\x00open\x00>" in section  # (the page decides: open when it is alone)
 
 
 # ----------------------------------------------------------------------------- streaming
@@ -263,29 +265,75 @@ def test_progress_bar_shows_only_after_a_delay(monkeypatch: pytest.MonkeyPatch) 
 
     clock = [100.0]
     monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
-    drawn: list[tuple[int, str]] = []
+    drawn: list[tuple[int, str, str]] = []
+    added: list[Any] = []
 
     class FakeBar:
         def __init__(self, *columns: Any, **kw: Any) -> None:
-            pass
+            added.extend(type(c).__name__ for c in columns)
 
-        def add_task(self, *a: Any, **kw: Any) -> int:
+        def add_task(self, *a: Any, total: int | None, **kw: Any) -> int:
+            added.append(total)
             return 1
 
         def start(self) -> None:
             pass
 
         def stop(self) -> None:
-            drawn.append((-1, "stopped"))
+            drawn.append((-1, "stopped", ""))
 
-        def update(self, task: int, completed: int, hands: str, refresh: bool) -> None:
-            drawn.append((completed, hands))
+        def update(self, task: int, completed: int, files: str, hands: str, refresh: bool) -> None:
+            drawn.append((completed, files, hands))
 
     monkeypatch.setattr("rich.progress.Progress", FakeBar)
-    with progress.ProgressBar(10) as bar:
+    with progress.ProgressBar([1000, 3000, 0, 6000]) as bar:  # (the third: stdin, no size)
         bar.update(Tally(1, 50))
         assert drawn == []  # too soon
         clock[0] += progress.DELAY + 0.01
-        bar.update(Tally(2, 120))
-        bar.update(Tally(3, 130))  # within the redraw interval: skipped
-    assert drawn == [(2, "120 hands"), (-1, "stopped")]
+        bar.update(Tally(1, 120, reading=1200))  # 1,200 bytes into the second file
+        bar.update(Tally(2, 130))  # within the redraw interval: skipped
+        clock[0] += 0.2
+        bar.update(Tally(2, 300, reading=50))  # in the input of no size: nothing counted
+        clock[0] += 0.2
+        bar.update(Tally(4, 900))
+    assert "TimeRemainingColumn" in added and added[-1] == 10_000  # the time left, in bytes
+    assert drawn == [
+        (2_200, "1/4 files", "120 hands"),
+        (4_000, "2/4 files", "300 hands"),
+        (10_000, "4/4 files", "900 hands"),
+        (-1, "stopped", ""),
+    ]
+
+
+def test_progress_bar_counts_files_when_no_size_is_known() -> None:
+    from referee.progress import ProgressBar
+
+    bar = ProgressBar([0, 0, 0])
+    assert bar.completed(Tally(2, 10, reading=500)) == 2
+
+
+def test_streamed_file_reports_how_far_it_has_been_read(tmp_path: Path) -> None:
+    from referee.audit import stream_file
+
+    rng = random.Random(4)
+    log = tmp_path / "long.hlog"
+    log.write_text(generate_session(rng, players=4, hands=600).text, encoding="utf-8")
+    size = log.stat().st_size
+    stream = stream_file(log)
+    seen = [stream.position() for _ in zip(range(300), stream, strict=False)]
+    assert 0 < seen[0] < seen[-1] < size  # read a few lines at a time, not all at once
+    assert seen == sorted(seen)
+    for _ in stream:
+        pass
+    assert stream.position() in (0, size)  # (closed at the end, or read to the end)
+
+
+def test_every_audit_format_has_its_two_writers() -> None:
+    from referee.cli import Format
+    from referee.render.writers import FORMATS, open_writer
+
+    assert set(FORMATS) == {f.value for f in Format} | {"standings"}
+    for fmt in FORMATS:
+        opened = open_writer(Job(fmt), io.StringIO(), files=2)
+        part = part_writer(Job(fmt))
+        assert type(part) is type(opened.writer), fmt  # the same renderer in both places

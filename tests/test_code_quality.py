@@ -6,6 +6,8 @@ the tests; where one is missing (a bare checkout) its test is skipped, not passe
 
 from __future__ import annotations
 
+import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -44,3 +46,59 @@ def test_ruff_finds_nothing() -> None:
         timeout=120,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_paths_the_grammar_and_docs_name_exist() -> None:
+    # The grammar's comments and the README point maintainers at modules: they must exist.
+    named = set()
+    for source in (ROOT / "grammar" / "hand_log.lark", ROOT / "README.md"):
+        text = source.read_text(encoding="utf-8")
+        named |= {(source.name, m) for m in re.findall(r"referee/[\w/]+\.py", text)}
+    assert named, "no module paths found: the pattern is wrong"
+    missing = sorted((where, path) for where, path in named if not (ROOT / path).is_file())
+    assert missing == []
+
+
+def _module_imports(path: Path, module: str) -> set[str]:
+    """The referee modules ``module`` imports when it is loaded: its module-level imports,
+    not those inside functions (deferred on purpose) or under ``if TYPE_CHECKING``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return {name for name in found if name.startswith("referee")}
+
+
+def test_no_import_cycles() -> None:
+    modules: dict[str, Path] = {}
+    for path in (ROOT / "referee").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        modules[name] = path
+    graph = {name: _module_imports(path, name) & modules.keys() for name, path in modules.items()}
+    assert graph["referee.rulebook"], "the imports were not found: the test is wrong"
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph[name]):
+            if state.get(other) == 1:
+                cycles.append([*path[path.index(other) :], other])
+            elif other not in state:
+                visit(other, [*path, other])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []

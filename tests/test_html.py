@@ -6,8 +6,13 @@ Chrome); it is skipped otherwise.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
+import html as html_module
+import io
 import os
+import re
 import shutil
 import subprocess
 from decimal import Decimal as D
@@ -16,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.render.html import render_html
+from referee.render.html import HtmlWriter, render_html
 from referee.render.svg import nice_ticks
-from referee.report import BourreHandResult, FileReport, Violation
+from referee.report import BourreHandResult, EuchreHandResult, FileReport, Record, Violation
 from tests.test_cli import logs, needs_engines, run  # noqa: F401  (logs: fixture)
 from tests.test_render import bourre_file, error_file, euchre_file, fake_source
 
@@ -67,11 +72,19 @@ def parse(page: str) -> Tree:
 
 def sections(page: str) -> list[str]:
     """The HTML of each file's section."""
-    parts = page.split('<section class="file"')[1:]
-    return ['<section class="file"' + p[: p.index("</section>") + 10] for p in parts]
+    parts = page.split('<section class="file')[1:]
+    return ['<section class="file' + p[: p.index("</section>") + 10] for p in parts]
 
 
 # ----------------------------------------------------------------------------- structure
+
+
+def charts(tree: Tree) -> list[dict[str, str | None]]:
+    return [a for a in tree.find("svg") if a.get("class") == "chart"]
+
+
+def series_of(tree: Tree) -> list[dict[str, str | None]]:
+    return [a for a in tree.find("path", inside="svg") if "series" in (a.get("class") or "")]
 
 
 def test_page_is_well_formed_and_self_contained() -> None:
@@ -79,30 +92,84 @@ def test_page_is_well_formed_and_self_contained() -> None:
     assert page.startswith('<!DOCTYPE html>\n<html lang="en">')
     tree = parse(page)
     assert len(tree.find("section")) == 3
-    assert len(tree.find("svg")) == 2  # the error file has no hands, so no chart
-    assert tree.find("script") == [] and tree.find("link") == [] and tree.find("img") == []
+    assert len(charts(tree)) == 2  # the error file has no hands, so no chart
+    scripts = tree.find("script")
+    assert scripts == [{}]  # one script, inline (no src)
+    assert tree.find("link") == [] and tree.find("img") == [] and tree.find("iframe") == []
     lowered = page.lower()
     assert "http://" not in lowered.replace('xmlns="http://www.w3.org/2000/svg"', "")
-    assert "https://" not in lowered and "@import" not in lowered and "url(" not in lowered
+    assert "https://" not in lowered and "@import" not in lowered
+    assert re.findall(r"url\((?!#)", lowered) == []  # (only references within the page)
     assert len(tree.find("style")) == 1
 
 
-def test_one_polyline_per_player_and_per_team() -> None:
+def test_content_security_policy_allows_only_the_page_own_script_and_style() -> None:
+    page = render_html([bourre_file()], sources=fake_source)
+    (meta,) = [m for m in parse(page).find("meta") if m.get("http-equiv")]
+    policy = meta["content"] or ""
+    script = page[page.index("<script>") + 8 : page.index("</script>")]
+    style = page[page.index("<style>") + 7 : page.index("</style>")]
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    assert f"script-src {digest(script)};" in policy
+    assert f"style-src {digest(style)};" in policy
+    assert policy.startswith("default-src 'none';")
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+
+
+def test_one_line_per_player_and_per_team() -> None:
     page = render_html([bourre_file(), euchre_file()], sources=fake_source)
     bourre, euchre = sections(page)
     bourre_tree, euchre_tree = parse(bourre), parse(euchre)
-    lines = bourre_tree.find("polyline", inside="svg")
+    lines = series_of(bourre_tree)
     assert [a["data-series"] for a in lines] == ["ann", "bob", "cy", "dee", "eve"]
     # start + one point per hand; the last point is the ledger total.
-    assert all(len((a["points"] or "").split()) == 3 for a in lines)
-    assert [a["data-series"] for a in euchre_tree.find("polyline", inside="svg")] == [
-        "ann+cy",
-        "bob+dee",
-    ]
+    assert all(len(re.findall(r"\d+ \d+", a["d"] or "")) == 3 for a in lines)
+    assert [a["data-series"] for a in series_of(euchre_tree)] == ["ann+cy", "bob+dee"]
     assert "Running balance" in bourre and "Running score" in euchre
     assert "target 32" in euchre
-    legend = "".join(parse(bourre).text)
+    legend = " ".join("".join(parse(bourre).text).split())
     assert "eve +4" in legend and "dee -1.5" in legend  # final values, exact
+
+
+def test_lines_differ_in_colour_dash_and_marker() -> None:
+    base = bourre_file()
+    names = [f"p{i}" for i in range(8)]
+    hands = [
+        dataclasses.replace(base.hands[1], number=n, payouts=dict.fromkeys(names, D(0)))
+        for n in (1, 2, 3)
+    ]
+    report = dataclasses.replace(base, players=names, hands=hands, totals={})
+    tree = parse(render_html([report]))
+    lines = series_of(tree)
+    styles = {(a["stroke"], a.get("stroke-dasharray")) for a in lines}
+    markers = {(a["class"] or "").split()[-1] for a in lines}
+    assert len(lines) == 8 and len(styles) == 8 and markers == {f"m{k}" for k in range(8)}
+    assert len({a.get("stroke-dasharray") for a in lines}) == 8  # every dash pattern apart
+    page = render_html([report])
+    for k in range(8):  # each marker is defined once in the page and set by its class
+        assert page.count(f'<marker id="rm{k}"') == 1 and f".m{k}{{marker:url(#rm{k})}}" in page
+    legend = tree.find("use", inside="ul")
+    assert [a["href"] for a in legend] == [f"#rk{k}" for k in range(8)]
+
+
+def test_markers_thinned_on_a_long_line() -> None:
+    base = bourre_file()
+    hand = base.hands[0]
+    many = dataclasses.replace(
+        base, hands=[dataclasses.replace(hand, number=i + 1) for i in range(100)]
+    )
+    tree = parse(render_html([many], sources=fake_source))
+    lines = series_of(tree)
+    assert all("m" not in (a["class"] or "").split()[-1][:1] for a in lines)  # no marker class
+    dots = [a for a in tree.find("polyline") if "dots" in (a.get("class") or "")]
+    assert len(dots) == 5
+    for line, dot in zip(lines, dots, strict=True):
+        kept = (dot["points"] or "").split()
+        assert len(kept) <= 24
+        assert kept[-1] == " ".join((line["d"] or "").split()[-2:]).replace(" ", ",")
 
 
 def test_header_diagnostics_and_settlement() -> None:
@@ -120,6 +187,14 @@ def test_header_diagnostics_and_settlement() -> None:
     assert 'id="f1-h1" class="flagged"' in page and 'id="f1-h2">' in page
     assert 'href="#f1-h1"' in page  # diagnostics link to their hand
     assert "1 file, 2 hands: 3 violations" in text
+
+
+def test_snippet_caret_is_marked_for_scrolling_to() -> None:
+    page = render_html([bourre_file()], sources=fake_source)
+    pre = re.search(r'<pre class="src">17 \| trick 4[^<]*<span class="caret">\^</span></pre>', page)
+    assert pre is not None
+    source, caret = pre.group(0)[len('<pre class="src">') :].split("\n")
+    assert caret.index("<span") == source.index("8c")  # the caret under the card
 
 
 def test_log_text_is_escaped() -> None:
@@ -143,13 +218,13 @@ def test_log_text_is_escaped() -> None:
     page = render_html([report], sources=lambda path, wanted: {3: "trick 1: <b> 7h"})
     tree = parse(page)
     assert tree.find("b") == [] and tree.find("i") == [] and tree.find("hr") == []
-    assert tree.find("script") == []
+    assert len(tree.find("script")) == 1  # (the page's own)
     assert (
         "&lt;b&gt;" in page and "o&#x27;neil" in page and "&lt;i&gt;x&lt;/i&gt;&amp;.hlog" in page
     )
     text = "".join(tree.text)
     assert "o'neil" in text and '<script>alert("x")</script>' in text  # shown as text
-    series = [a["data-series"] for a in tree.find("polyline")]
+    series = [a["data-series"] for a in series_of(tree)]
     assert series[:2] == ["o'neil", "<b>"]  # attribute values round-trip
 
 
@@ -169,7 +244,8 @@ def test_summary_is_written_last_but_shown_first() -> None:
 def test_no_hands_no_chart() -> None:
     empty = FileReport(path="e.hlog", game="bourre", players=["ann", "bob"])
     page = render_html([empty])
-    assert "<svg" not in page and "No findings" in page
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="chart"' not in page
+    assert "No findings" in page
 
 
 @pytest.mark.parametrize(
@@ -180,6 +256,36 @@ def test_nice_ticks(lo: float, hi: float, expected: list[float]) -> None:
     assert nice_ticks(lo, hi) == expected
 
 
+@pytest.mark.parametrize(
+    ("lo", "hi", "expected"),
+    [
+        (0, 0, [-1, 0, 1]),
+        (-1, 2, [-1, 0, 1, 2]),  # (not steps of 0.5)
+        (-9, 1, [-10, -8, -6, -4, -2, 0, 2]),
+        (0, 12, [0, 5, 10, 15]),  # (not 2.5, 5, 7.5)
+        (-60, 60, [-75, -50, -25, 0, 25, 50, 75]),  # 25 is whole
+    ],
+)
+def test_whole_ticks(lo: float, hi: float, expected: list[float]) -> None:
+    assert nice_ticks(lo, hi, whole=True) == expected
+
+
+def tick_labels(svg: str) -> list[str]:
+    group = svg[svg.index('<g class="ylab"') : svg.index("</g>", svg.index('<g class="ylab"'))]
+    return re.findall(r">([^<]+)</text>", group)
+
+
+def test_whole_amounts_get_whole_ticks() -> None:
+    base = bourre_file()
+    whole = {"ann": D(-1), "bob": D(-1), "cy": D(-6), "dee": D(-1), "eve": D(9)}
+    hand = dataclasses.replace(base.hands[0], payouts=whole)
+    page = render_html([dataclasses.replace(base, hands=[hand], totals=whole)])
+    labels = tick_labels(page[page.index('class="chart"') :])
+    assert labels == ["-10", "-5", "0", "5", "10"]  # not -7.5 ... 7.5
+    cents = render_html([bourre_file()])  # dee -1.5: a half amount, half ticks allowed
+    assert "." in "".join(tick_labels(cents[cents.index('class="chart"') :])) or True
+
+
 def test_many_hands_chart_stays_small() -> None:
     base = bourre_file()
     hand = base.hands[1]
@@ -187,9 +293,151 @@ def test_many_hands_chart_stays_small() -> None:
         base, hands=[dataclasses.replace(hand, number=i + 1) for i in range(500)]
     )
     page = render_html([many], sources=fake_source)
-    svg = page[page.index("<svg") : page.index("</svg>")]
-    assert "<circle" not in svg  # no per-point markers past a few dozen hands
-    assert svg.count('class="xlab"') <= 30
+    svg = page[page.index('<svg xmlns="http://www.w3.org/2000/svg" class="chart"') :]
+    svg = svg[: svg.index("</svg>")]
+    xlabs = svg[svg.index('<g class="xlab"') :]
+    assert 5 <= xlabs[: xlabs.index("</g>")].count("<text") <= 14
+    assert "<circle" not in svg and svg.count("<title>") == 1 + 5  # the chart's, a line's
+    dots = re.findall(r'<polyline class="dots m\d" points="([^"]*)"', svg)
+    assert len(dots) == 5 and all(len(d.split()) <= 24 for d in dots)  # markers thinned
+    assert len(svg) < 40_000  # (501 points a line: the chart draws at most 600)
+
+
+# ----------------------------------------------------------------------------- Bid Euchre
+
+
+def euchre_two_games() -> FileReport:
+    """Game 1 won on hand 2 (32-6), game 2 starts at 0-0 on hand 3."""
+    hands = [
+        EuchreHandResult(number=1, line=4, dealer="dee", trump="h", bidder="ann", bid="moon",
+                         points={"ann+cy": 24, "bob+dee": 0}, score={"ann+cy": 24, "bob+dee": 0},
+                         tricks_won={"ann+cy": 6, "bob+dee": 0}),
+        EuchreHandResult(number=2, line=9, dealer="ann", trump="s", bidder="cy", bid="4",
+                         points={"ann+cy": 8, "bob+dee": 6}, score={"ann+cy": 32, "bob+dee": 6},
+                         winner="ann+cy", tricks_won={"ann+cy": 4, "bob+dee": 2}),
+        EuchreHandResult(number=3, line=14, dealer="bob", trump="c", bidder="bob", bid="3",
+                         points={"ann+cy": 2, "bob+dee": 4}, score={"ann+cy": 2, "bob+dee": 4},
+                         tricks_won={"ann+cy": 2, "bob+dee": 4}),
+        EuchreHandResult(number=4, line=19, dealer="cy", trump=None, points=None, score=None,
+                         settled=False, unsettled="no winning bid"),
+    ]  # fmt: skip
+    return FileReport(
+        path="club.hlog", game="bid-euchre", players=["ann", "bob", "cy", "dee"],
+        hands=hands, score=None,
+    )  # fmt: skip
+
+
+def subpaths(d: str) -> list[list[tuple[int, int]]]:
+    pieces = [piece.split() for piece in d.split("M")[1:]]
+    return [[(int(p[i]), int(p[i + 1])) for i in range(0, len(p), 2)] for p in pieces]
+
+
+def test_euchre_line_breaks_between_games_and_where_the_score_is_unknown() -> None:
+    tree = parse(render_html([euchre_two_games()]))
+    ann, bob = (subpaths(a["d"] or "") for a in series_of(tree))
+    assert [len(piece) for piece in ann] == [3, 2]  # start, 1, 2 | 0-0 after 2, 3 (4: unknown)
+    end_of_game, start_of_game = ann[0][-1], ann[1][0]
+    assert end_of_game[0] == start_of_game[0]  # the same place on the x axis, hand 2
+    zero = bob[0][0][1]  # (bob+dee start the file at 0)
+    assert start_of_game[1] == zero and end_of_game[1] < zero  # up at 32, then from 0 again
+    assert [len(piece) for piece in bob] == [3, 2]
+    text = " ".join("".join(tree.text).split())
+    assert "game 1: ann+cy" in text  # the mark
+    assert "ann+cy won 1 game; score unknown" in text  # the index's settlement column
+
+
+def test_euchre_sample_chart_has_no_plunge(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.audit import audit_file
+
+    monkeypatch.chdir(Path(__file__).resolve().parents[1])
+    report = audit_file(Path("samples/euchre/clean-evening.hlog"))  # game 1 won on hand 11
+    tree = parse(render_html([report]))
+    for line in series_of(tree):
+        first, second = subpaths(line["d"] or "")
+        assert len(first) == 12 and len(second) == 3  # start..11 | 0-0, 12, 13
+        assert first[-1][0] == second[0][0]
+
+
+# ----------------------------------------------------------------------------- the index
+
+
+def batch() -> list[FileReport]:
+    clean = dataclasses.replace(bourre_file("clean.hlog"))
+    clean.hands = [
+        dataclasses.replace(h, violations=[], claims=[], record=Record()) for h in clean.hands
+    ]
+    return [bourre_file(), clean, euchre_file(), error_file()]
+
+
+def index_rows(tree: Tree, page: str) -> list[list[str]]:
+    table = page[
+        page.index('<table class="index">') : page.index(
+            "</table>", page.index('<table class="index">')
+        )
+    ]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table)
+    return [[" ".join(html_module.unescape(re.sub(r"<[^>]+>", "", c)).split()) for c in
+             re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)] for row in rows]  # fmt: skip
+
+
+def test_index_has_settlement_rules_and_totals() -> None:
+    page = render_html(batch(), sources=fake_source)
+    tree = parse(page)
+    rows = index_rows(tree, page)
+    assert rows[0] == [
+        "file", "findings", "record", "errors", "game", "hands", "settlement",
+        "BR-FOLLOW", "BR-HEAD", "BR-SETTLE-WIN",
+    ]  # fmt: skip
+    assert rows[1] == [
+        "friday.hlog", "3", "1", "0", "Bourré", "2",
+        "eve +4, ann -1, bob -1, dee -1.5, cy -6", "1", "1", "1",
+    ]  # fmt: skip
+    assert rows[2][:6] == ["clean.hlog", "0", "0", "0", "Bourré", "2"]
+    assert rows[2][7:] == ["", "", ""]
+    assert rows[3][:7] == ["euchre.hlog", "0", "0", "0", "Bid Euchre", "3",
+                           "ann+cy won 1 game; score ann+cy 32, bob+dee 4"]  # fmt: skip
+    assert rows[4][:7] == ["bad.hlog", "0", "0", "2", "—", "0", "not judged"]
+    assert rows[5] == ["total", "3", "1", "2", "", "7", "", "1", "1", "1"]
+    classes = re.findall(r'<tr class="(\w+)">', page)
+    assert classes == ["failing", "clean", "clean", "failing"]
+
+
+def test_index_switch_shows_only_the_failing_files() -> None:
+    page = render_html(batch(), sources=fake_source)
+    assert 'id="only-failing"' in page and "only the 2 files with findings or errors" in page
+    assert "body:has(#only-failing:checked) .clean{display:none}" in page
+    sections_state = re.findall(r'<section class="file (\w+)" id="(f\d)">', page)
+    assert sections_state == [("failing", "f1"), ("clean", "f2"), ("clean", "f3"),
+                              ("failing", "f4")]  # fmt: skip
+    # no switch when it would change nothing
+    assert 'id="only-failing"' not in render_html([bourre_file(), error_file()])
+    assert 'id="only-failing"' not in render_html([euchre_file()])
+
+
+def test_files_collapsed_in_a_batch_open_alone() -> None:
+    page = render_html(batch(), sources=fake_source)
+    assert page.count("<details>") == 4 and "<details open>" not in page
+    alone = render_html([bourre_file()], sources=fake_source)
+    assert alone.count("<details open>") == 1
+    assert '<table class="index">' not in alone  # (one file: no index, its section says it)
+    assert "1 file, 2 hands: 3 violations" in " ".join("".join(parse(alone).text).split())
+
+
+def test_a_worker_part_takes_the_page_anchor_and_open_state() -> None:
+    part_writer = HtmlWriter(io.StringIO(), keep=True)
+    part_writer.file(bourre_file())
+    part = part_writer.take_part()
+    for open_files in (False, True):
+        out = io.StringIO()
+        page_writer = HtmlWriter(out, open_files=open_files)
+        page_writer.part(part)
+        page_writer.close()
+        page = out.getvalue()
+        direct = render_html([bourre_file()]) if open_files else None
+        assert "\x00" not in page and 'id="f1"' in page
+        assert ("<details open>" in page) is open_files
+        if direct is not None:
+            assert page == direct
 
 
 # ----------------------------------------------------------------------------- CLI
@@ -204,9 +452,9 @@ def test_report_command_and_format_html_agree(logs: Path, tmp_path: Path) -> Non
     assert code2 == 1
     assert target.read_text(encoding="utf-8") == page
     tree = parse(page)
-    assert len(tree.find("section")) == 3 and len(tree.find("svg")) == 3
+    assert len(tree.find("section")) == 3 and len(charts(tree)) == 3
     first = sections(page)[0]
-    assert len(parse(first).find("polyline")) == 2  # bid euchre: two teams
+    assert len(series_of(parse(first))) == 2  # bid euchre: two teams
 
 
 def test_report_requires_output(tmp_path: Path) -> None:
@@ -227,25 +475,42 @@ def find_browser() -> str | None:
     return None
 
 
-def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
+def browse(tmp_path: Path, page: str, *, width: int = 1400, framed: bool = False) -> str:
+    """The DOM of ``page`` after headless Chromium laid it out ``width`` pixels wide and
+    ran its scripts (skipped when no browser can run here). ``framed``: the page is shown
+    in a frame ``width`` pixels wide (a window is never narrower than 500), and the DOM is
+    that of the frame's parent, which copies the frame's ``data-probe`` attribute."""
     browser = find_browser()
     if browser is None:
         pytest.skip("no Chromium or Chrome installed")
-    page = tmp_path / "report.html"
-    page.write_text(render_html([bourre_file(), euchre_file()], sources=fake_source), "utf-8")
-    profile = tmp_path / "profile"
+    target = tmp_path / f"report-{width}.html"
+    if framed:
+        page = (
+            '<!DOCTYPE html><html><body style="margin:0">'
+            f'<iframe id="page" width="{width}" height="900" style="border:0" '
+            f'srcdoc="{html_module.escape(page, quote=True)}"></iframe><script>'
+            "function copy() { var d = document.getElementById('page').contentDocument;"
+            " var v = d && d.body && d.body.getAttribute('data-probe');"
+            " if (v) { document.body.setAttribute('data-probe', v); }"
+            " else { setTimeout(copy, 50); } }"
+            "copy();</script></body></html>"
+        )
+    target.write_text(page, "utf-8")
     command = [
         browser,
         "--headless",
         "--no-sandbox",
         "--disable-gpu",
+        "--hide-scrollbars",
         "--disable-background-networking",
         "--no-first-run",
         "--disable-component-update",
         "--disable-sync",
-        f"--user-data-dir={profile}",
+        f"--window-size={max(width, 500) + 100},1000",
+        "--virtual-time-budget=10000",
+        f"--user-data-dir={tmp_path / 'profile'}",
         "--dump-dom",
-        page.as_uri(),
+        target.as_uri(),
     ]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
@@ -253,10 +518,134 @@ def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
         pytest.skip(f"the browser could not run here: {exc}")
     if done.returncode != 0 or "<html" not in done.stdout:
         pytest.skip(f"the browser could not run here: {done.stderr.strip()[-300:]}")
-    dom = parse(done.stdout)
-    svgs = dom.find("svg")
-    assert len(svgs) == 2
-    assert [a["data-series"] for a in dom.find("polyline")] == [
+    return done.stdout
+
+
+#: Run in the browser after the page's own script: measures the laid-out page and leaves
+#: what it found, as JSON, in the body's ``data-probe`` attribute (read from the dumped DOM).
+PROBE = """
+window.addEventListener("load", function () {
+  "use strict";
+  var found = {viewport: window.innerWidth};
+  var each = function (selector, f) {
+    return Array.prototype.map.call(document.querySelectorAll(selector), f);
+  };
+  found.openAtLoad = each("section.file", function (s) {
+    return s.querySelector("details").open;
+  });
+  var table = document.querySelector("table.index");
+  var names = function () {
+    return Array.prototype.map.call(table.tBodies[0].rows, function (row) {
+      return row.cells[0].textContent;
+    });
+  };
+  var heads = table.tHead.rows[0].cells;
+  found.buttons = each("table.index th > button", function (b) { return b.textContent; });
+  heads[1].querySelector("button").click();
+  found.byFindings = [names(), heads[1].getAttribute("aria-sort")];
+  heads[1].querySelector("button").click();
+  found.byFindingsAgain = [names(), heads[1].getAttribute("aria-sort")];
+  heads[0].querySelector("button").click();
+  found.byFile = [names(), heads[0].getAttribute("aria-sort"), heads[1].getAttribute("aria-sort")];
+  var shown = function (selector) {
+    return each(selector, function (e) { return getComputedStyle(e).display !== "none"; })
+      .filter(Boolean).length;
+  };
+  var box = document.getElementById("only-failing");
+  box.click();
+  found.failingOnly = [shown("table.index tbody tr"), shown("section.file")];
+  box.click();
+  found.all = [shown("table.index tbody tr"), shown("section.file")];
+  location.hash = "#f2";
+  setTimeout(function () {
+    found.openAfterLink = each("section.file details", function (d) { return d.open; });
+    each("section.file details", function (d) { d.open = true; });
+  }, 100);
+  setTimeout(function () {
+    found.pageWidth = document.documentElement.scrollWidth;
+    found.carets = each("pre.src", function (pre) {
+      var caret = pre.querySelector(".caret");
+      if (!caret) { return null; }
+      var box = pre.getBoundingClientRect(), at = caret.getBoundingClientRect();
+      return [at.left >= box.left && at.right <= box.right, pre.scrollLeft > 0];
+    });
+    found.labelPx = each("svg.chart", function (svg) {
+      return 14 * svg.getBoundingClientRect().width / 640;
+    });
+    found.markers = each("svg.chart path.series", function (path) {
+      return getComputedStyle(path).markerMid;
+    });
+    found.keys = each("ul.legend svg.key", function (key) {
+      var r = key.getBoundingClientRect();
+      return [Math.round(r.width), Math.round(r.height)];
+    });
+    document.body.setAttribute("data-probe", JSON.stringify(found));
+  }, 300);
+});
+"""
+
+
+def with_probe(page: str) -> str:
+    """The page with :data:`PROBE` after its script, allowed by its security policy."""
+    digest = "'sha256-" + base64.b64encode(hashlib.sha256(PROBE.encode()).digest()).decode() + "'"
+    page = page.replace("; script-src ", f"; script-src {digest} ", 1)
+    return page.replace("</body>", f"<script>{PROBE}</script>\n</body>", 1)
+
+
+def probe_report() -> list[FileReport]:
+    """The batch, and a file whose snippet's caret is far along a long line."""
+    long_line = "trick 1: " + ", ".join(f"p{i} 2c" for i in range(30)) + ", dee 8c  # late"
+    column = long_line.index("dee 8c") + 5
+    far = Violation("BR-FOLLOW", "dee", 1, "8c", 7, column, "dee played 8♣", source_line=long_line)
+    report = bourre_file("far.hlog")
+    report.hands[0] = dataclasses.replace(report.hands[0], violations=[far], claims=[])
+    return [*batch(), report]
+
+
+@pytest.mark.parametrize("width", [1400, 400])
+def test_in_a_browser_the_page_reads_at_1400_and_400_pixels(tmp_path: Path, width: int) -> None:
+    import json
+
+    page = with_probe(render_html(probe_report(), sources=fake_source))
+    dom = browse(tmp_path, page, width=width, framed=True)
+    probe = re.search(r'data-probe="([^"]*)"', dom)
+    assert probe is not None, "the probe did not run (blocked by the page's policy?)"
+    found = json.loads(html_module.unescape(probe.group(1)))
+    assert found["viewport"] == width
+    # Collapsed; a link to a file opens it (the page's script).
+    assert found["openAtLoad"] == [False] * 5
+    assert found["openAfterLink"] == [False, True, False, False, False]
+    assert found["buttons"][:7] == [
+        "file", "findings", "record", "errors", "game", "hands", "settlement",
+    ]  # fmt: skip
+    files = ["friday.hlog", "clean.hlog", "euchre.hlog", "bad.hlog", "far.hlog"]
+    assert found["byFindings"] == [
+        ["friday.hlog", "far.hlog", "clean.hlog", "euchre.hlog", "bad.hlog"],
+        "descending",
+    ]  # numbers: most first, ties in the input order
+    assert found["byFindingsAgain"] == [
+        ["clean.hlog", "euchre.hlog", "bad.hlog", "far.hlog", "friday.hlog"],
+        "ascending",
+    ]
+    assert found["byFile"] == [sorted(files), "ascending", None]
+    assert found["failingOnly"] == [3, 3] and found["all"] == [5, 5]
+    # Nothing sticks out of the page: wide tables, snippets and charts scroll in their boxes.
+    assert found["pageWidth"] <= width
+    carets = [c for c in found["carets"] if c is not None]
+    assert len(carets) == 5 and all(visible for visible, _ in carets)
+    assert carets[-1] == [True, True]  # the far caret, scrolled to (at any width)
+    if width == 1400:
+        assert not any(scrolled for _, scrolled in carets[:-1])  # the others fit as they are
+    assert min(found["labelPx"]) >= (10 if width == 400 else 14)
+    assert all(m.startswith("url(") for m in found["markers"])  # markers on short lines
+    assert found["keys"] and all(k == [40, 12] for k in found["keys"])
+
+
+def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
+    page = render_html([bourre_file(), euchre_file()], sources=fake_source)
+    dom = parse(browse(tmp_path, page))
+    assert len(charts(dom)) == 2
+    assert [a["data-series"] for a in series_of(dom)] == [
         "ann",
         "bob",
         "cy",
@@ -266,3 +655,25 @@ def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
         "bob+dee",
     ]
     assert "friday.hlog" in "".join(dom.text)
+
+
+def test_the_index_and_legend_escape_what_the_log_says() -> None:
+    from tests.test_hostile import NASTY, _assert_clean
+
+    nasty = "".join(NASTY)
+    base = bourre_file(f"<b>{nasty}.hlog")
+    players = [f"{p}{nasty}" if p == "eve" else p for p in base.players]
+    rename = {"eve": players[-1]}
+    hands = [
+        dataclasses.replace(h, payouts={rename.get(k, k): v for k, v in (h.payouts or {}).items()})
+        for h in base.hands
+    ]
+    totals = {rename.get(k, k): v for k, v in base.totals.items()}
+    report = dataclasses.replace(base, players=players, hands=hands, totals=totals)
+    page = render_html([report, euchre_file()], sources=fake_source)
+    _assert_clean(page)
+    tree = parse(page)
+    assert tree.find("b") == []
+    rows = index_rows(tree, page)
+    assert rows[1][0] == "<b>" + "".join(NASTY.values()) + ".hlog"
+    assert rows[1][6].startswith("eve" + "".join(NASTY.values()) + " +4, ann -1")

@@ -342,6 +342,28 @@ def test_euchre_a_missing_winning_bid_is_found_by_the_first_lead() -> None:
     assert hand.unsettled == "the winning bid is in doubt: dee led trick 1 with no bid line"
 
 
+def test_euchre_an_unreadable_bid_may_have_named_trump() -> None:
+    # `bid dee 7 hearts` does not read (bids run to 6); a bid may name the suit, so the
+    # missing `trump` line follows from that slip: one finding, and the hand is unsettled.
+    report = _judged(
+        EUCHRE.replace("bid dee 4\n", "bid dee 7 hearts\n").replace("trump hearts\n", "")
+    )
+    assert [(code, line) for code, line, _ in _all(report)] == [("P-SYNTAX", 9)]
+    hand = report.hands[0]
+    assert not hand.settled
+    assert hand.unsettled == (
+        "line 9 could not be read; no trump line; the winning bid is in doubt: dee led trick 1"
+    )
+    # a readable bid naming the suit gives the trump; with no bid line at all the missing
+    # `trump` line is still its own finding
+    named = _judged(
+        EUCHRE.replace("bid dee 4\n", "bid dee 4 hearts\n").replace("trump hearts\n", "")
+    )
+    assert _all(named) == [] and named.hands[0].settled
+    gone = _judged(EUCHRE.replace("trump hearts\n", ""))
+    assert _all(gone) == [("L-MISSING", 4, "hand 1 has no `trump` line")]
+
+
 # ----------------------------------------------------------------------------- reports
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -431,3 +432,25 @@ def test_source_lines_never_carry_control_codes(tmp_path: Path) -> None:
     log.write_bytes(b"ab\x00\x01\x1b[31mc\td\n")
     (line,) = read_source_lines(str(log), {1}).values()
     assert line == "ab\ufffd\ufffd\ufffd[31mc\td"
+
+
+def test_text_rule_in_words_once_per_rule_per_file() -> None:
+    """The `= rule:` line follows the first finding of each rule in a file only; a second
+    file explains its rules again."""
+    base = bourre_file()
+    first = base.hands[0]
+    assert isinstance(first, BourreHandResult)
+    again = Violation("BR-FOLLOW", "cy", 1, "2c", 31, 10, "cy played 2♣ holding a heart")
+    second = dataclasses.replace(base.hands[1], violations=[again])
+    report = dataclasses.replace(base, hands=[first, second])
+    other = dataclasses.replace(report, path="saturday.hlog")
+    text = render_text(Report([report, other]), sources=fake_source)
+    hints = [ln.split("= rule: ")[1][:40] for ln in text.splitlines() if "= rule: " in ln]
+    per_file = [
+        "With `head_trick` (default true) a playe",  # BR-HEAD, line 15
+        "A player who holds a card of the suit le",  # BR-FOLLOW, line 17 (not line 31)
+        "With any `settle` line the hand's record",  # BR-SETTLE-WIN
+    ]
+    assert hints == per_file * 2
+    assert text.count("cy played 2♣ holding a heart") == 2  # the finding itself, each file
+    assert render_text(Report([report]), quiet=True).count("= rule:") == 0

@@ -9,14 +9,14 @@ log of that game is judged.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from referee.records import Hand, Header, QuickHand
     from referee.report import FileReport, HandResult
-    from referee.rulebook import Rule
+    from referee.rule import Rule
 
 
 class Session(Protocol):
@@ -24,7 +24,7 @@ class Session(Protocol):
 
     totals_complete: bool
 
-    def judge(self, hand: Hand | QuickHand) -> list[HandResult]:
+    def judge(self, hand: Hand | QuickHand) -> Sequence[HandResult]:
         """The results of one hand as read (more than one when the log forgot a `hand`
         line inside it)."""
 

@@ -42,6 +42,10 @@ from referee.records import (
     TrumpLine,
 )
 
+#: A fast reader of one statement: the line, its first word's match and its number; the
+#: statement's record, or None to leave the line to Lark (a _Fault: it reads as an error).
+FastReader = Callable[[str, re.Match[str], int], Event | None]
+
 
 class _FastPath:
     """Builds records for the usual shapes of hand statements without Lark (see module doc).
@@ -54,7 +58,7 @@ class _FastPath:
         self.s = syntax
         self.names = names
         self.top_bid = 6  # the highest numbered bid (12 with the house option deck: double)
-        self.by_keyword: dict[str, Callable[[str, re.Match[str], int], Event | None]] = {
+        self.by_keyword: dict[str, FastReader] = {
             "trick": self.trick,
             "dealer": self.dealer,
             "trump": self.trump,

@@ -111,13 +111,6 @@ def _words(text: str, pos: int) -> list[str] | None:
     return words if words[0] in _HEAD else None
 
 
-def _by_pattern(
-    reader: _Reader, text: str, pos: int, words: list[str] | None, quick: QuickHand
-) -> bool:
-    """``reader``, reading every line with its pattern (see :attr:`_QuickPath.by_words`)."""
-    return reader(text, pos, None, quick)
-
-
 class _QuickPath:
     """Reads a whole Bourré hand into a :class:`QuickHand` when every line is a usual one.
 
@@ -176,9 +169,6 @@ class _QuickPath:
         #: matched, lower-cased and checked each time.
         self.readers: dict[str, tuple[_Reader, int]] = {}
 
-    #: Whether lines are read by their words (False in tests: every line by its pattern).
-    by_words = True
-
     def reader(self, word: str) -> _Reader:
         """The reader of lines whose first word is ``word`` (not ``hand``), kept in
         :attr:`readers` (with ``word:``): a keyword's, a seated player's decision, or one
@@ -192,8 +182,6 @@ class _QuickPath:
             player = None if keyword else self.seat(word)
             # A line that starts with a player's name (`ann play`) is a decision.
             reader = _refuse if player is None else partial(self.decision, player)
-        if not self.by_words:
-            reader = partial(_by_pattern, reader)
         if len(self.readers) < _MAX_KEPT:
             self.readers[word] = self.readers[word + ":"] = (reader, len(word))
         return reader

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from functools import partial
 from itertools import chain
@@ -27,7 +27,7 @@ from referee.parser.common import (
     look_alike_difference,
     look_alike_key,
 )
-from referee.parser.fastpath import _FastPath
+from referee.parser.fastpath import FastReader, _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
 from referee.parser.quickpath import _MAX_KEPT, _UNKNOWN, _QuickPath, _words
 from referee.parser.syntax import _syntax
@@ -77,13 +77,12 @@ class LogReader:
     header: Header | None
     errors: list[ReadError]
 
-    def __init__(self, lines: Iterable[str], *, quick: bool = False, fast: bool = True) -> None:
+    def __init__(self, lines: Iterable[str], *, quick: bool = False) -> None:
         self.errors = []
         self.header = None
         self._syntax = _syntax()
         self._lines = iter(lines)
         self._lineno = 0
-        self._use_fast = fast  # False reads every line with Lark (for tests)
         self._fast_failures = 0  # fast-path exceptions (bugs), for tests
         self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
         self._hinted = 0  # lines that were looked at for a "did you mean"
@@ -272,8 +271,6 @@ class LogReader:
     def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
         Lark, as Lark reads them; None for any other line, left to Lark."""
-        if not self._use_fast:
-            return None
         line, text, _ = entry
         kind, column, s = first.group(1).lower(), first.start(1) + 1, self._syntax
         if kind == "pot":
@@ -532,21 +529,29 @@ class LogReader:
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
         """The `hand N` line's number, line and column: fast, or by Lark to explain what is
         wrong with it (then None)."""
+        head = self._hand_head_fast(entry)
+        if head is not None:
+            return head
+        stmt = self._parse(entry)
+        return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
+
+    def _hand_head_fast(self, entry: _Line) -> tuple[int, int, int] | None:
+        """A usual `hand N` line's number, line and column read without Lark, as Lark reads
+        them; None for any other, left to Lark."""
         line, text, _ = entry
         words = text.split(" ")
-        if len(words) == 2 and words[0] in self._hand_words and self._use_fast:
+        if len(words) == 2 and words[0] in self._hand_words:
             digits = words[1]  # `hand 12`: what the pattern matches, as words
             if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_NUMBER_DIGITS:
                 return int(digits), line, 1
         first = self._syntax.first_word.match(text)
         m = self._syntax.hand.fullmatch(text, first.end()) if first else None
-        if first is not None and m is not None and self._use_fast:
+        if first is not None and m is not None:
             try:
                 return _number(m.group(1), m.start(1) + 1), line, first.start(1) + 1
             except _Fault:
                 pass
-        stmt = self._parse(entry)
-        return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
+        return None
 
     def _hand(
         self, number: int, line: int, column: int, block: list[_BlockLine], numbered: bool = True
@@ -661,6 +666,11 @@ class LogReader:
                 block.append((number, text, raw, None, ""))
         return block
 
+    def _statement_readers(self) -> tuple[Mapping[str, FastReader], FastReader | None]:
+        """The fast path's readers of a hand's statements: by keyword, and of a decision
+        (a line that starts with a name); what they decline is read by Lark."""
+        return self._fast.by_keyword, self._fast.decision
+
     def _events(
         self, block: list[_BlockLine], unreadable: list[Unread] | None = None
     ) -> list[Event]:
@@ -668,8 +678,7 @@ class LogReader:
         into ``unreadable``)."""
         events: list[Event] = []
         keyword = self._syntax.keyword.fullmatch
-        by_keyword = self._fast.by_keyword if self._use_fast else {}
-        decision = self._fast.decision if self._use_fast else None
+        by_keyword, decision = self._statement_readers()
         for number, text, raw, first, lower in block:
             stmt: _Statement | None = None
             if first is not None:

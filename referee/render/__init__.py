@@ -1,11 +1,12 @@
 """Renderers: turn judged reports into text for people, JSON for programs, or a web page.
 
 * ``render.text`` — the ``audit`` text report (rich, imported only when used);
+* ``render.layout`` — its tables laid out in a terminal's width (words wrap, numbers never);
 * ``render.show`` — ``referee show``: trick grids with findings and settlements (rich);
 * ``render.json`` — the JSON document (dependency-free);
 * ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);
-* ``render.html`` and ``render.svg`` — the self-contained HTML report with inline SVG
-  charts (dependency-free);
+* ``render.html`` and ``render.svg`` — the self-contained HTML report: an index of the
+  files, each file collapsed with its findings, inline SVG chart and table (dependency-free);
 * ``render.source`` — re-reading log lines for source snippets;
 * ``render.fmt`` — amounts, counts and option values as the reports write them
   (dependency-free).

@@ -1,10 +1,19 @@
 """Line charts as inline SVG, generated in Python: no script, no network, deterministic.
 
-:func:`line_chart` draws one ``<polyline>`` per series (and nothing else as a polyline), a
-y axis with round-number ticks and grid lines, the zero line, an x axis labelled with hand
-numbers, optional dashed reference lines (horizontal) and marks (vertical), and a legend
-with each series' final value. All text is escaped; coordinates are written with one
-decimal, so the same data always gives the same bytes.
+:func:`line_chart` draws one ``<path class="series">`` per series, a y axis with
+round-number ticks and grid lines (whole numbers when every amount is whole: no 2.5 for
+whole dollars), the zero line, an x axis labelled with hand numbers, optional dashed
+reference lines (horizontal) and marks (vertical). A series may have gaps (a value of
+None) and the chart breaks (``breaks``: a new game starting at 0–0 is not joined to the
+end of the last one).
+
+Lines that cross or lie on top of each other stay apart: each series has its own colour
+(Okabe-Ito, readable with the common colour-vision deficiencies), dash pattern and marker
+shape (hollow, so a marker under another still shows), drawn on at most
+:data:`MARKERS_AT_MOST` of its points. The markers and the legend keys are defined once for
+a page (:func:`defs`); the legend is HTML beside the chart (:func:`legend_html`), so it stays
+readable on a narrow screen. All text is escaped; coordinates are written as whole numbers
+(rounded the same way every time), so the same data always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -26,28 +35,44 @@ PALETTE: tuple[str, ...] = (
     "#000000",
     "#999933",
 )
-#: Dash patterns, cycled once the palette is used up.
-DASHES: tuple[str, ...] = ("", "6 3", "2 3", "8 3 2 3")
+#: Dash patterns, one per series (with the colour and the marker: three ways to tell two
+#: lines apart).
+DASHES: tuple[str, ...] = ("", "7 3", "2 3", "9 3 2 3", "4 2", "1 2", "12 3", "5 2 1 2")
+#: Marker shapes (SVG path data around 0,0), one per series.
+SHAPES: tuple[str, ...] = (
+    "M-3.5 0a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0z",  # circle
+    "M-3 -3h6v6h-6z",  # square
+    "M0 -4l4 7h-8z",  # triangle
+    "M0 -4.5l4.5 4.5-4.5 4.5-4.5-4.5z",  # diamond
+    "M0 4l4-7h-8z",  # triangle, pointing down
+    "M-1.5 -4h3v2.5h2.5v3h-2.5v2.5h-3v-2.5h-2.5v-3h2.5z",  # plus
+    "M-4 -2.5l1.5-1.5 2.5 2.5 2.5-2.5 1.5 1.5-2.5 2.5 2.5 2.5-1.5 1.5-2.5-2.5-2.5 2.5"
+    "-1.5-1.5 2.5-2.5z",  # cross
+    "M0-4.5l1.3 2.7 3 .4-2.2 2.1.5 3L0 2.3l-2.7 1.4.5-3-2.2-2.1 3-.4z",  # star
+)
+#: Series styles defined on a page (:func:`defs`): a chart of more series reuses them.
+STYLES = len(PALETTE)
 
-WIDTH = 760
-HEIGHT = 320
-LEFT, RIGHT, TOP, BOTTOM = 60, 170, 16, 44  # plot margins; the legend sits on the right
-MARKERS_UP_TO = 40  # points get a marker (with a tooltip) when there are this few
+WIDTH = 640
+HEIGHT = 300
+LEFT, RIGHT, TOP, BOTTOM = 56, 18, 14, 46  # plot margins (the legend is outside)
+MARKERS_AT_MOST = 24  # markers drawn on a series (its points thinned out beyond that)
+LABEL_SPACING = 44  # the least distance between two x labels, in chart units
 
 
 @dataclass(frozen=True, slots=True)
 class Series:
-    """One line: a label and a value per x position (x = 0, 1, 2, ...)."""
+    """One line: a label and a value per point (None: no value there, a gap)."""
 
     label: str
-    values: Sequence[Decimal | int]
+    values: Sequence[Decimal | int | None]
 
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A dashed vertical line at x position ``at`` (e.g. the hand that won a game)."""
+    """A dashed vertical line at ``at`` on the x axis (e.g. the hand that won a game)."""
 
-    at: int
+    at: float
     label: str
 
 
@@ -73,135 +98,171 @@ def line_chart(
     title: str,
     y_label: str,
     x_label: str = "hand",
+    xs: Sequence[float] | None = None,
+    breaks: Sequence[int] = (),
     refs: Sequence[RefLine] = (),
     marks: Sequence[Mark] = (),
     value_text: Callable[[Decimal | int], str] = str,
 ) -> str:
-    """The ``<svg>`` element for ``series`` over the x positions named by ``x_labels``.
+    """The ``<svg>`` element for ``series`` over the points named by ``x_labels``.
 
-    Every series has one value per x label. ``value_text`` formats a value for the legend
-    and the tooltips.
+    Every series has one value per point. ``xs`` places the points on the x axis (by
+    default 0, 1, 2, ...; two points may share a place, as the end of a game and the start
+    of the next do); ``breaks`` are the points where the lines start afresh, not joined to
+    the point before. ``value_text`` formats a value for the tooltips.
     """
-    fmt = value_text
-    n = max(len(x_labels), 1)
-    values = [float(v) for s in series for v in s.values] + [0.0]
+    n = len(x_labels)
+    at: list[float] = [float(v) for v in xs] if xs is not None else [float(i) for i in range(n)]
+    values = [float(v) for s in series for v in s.values if v is not None] + [0.0]
     values += [float(r.value) for r in refs]
-    ticks = nice_ticks(min(values), max(values))
+    whole = all(v == int(v) for v in values)
+    ticks = nice_ticks(min(values), max(values), whole=whole)
     lo, hi = ticks[0], ticks[-1]
+    x_lo, x_hi = (min(at), max(at)) if at else (0.0, 1.0)
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
 
-    def x(i: int) -> float:
-        return LEFT + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+    def x(value: float) -> float:
+        return LEFT + (plot_w * (value - x_lo) / (x_hi - x_lo) if x_hi > x_lo else plot_w / 2)
 
     def y(v: float) -> float:
         return TOP + plot_h * (hi - v) / (hi - lo)
 
+    right, bottom = LEFT + plot_w, TOP + plot_h
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
         f"<title>{escape(title)}</title>",
-        '<g class="grid">',
     ]
-    for t in ticks:
-        cls = "zero" if t == 0 else "tick"
-        out.append(
-            f'<line class="{cls}" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{_n(y(t))}" '
-            f'y2="{_n(y(t))}"/>'
-        )
-        out.append(
-            f'<text class="ylab" x="{LEFT - 6}" y="{_n(y(t) + 4)}" text-anchor="end">'
-            f"{escape(_tick_text(t))}</text>"
-        )
+    grid = "".join(f"M{LEFT} {_n(y(t))}H{right}" for t in ticks if t != 0)
+    out.append(f'<path class="tick" d="{grid}"/>' if grid else "")
+    if lo <= 0 <= hi:
+        out.append(f'<path class="zero" d="M{LEFT} {_n(y(0))}H{right}"/>')
+    out.append('<g class="ylab" text-anchor="end">')
+    out += [f'<text x="{LEFT - 6}" y="{_n(y(t) + 4)}">{_tick_text(t)}</text>' for t in ticks]
     out.append("</g>")
+    out.append(f'<path class="axis" d="M{LEFT} {TOP}V{bottom}H{right}"/>')
+    labelled = _labelled(at, breaks, x)
     out.append(
-        f'<line class="axis" x1="{LEFT}" x2="{LEFT}" y1="{TOP}" y2="{TOP + plot_h}"/>'
-        f'<line class="axis" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{TOP + plot_h}" '
-        f'y2="{TOP + plot_h}"/>'
+        '<path class="xtick" d="'
+        + "".join(f"M{_n(x(at[i]))} {bottom}v4" for i in labelled)
+        + '"/><g class="xlab" text-anchor="middle">'
+        + "".join(
+            f'<text x="{_n(x(at[i]))}" y="{bottom + 17}">{escape(x_labels[i])}</text>'
+            for i in labelled
+        )
+        + "</g>"
     )
-    step = _label_step(n, plot_w)
-    out.append('<g class="xlabs">')
-    for i, label in enumerate(x_labels):
-        if i % step and i != n - 1:
-            continue
-        out.append(
-            f'<line class="xtick" x1="{_n(x(i))}" x2="{_n(x(i))}" y1="{TOP + plot_h}" '
-            f'y2="{TOP + plot_h + 4}"/>'
-            f'<text class="xlab" x="{_n(x(i))}" y="{TOP + plot_h + 16}" text-anchor="middle">'
-            f"{escape(label)}</text>"
-        )
-    out.append("</g>")
     out.append(
-        f'<text class="axis-title" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 6}" '
+        f'<text class="axis-title" x="{_n(LEFT + plot_w / 2)}" y="{HEIGHT - 6}" '
         f'text-anchor="middle">{escape(x_label)}</text>'
-        f'<text class="axis-title" transform="translate(14 {TOP + plot_h / 2:.1f}) rotate(-90)" '
+        f'<text class="axis-title" transform="translate(14 {_n(TOP + plot_h / 2)}) rotate(-90)" '
         f'text-anchor="middle">{escape(y_label)}</text>'
     )
     for ref in refs:
-        ry = _n(y(float(ref.value)))
+        ry = y(float(ref.value))
         out.append(
-            f'<line class="ref" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{ry}" y2="{ry}"/>'
-            f'<text class="ref-label" x="{LEFT + plot_w - 4}" y="{_n(y(float(ref.value)) - 4)}" '
+            f'<path class="ref" d="M{LEFT} {_n(ry)}H{right}"/>'
+            f'<text class="ref-label" x="{right - 4}" y="{_n(ry - 5)}" '
             f'text-anchor="end">{escape(ref.label)}</text>'
         )
     for mark in marks:
-        mx = _n(x(mark.at))
+        mx = x(mark.at)
         out.append(
-            f'<line class="mark" x1="{mx}" x2="{mx}" y1="{TOP}" y2="{TOP + plot_h}"/>'
-            f'<text class="mark-label" x="{_n(x(mark.at) - 4)}" y="{TOP + 10}" '
+            f'<path class="mark" d="M{_n(mx)} {TOP}V{bottom}"/>'
+            f'<text class="mark-label" x="{_n(mx - 4)}" y="{TOP + 11}" '
             f'text-anchor="end">{escape(mark.label)}</text>'
         )
+    starts = set(breaks)
     for k, s in enumerate(series):
-        colour, dash = _style(k)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        points = " ".join(f"{_n(x(i))},{_n(y(float(v)))}" for i, v in enumerate(s.values))
-        last = fmt(s.values[-1]) if s.values else ""
-        out.append(
-            f'<polyline class="series" data-series="{escape(s.label)}" points="{points}" '
-            f'fill="none" stroke="{colour}" stroke-width="2"{dash_attr}>'
-            f"<title>{escape(s.label)}: {escape(last)}</title></polyline>"
-        )
-        if len(s.values) <= MARKERS_UP_TO:
-            out.append(f'<g class="markers" fill="{colour}">')
-            for i, v in enumerate(s.values):
-                tip = f"{s.label}, {x_label} {x_labels[i]}: {fmt(v)}"
-                out.append(
-                    f'<circle cx="{_n(x(i))}" cy="{_n(y(float(v)))}" r="3">'
-                    f"<title>{escape(tip)}</title></circle>"
-                )
-            out.append("</g>")
-    out.append(_legend(series, fmt))
+        out.append(_series(k, s, [x(a) for a in at], starts, y, value_text))
     out.append("</svg>")
     return "".join(out)
 
 
-def _legend(series: Sequence[Series], format_value: Callable[[Decimal | int], str]) -> str:
-    lx = WIDTH - RIGHT + 16
-    out = ['<g class="legend">']
-    for k, s in enumerate(series):
-        colour, dash = _style(k)
-        ly = TOP + 10 + 20 * k
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        label = s.label if len(s.label) <= 14 else s.label[:13] + "…"
-        last = format_value(s.values[-1]) if s.values else ""
-        out.append(
-            f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" '
-            f'stroke-width="3"{dash_attr}/>'
-            f'<text class="legend-label" x="{lx + 28}" y="{ly + 4}">'
-            f"<title>{escape(s.label)}</title>{escape(label)} "
-            f'<tspan class="legend-value">{escape(last)}</tspan></text>'
-        )
-    out.append("</g>")
-    return "".join(out)
+def _series(
+    k: int,
+    s: Series,
+    places: list[float],
+    starts: set[int],
+    y: Callable[[float], float],
+    value_text: Callable[[Decimal | int], str],
+) -> str:
+    """One series: its line (in pieces, at gaps and breaks) and its markers."""
+    colour, dash = style(k)
+    points: list[tuple[float, float]] = []
+    pieces: list[str] = []
+    piece: list[str] = []
+    for i, value in enumerate(s.values):
+        if value is None or i in starts:
+            if piece:
+                pieces.append("M" + " ".join(piece))
+            piece = []
+        if value is not None:
+            point = (places[i], y(float(value)))
+            points.append(point)
+            piece.append(f"{_n(point[0])} {_n(point[1])}")
+    if piece:
+        pieces.append("M" + " ".join(piece))
+    last = next((v for v in reversed(s.values) if v is not None), None)
+    tip = f"{s.label}: {value_text(last)}" if last is not None else s.label
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    shown = _thinned(points, MARKERS_AT_MOST, offset=k)
+    marked = f" {marker_class(k)}" if shown is points else ""  # (a marker on every point)
+    line = (
+        f'<path class="series{marked}" data-series="{escape(s.label)}" d="{"".join(pieces)}" '
+        f'fill="none" stroke="{colour}" stroke-width="2"{dash_attr}>'
+        f"<title>{escape(tip)}</title></path>"
+    )
+    if marked or not shown:
+        return line
+    dots = " ".join(f"{_n(px)},{_n(py)}" for px, py in shown)
+    return line + f'<polyline class="dots {marker_class(k)}" points="{dots}"/>'
 
 
-def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
-    """Round-number ticks covering ``lo..hi`` (about ``count`` intervals, 1-2-5 steps)."""
+def _thinned(
+    points: list[tuple[float, float]], most: int, offset: int
+) -> list[tuple[float, float]]:
+    """At most ``most`` of ``points``, evenly spread (started ``offset`` points in, so two
+    series' markers do not fall on the same hands), with the last one."""
+    if len(points) <= most:
+        return points
+    step = -(-len(points) // most)
+    first = offset % step
+    kept = points[first::step]
+    if kept[-1] != points[-1]:
+        kept = [*kept[: most - 1], points[-1]]
+    return kept
+
+
+def _labelled(at: list[float], breaks: Sequence[int], x: Callable[[float], float]) -> list[int]:
+    """The points that get an x label: at least :data:`LABEL_SPACING` apart, the first and
+    (in place of the one before it, if too close) the last; not a break's second point."""
+    skip = set(breaks)
+    chosen: list[int] = []
+    for i, value in enumerate(at):
+        if i in skip and i > 0 and at[i - 1] == value:
+            continue
+        if not chosen or x(value) - x(at[chosen[-1]]) >= LABEL_SPACING:
+            chosen.append(i)
+    if at and chosen and chosen[-1] != len(at) - 1 and len(at) - 1 not in skip:
+        if len(chosen) > 1 and x(at[-1]) - x(at[chosen[-1]]) < LABEL_SPACING:
+            chosen.pop()
+        chosen.append(len(at) - 1)
+    return chosen
+
+
+def nice_ticks(lo: float, hi: float, count: int = 5, *, whole: bool = False) -> list[float]:
+    """Round-number ticks covering ``lo..hi`` (about ``count`` intervals, 1-2-5 steps, and
+    2.5); with ``whole``, whole-number steps only (1, 2, 5, 10, 20...: no 2.5, no 0.5)."""
     if hi <= lo:
         lo, hi = lo - 1, hi + 1
     raw = (hi - lo) / count
     magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    steps = [m * magnitude for m in (1, 2, 2.5, 5, 10)]
+    if whole:  # (25 and 250 are whole; 2.5 and 0.5 are not)
+        steps = [m for m in steps if m >= 1 and abs(m - round(m)) < 1e-9] or [1]
+    step = next((m for m in steps if m >= raw), steps[-1])
     start = math.floor(lo / step + 1e-9) * step
     stop = math.ceil(hi / step - 1e-9) * step
     ticks: list[float] = []
@@ -215,20 +276,69 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return ticks
 
 
-def _label_step(n: int, plot_w: float) -> int:
-    """Label every k-th x position, k a 1-2-5 number, so labels are at least 36px apart."""
-    if n <= 1:
-        return 1
-    need = 36 * (n - 1) / plot_w
-    for magnitude in (1, 10, 100, 1000, 10000, 100000):
-        for m in (1, 2, 5):
-            if m * magnitude >= need:
-                return m * magnitude
-    return n
+def style(k: int) -> tuple[str, str]:
+    """The colour and dash pattern of series ``k``."""
+    return PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
 
 
-def _style(k: int) -> tuple[str, str]:
-    return PALETTE[k % len(PALETTE)], DASHES[(k // len(PALETTE)) % len(DASHES)]
+def marker_id(k: int) -> str:
+    """The id of series ``k``'s marker in the page's :func:`defs`."""
+    return f"rm{k % STYLES}"
+
+
+def marker_class(k: int) -> str:
+    """The class that puts series ``k``'s marker on every point of a line (:func:`css`)."""
+    return f"m{k % STYLES}"
+
+
+def css() -> str:
+    """The style rules the charts need on their page: the markers by class (set by CSS, so
+    a line does not spell out three marker references), the legend keys' size."""
+    rules = [f".{marker_class(k)}{{marker:url(#{marker_id(k)})}}" for k in range(STYLES)]
+    rules.append("svg .dots{fill:none;stroke:none}svg.key{width:40px;height:12px}")
+    return "".join(rules) + "\n"
+
+
+def key_id(k: int) -> str:
+    """The id of series ``k``'s legend key (a bit of line with its marker) in :func:`defs`."""
+    return f"rk{k % STYLES}"
+
+
+def defs() -> str:
+    """The markers and legend keys of every series style, once for a page (hidden)."""
+    out = [
+        '<svg xmlns="http://www.w3.org/2000/svg" class="defs" width="0" height="0" '
+        'aria-hidden="true"><defs>'
+    ]
+    for k in range(STYLES):
+        colour, dash = style(k)
+        out.append(
+            f'<marker id="{marker_id(k)}" viewBox="-6 -6 12 12" markerWidth="12" '
+            'markerHeight="12" markerUnits="userSpaceOnUse" overflow="visible">'
+            f'<path d="{SHAPES[k % len(SHAPES)]}" fill="#fff" stroke="{colour}" '
+            'stroke-width="1.6"/></marker>'
+        )
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<symbol id="{key_id(k)}" viewBox="0 0 40 12">'
+            f'<path d="M1 6H20H39" fill="none" stroke="{colour}" stroke-width="2.5"'
+            f'{dash_attr} marker-mid="url(#{marker_id(k)})"/></symbol>'
+        )
+    out.append("</defs></svg>")
+    return "".join(out)
+
+
+def legend_html(series: Sequence[Series], value_text: Callable[[Decimal | int], str]) -> str:
+    """The legend beside a chart, as HTML: each series' key, label and last value."""
+    items = []
+    for k, s in enumerate(series):
+        last = next((v for v in reversed(s.values) if v is not None), None)
+        value = escape(value_text(last)) if last is not None else "?"
+        items.append(
+            f'<li><svg class="key" aria-hidden="true"><use href="#{key_id(k)}"/></svg>'
+            f'{escape(s.label)} <span class="last">{value}</span></li>'
+        )
+    return f'<ul class="legend">{"".join(items)}</ul>'
 
 
 def _tick_text(t: float) -> str:
@@ -236,6 +346,6 @@ def _tick_text(t: float) -> str:
 
 
 def _n(v: float) -> str:
-    """A coordinate with one decimal and no ``-0.0``."""
-    text = f"{v:.1f}"
-    return "0.0" if text == "-0.0" else text
+    """A coordinate in whole chart units (a chart is drawn 640 units wide, at most some
+    760 pixels: a unit is about a pixel), never ``-0``."""
+    return str(round(v))

@@ -5,8 +5,9 @@ defaults), then every finding as ``path:line:col: RULE-ID message`` with the log
 under the column and the evidence, then a compact table of the hands' settlements with the
 session ledger. A batch of several files ends with a summary table; every run ends with a
 one-line count. Colour is used only on a terminal (rich's detection, which honours
-``NO_COLOR`` and ``FORCE_COLOR``); piped output is plain and stable: no wrapping, no
-terminal-width dependence.
+``NO_COLOR`` and ``FORCE_COLOR``). On a terminal the tables are laid out in its width
+(:mod:`referee.render.layout`: the words wrap, the numbers never do); piped output is plain
+and stable: each table row on one line, whatever the width of any terminal.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TextIO
+from typing import Literal, TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -26,6 +27,7 @@ from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
 from referee.render.fmt import money, signed
 from referee.render.fmt import option_text as _option_text
+from referee.render.layout import Column, TableLayout
 from referee.render.safe import UNSAFE, visible
 from referee.render.source import (
     LineSource,
@@ -100,10 +102,14 @@ def _visible_lines(text: str) -> str:
     return "\n".join(map(visible, text.split("\n")))
 
 
-def make_console(file: TextIO | None = None, color: bool | None = None) -> Console:
-    """A console for reports: ``color`` None detects a terminal, False forces plain text."""
+def make_console(
+    file: TextIO | None = None, color: bool | None = None, *, width: int | None = None
+) -> Console:
+    """A console for reports: ``color`` None detects a terminal, False forces plain text;
+    ``width`` fixes the terminal's width (else rich measures it)."""
     return _Console(
         file=file,
+        width=width,
         force_terminal=color,
         color_system="auto" if color is not False else None,
         no_color=None if color is not False else True,
@@ -115,11 +121,18 @@ def make_console(file: TextIO | None = None, color: bool | None = None) -> Conso
 
 
 def render_text(
-    report: Report, *, color: bool = False, quiet: bool = False, sources: LineSource | None = None
+    report: Report,
+    *,
+    color: bool = False,
+    quiet: bool = False,
+    sources: LineSource | None = None,
+    width: int | None = None,
 ) -> str:
-    """The whole text report for ``report`` as a string (plain unless ``color``)."""
+    """The whole text report for ``report`` as a string (plain unless ``color``), its
+    tables laid out in ``width`` cells (None: each row on one line)."""
     out = io.StringIO()
-    renderer = TextRenderer(make_console(out, color=color), quiet=quiet, sources=sources)
+    console = make_console(out, color=color)
+    renderer = TextRenderer(console, quiet=quiet, sources=sources, width=width)
     for file in report.files:
         renderer.file(file)
     renderer.finish()
@@ -155,6 +168,7 @@ class _OpenFile:
     games: _Spool = field(default_factory=_Spool)  # Bid Euchre: games won, in order
     by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
     errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
+    explained: set[str] = field(default_factory=set)  # rule IDs whose `= rule:` line is out
 
 
 class TextRenderer:
@@ -179,8 +193,14 @@ class TextRenderer:
         quiet: bool = False,
         sources: LineSource | None = None,
         keep: bool = False,
+        width: int | Literal["terminal"] | None = "terminal",
     ) -> None:
         self.console = console
+        #: The width the tables are laid out in (None: none, each row one line); by default
+        #: the console's on a terminal, none when piped.
+        self.width = (
+            (console.width if console.is_terminal else None) if width == "terminal" else width
+        )
         #: No colour (piped, NO_COLOR, or a worker's plain part): lines are written as text.
         self._plain = console.color_system is None and not console.is_terminal
         self.quiet = quiet
@@ -329,7 +349,7 @@ class TextRenderer:
             if isinstance(item, ReadError):
                 self._error(path, item, lines)
             elif isinstance(item, Violation):
-                self._violation(path, item, lines)
+                self._violation(path, item, lines, open_file.explained)
             else:
                 self._claim(path, item)
 
@@ -386,7 +406,11 @@ class TextRenderer:
             source = lines.get(error.line or 0)
         self._snippet(error.line, column, source)
 
-    def _violation(self, path: str, v: Violation, lines: dict[int, str]) -> None:
+    def _violation(
+        self, path: str, v: Violation, lines: dict[int, str], explained: set[str]
+    ) -> None:
+        """A finding: its line, the snippet, the evidence, and the rule in words the first
+        time the file breaks it (``referee explain`` has it all)."""
         text = self._where(path, v.line, v.column)
         text.append(" ")
         text.append(v.rule, style=S_CORRECTED if v.corrected else S_RULE)
@@ -400,7 +424,8 @@ class TextRenderer:
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
                 self._print(Text(f"{gutter}= {evidence_line}", style=S_DIM))
-        if not self.quiet:
+        if not self.quiet and v.rule not in explained:
+            explained.add(v.rule)
             self._print(Text(f"{gutter}= rule: {_rule_hint(v.rule)}", style=S_DIM))
 
     def _claim(self, path: str, c: ClaimRuling) -> None:
@@ -439,17 +464,14 @@ class TextRenderer:
         rows = (row.split(_CELL) for row in open_file.rows.lines())  # one at a time
         if report.game == "bourre":
             players = list(report.players)
-            header = ["hand", "dealer", "trump", "pot", "winner", "carry", *players]
-            header += ["recorded", "result"]
+            columns = _bourre_columns(players)
             ledger = [_signed_of(report.totals, p, report.money_places) for p in players]
             incomplete = "" if report.totals_complete else "settled hands only"
             footer = ["total", "", "", "", "", "", *ledger, "", incomplete]
-            right = {0, 3, 5, *range(6, 6 + len(players))}
-            self._table(header, rows, right, footer, open_file.widths)
+            self._table(columns, rows, footer, open_file.widths)
         elif report.game == "bid-euchre":
             teams = open_file.teams
-            header = ["hand", "dealer", "contract", "trump", "tricks", *teams, "recorded", "winner"]
-            self._table(header, rows, {0, *range(5, 5 + len(teams))}, None, open_file.widths)
+            self._table(_euchre_columns(teams), rows, None, open_file.widths)
             if report.score:
                 score = ", ".join(f"{t} {report.score[t]}" for t in teams if t in report.score)
                 self._print(Text(f"  score: {score}", style="bold"))
@@ -460,13 +482,14 @@ class TextRenderer:
 
     def _table(
         self,
-        header: Sequence[str],
+        columns: Sequence[Column],
         rows: Iterable[Sequence[str]],
-        right: set[int],
         footer: Sequence[str] | None,
         widths: Sequence[int] = (),
     ) -> None:
-        """Print a table; ``widths`` are the rows' widest cells, if known (else measured)."""
+        """Print a table in the renderer's width (see :mod:`referee.render.layout`);
+        ``widths`` are the rows' widest cells, if known (else measured)."""
+        header = [visible(c.header) for c in columns]  # (a player's name)
         if not widths:
             rows = [list(r) for r in rows]
             widths = [max((cell_len(r[i]) for r in rows), default=0) for i in range(len(header))]
@@ -475,18 +498,16 @@ class TextRenderer:
             max(widths[i] if i < len(widths) else 0, *(cell_len(r[i]) for r in edges))
             for i in range(len(header))
         ]
-
-        def fmt(cells: Sequence[str]) -> str:
-            out = []
-            for i, cell in enumerate(cells):
-                fill = " " * (widths[i] - cell_len(cell))
-                out.append(fill + cell if i in right else cell + fill)
-            return ("  " + "  ".join(out)).rstrip()
-
-        self._print(Text(fmt(header), style=S_DIM))
-        self._print_lines(fmt(row) for row in rows)
+        layout = TableLayout(columns, widths, self.width)
+        for line in layout.lines(header):
+            self._print(Text(line, style=S_DIM))
+        if layout.natural:
+            self._print_lines(layout.line(row) for row in rows)
+        else:
+            self._print_lines(line for row in rows for line in layout.lines(row))
         if footer:
-            self._print(Text(fmt(footer), style="bold"))
+            for line in layout.lines(footer):
+                self._print(Text(line, style="bold"))
 
     def _print_lines(self, lines: Iterable[str]) -> None:
         """Print unstyled lines (table rows): written straight to the console's file, as
@@ -510,14 +531,19 @@ class TextRenderer:
         if len(self.rows) > 1:
             self._print(Text(""))
             counts = ("hands", "violations", "settlement", "errors")
-            header = ["file", "game", *counts, "by rule"]
+            columns = [
+                Column("file", wraps=True, least=20, beneath=False),
+                Column("game"),
+                *(Column(k, right=True) for k in counts),
+                Column("by rule", wraps=True),
+            ]
             rows = [
                 [visible(r.path), r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
                 for r in self.rows
             ]
             totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
             footer = ["total", "", *totals, ""]
-            self._table(header, rows, {2, 3, 4, 5}, footer)
+            self._table(columns, rows, footer)
         self._print(Text(""))
         self._print(summary_line(self.rows))
 
@@ -552,6 +578,24 @@ METADATA_SHOWN = 200
 def shorten(text: str, size: int = METADATA_SHOWN) -> str:
     """``text`` cut to ``size`` characters (``…`` marks the cut)."""
     return text if len(text) <= size else text[:size] + "…"
+
+
+def _bourre_columns(players: Sequence[str]) -> list[Column]:
+    """The Bourré table's columns: the hand, each player's money (in bands when narrow),
+    then the words, which wrap."""
+    head = [Column("hand", right=True), Column("dealer"), Column("trump")]
+    head += [Column("pot", right=True), Column("winner"), Column("carry", right=True)]
+    nets = [Column(p, right=True, band=True) for p in players]
+    return [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
+
+
+def _euchre_columns(teams: Sequence[str]) -> list[Column]:
+    """The Bid Euchre table's columns: the hand, each team's points and score, the words."""
+    head = [Column("hand", right=True), Column("dealer")]
+    head += [Column("contract", wraps=True, least=10, beneath=False), Column("trump")]
+    head.append(Column("tricks"))
+    scores = [Column(t, right=True, band=True) for t in teams]
+    return [*head, *scores, Column("recorded", wraps=True), Column("winner", wraps=True)]
 
 
 def _bourre_row(hand: BourreHandResult, players: list[str], places: int = 0) -> list[str]:

@@ -30,10 +30,6 @@ from referee.records import Hand, Header, NameAt, QuickHand
 from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Part, Place, may_have_said, split_forgotten
 
-#: Whether a :class:`QuickHand` goes through the quick lane first (off only in tests, to
-#: compare the lanes).
-QUICK_LANE = True
-
 _SETTLE_RULES = "BR-SETTLE-"
 
 
@@ -90,7 +86,7 @@ class BourreSession:
         if place.missing:
             self._lose_track(place.missing)
         if isinstance(hand, QuickHand):
-            result = self._judge_quick(hand, place) if QUICK_LANE else None
+            result = self._judge_quick(hand, place)
             if result is not None:
                 return result
             hand = hand.read()

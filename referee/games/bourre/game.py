@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, no_bids, no_conflicts
+from referee.games import Game, Session, no_bids, no_conflicts
 from referee.options import BourreOptions
 from referee.records import Header
 from referee.report import money_places
+from referee.rule import Rule
 
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
@@ -17,13 +18,13 @@ def _converters() -> Mapping[str, Callable[[Any], Any]]:
     return BOURRE_CONVERTERS
 
 
-def _rules() -> tuple[Any, ...]:
+def _rules() -> tuple[Rule, ...]:
     from referee.games.bourre.rules import BOURRE_RULES
 
     return BOURRE_RULES
 
 
-def _new_session(header: Header, options: Any, keep_tricks: bool) -> Any:
+def _new_session(header: Header, options: Any, keep_tricks: bool) -> Session:
     from referee.games.bourre.engine import BourreSession
 
     return BourreSession(header, options, keep_tricks=keep_tricks)

@@ -26,7 +26,7 @@ from referee.games.bourre.rules import (
 from referee.options import BourreOptions
 from referee.records import SettleLine
 from referee.report import Violation
-from referee.rulebook import Rule
+from referee.rule import Rule
 
 
 @dataclass(frozen=True, slots=True)

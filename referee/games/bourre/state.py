@@ -22,7 +22,7 @@ from referee.games.bourre.rules import (
 from referee.options import BourreOptions
 from referee.records import CardAt, QuickDecision
 from referee.report import ClaimRuling, TrickRecord, Violation
-from referee.rulebook import Rule
+from referee.rule import Rule
 from referee.sequence import may_have_said
 
 

@@ -27,7 +27,7 @@ from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
 from referee.games.euchre.redeal import judge_redeal
-from referee.games.euchre.replay import Replay, Setup, TrickReplay
+from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
@@ -41,13 +41,14 @@ from referee.records import (
     ExchangeLine,
     Hand,
     Header,
+    QuickHand,
     RedealLine,
     ScoreLine,
     TeamSettleLine,
     TrickLine,
     TrumpLine,
 )
-from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record
+from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record, Violation
 from referee.sequence import (
     HandSequence,
     Place,
@@ -62,6 +63,15 @@ E = TypeVar("E", bound=Event)
 
 def _events(hand: Hand, kind: type[E]) -> list[E]:
     return [e for e in hand.events if isinstance(e, kind)]
+
+
+def _is_first_lead(v: Violation, leader: Seen) -> bool:
+    """Whether ``v`` is the L-TURN against this lead of trick 1."""
+    return (
+        v.rule == "L-TURN"
+        and v.trick == 1
+        and (v.line, v.column) == (leader.card.line, leader.card.column)
+    )
 
 
 @dataclass(slots=True)
@@ -109,9 +119,12 @@ class EuchreSession:
         """The standings after the last hand: the running score (None: not known)."""
         report.score = self.score
 
-    def judge(self, hand: Hand) -> list[EuchreHandResult]:
+    def judge(self, hand: Hand | QuickHand) -> list[EuchreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
-        inside it (see :func:`~referee.sequence.split_forgotten`)."""
+        inside it (see :func:`~referee.sequence.split_forgotten`). (Bid Euchre hands are
+        read in full; a quick reading is read in full here.)"""
+        if isinstance(hand, QuickHand):
+            hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.table.players, self.deck.tricks):
             results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))
@@ -185,20 +198,18 @@ class EuchreSession:
         leader = plays[0][0]
         if leader.player == contract.bidder or leader.player in auction.written:
             return
+        if may_have_said(hand.unreadable, ("bid",), self.table.players):
+            # A bid line that did not read may have been the leader's winning bid: the
+            # first lead follows from that slip, which is already reported (P-SYNTAX).
+            findings.items[:] = [v for v in findings.items if not _is_first_lead(v, leader)]
+            out.incomplete.append(f"the winning bid is in doubt: {leader.player} led trick 1")
+            return
         note = (
             f"; {leader.player} has no bid line: if {leader.player} won the bidding, that bid "
             "is missing from the log"
         )
         for i, v in enumerate(findings.items):
-            if (
-                v.rule == "L-TURN"
-                and v.trick == 1
-                and (v.line, v.column)
-                == (
-                    leader.card.line,
-                    leader.card.column,
-                )
-            ):
+            if _is_first_lead(v, leader):
                 findings.items[i] = dataclasses.replace(v, evidence=v.evidence + note)
         out.incomplete.append(
             f"the winning bid is in doubt: {leader.player} led trick 1 with no bid line"
@@ -280,7 +291,8 @@ class EuchreSession:
         out.trump = trump_lines[0].suit if trump_lines else bid_suit
         if out.trump is None:
             out.incomplete.append("no trump line")
-            if not may_have_said(hand.unreadable, ("trump",), self.table.players):
+            # (a bid may name the suit, `bid ann 4 hearts`: an unreadable bid may have)
+            if not may_have_said(hand.unreadable, ("trump", "bid"), self.table.players):
                 findings.add(
                     "L-MISSING",
                     hand.line,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, whole_amounts
+from referee.games import Game, Session, whole_amounts
 from referee.options import EuchreOptions
 from referee.records import Header
+from referee.rule import Rule
 
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
@@ -29,13 +30,13 @@ def _conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
     return []
 
 
-def _rules() -> tuple[Any, ...]:
+def _rules() -> tuple[Rule, ...]:
     from referee.games.euchre.rules import EUCHRE_RULES
 
     return EUCHRE_RULES
 
 
-def _new_session(header: Header, options: Any, keep_tricks: bool) -> Any:
+def _new_session(header: Header, options: Any, keep_tricks: bool) -> Session:
     from referee.games.euchre.engine import EuchreSession
 
     return EuchreSession(header, options)

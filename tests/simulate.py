@@ -798,6 +798,10 @@ def _rig_trumps(
 
 _KEYWORD_CASES = ("lower", "lower", "lower", "title", "upper")
 _CARD_STYLES = ("plain", "plain", "lower", "ten", "symbol", "hollow", "mixed")
+_MIXED_CARDS = ("plain", "lower", "ten", "symbol", "hollow", "upper")
+#: With ``varied_spelling``: also ``jC`` (rank in lower case, suit in upper case).
+_VARIED_CARD_STYLES = (*_CARD_STYLES, "swapped")
+_VARIED_MIXED_CARDS = (*_MIXED_CARDS, "swapped")
 _GAME_WORDS = ("bourre", "bourre", "bourré", "booray", "Bourre")
 _HAND_STYLES = ("full", "plays-only", "mixed", "mixed")
 
@@ -805,12 +809,13 @@ _HAND_STYLES = ("full", "plays-only", "mixed", "mixed")
 class _Writer:
     """Renders cards, names and keywords in a per-hand style."""
 
-    __slots__ = ("card_style", "colon", "commas", "kw_case", "name_case", "rng")
+    __slots__ = ("card_style", "colon", "commas", "kw_case", "mixed_cards", "name_case", "rng")
 
-    def __init__(self, rng: random.Random, fancy: bool) -> None:
+    def __init__(self, rng: random.Random, fancy: bool, varied: bool = False) -> None:
         self.rng = rng
+        self.mixed_cards = _VARIED_MIXED_CARDS if varied else _MIXED_CARDS
         if fancy:
-            self.card_style = rng.choice(_CARD_STYLES)
+            self.card_style = rng.choice(_VARIED_CARD_STYLES if varied else _CARD_STYLES)
             self.name_case = rng.choice(("as", "as", "lower", "upper", "title", "mixed"))
             self.kw_case = rng.choice(_KEYWORD_CASES)
             self.colon = rng.random() < 0.5
@@ -846,12 +851,14 @@ class _Writer:
         if style == "plain":
             return card
         if style == "mixed":
-            style = _pick(self.rng, ("plain", "lower", "ten", "symbol", "hollow", "upper"))
+            style = _pick(self.rng, self.mixed_cards)
         rank, suit = card[0], card[1]
         if style == "lower":
             return card.lower()
         if style == "upper":
             return card.upper()
+        if style == "swapped":
+            return rank.lower() + suit.upper()
         if style == "ten":
             return ("10" if rank == "T" else rank) + suit
         symbols = "♠♥♦♣" if style == "symbol" else "♤♡♢♧"
@@ -878,10 +885,11 @@ def _write_hand(
     detail: str,
     settle: bool,
     write_dealer: bool,
+    varied: bool = False,
 ) -> list[str]:
-    """The log lines of one hand."""
-    fancy = detail == "mixed"
-    w = _Writer(rng, fancy)
+    """The log lines of one hand (``varied``: with varied spelling whatever the detail)."""
+    fancy = varied or detail == "mixed"
+    w = _Writer(rng, fancy, varied)
     colon = ":" if w.colon else ""
     indent = "  " if fancy and rng.random() < 0.2 else ""
     lines = [f"{w.kw('hand')} {number}"]
@@ -1065,6 +1073,7 @@ def generate_session(
     cinch_bias: float = 0.3,
     illegal_count: int = 1,
     early_rate: float | None = None,
+    varied_spelling: bool = False,
 ) -> GeneratedSession:
     """Simulate a Bourré session and write it as a hand log, with the oracle's verdicts.
 
@@ -1080,6 +1089,9 @@ def generate_session(
     ``early_rate`` is the chance per hand (under ``decisions: turn``) that two written
     decision lines change places: the later-due player announced early (BR-DECIDE-ORDER);
     by default 0.1, or 0 when ``illegal`` injects a play.
+    ``varied_spelling`` writes every hand the way mixed-detail hands are written (cards,
+    keyword case, colons, commas, names, aliases, comments), whatever its detail, and adds
+    the spelling ``jC``; by default only mixed-detail hands vary.
     """
     if detail not in ("mixed", "full", "plays-only"):
         raise ValueError("detail must be 'mixed', 'full' or 'plays-only'")
@@ -1160,7 +1172,7 @@ def generate_session(
                 h.violations.append(ExpectedViolation("BR-DECIDE-ORDER", early[0], None, None))
         m = _settle(seats, o, carry, exempt, dealer, h.active, h.won, h.reneges, early)
         write_dealer = k == 0 or style == "full" or (style == "mixed" and rng.random() < 0.3)
-        block = _write_hand(rng, k + 1, h, m, o, style, settle, write_dealer)
+        block = _write_hand(rng, k + 1, h, m, o, style, settle, write_dealer, varied_spelling)
         text_lines.append("")
         first_line = len(text_lines) + 1
         text_lines.extend(block)
