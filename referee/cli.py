@@ -765,8 +765,9 @@ def _write_text(out: TextIO, text: str) -> int:
 def _print_version(value: bool) -> None:
     if value:
         from referee import __version__
+        from referee.build import build_kind
 
-        typer.echo(f"referee {__version__}")
+        typer.echo(f"referee {__version__} ({build_kind()})")
         raise typer.Exit(0)
 
 

@@ -33,6 +33,7 @@ from referee.records import (
     DiscardLine,
     Event,
     Hand,
+    QuickHand,
     RedealLine,
     ScoreLine,
     SettleLine,
@@ -312,7 +313,7 @@ class HandSequence:
     def __init__(self) -> None:
         self._previous: int | None = None
 
-    def place(self, hand: Hand, hint: Violation | None = None) -> Place:
+    def place(self, hand: Hand | QuickHand, hint: Violation | None = None) -> Place:
         """The place of the next hand of the log (``hint``: a forgotten `hand` line)."""
         number, previous = hand.number, self._previous
         self._previous = number
@@ -324,7 +325,7 @@ class HandSequence:
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 
 
-def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violation:
+def _sequence_finding(hand: Hand | QuickHand, previous: int | None, expected: int) -> Violation:
     number = hand.number
     if previous is None:
         message = f"the log's first hand is hand {number}, not hand 1"

@@ -6,12 +6,14 @@ import json
 import os
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from referee import __version__
+from referee.build import build_kind
 from referee.cli import app
 from tests.test_cli import RENEGE
 
@@ -31,8 +33,15 @@ def _cli(*args: str, stdin: str | bytes | None = None) -> tuple[int, str]:
 
 
 def test_short_version_option() -> None:
-    assert _cli("-V") == (0, f"referee {__version__}\n")
+    assert _cli("-V") == (0, f"referee {__version__} ({build_kind()})\n")
     assert _cli("--version") == _cli("-V")
+
+
+def test_version_says_which_build_runs() -> None:
+    import referee.parser.quickpath as reader
+
+    compiled = reader.__file__ is not None and reader.__file__.endswith(tuple(EXTENSION_SUFFIXES))
+    assert build_kind() == ("compiled" if compiled else "pure Python")
 
 
 # ----------------------------------------------------------------------------- completion

@@ -9,6 +9,8 @@ from decimal import Decimal
 from functools import partial
 from itertools import chain
 
+from mypy_extensions import mypyc_attr
+
 from referee.cards import parse_card
 from referee.currency import strip_sign
 from referee.games import all_games, game_named, game_of
@@ -65,6 +67,7 @@ _BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 _HAND_WORDS: set[str] = set()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # (a test's Lark-only reader overrides it)
 class LogReader:
     """Reads one hand log: the header at once, then the hands lazily, one at a time.
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from mypy_extensions import mypyc_attr
+
 from referee.games.bourre.facts import HandFacts, gather_facts
 from referee.games.bourre.quick import quick_outcome, recorded_agrees
-from referee.games.bourre.replay import HandOutcome, HandReplay
+from referee.games.bourre.replay import HandOutcome, replay_hand
 from referee.games.bourre.settle import (
     MoneyState,
     Recorded,
@@ -28,11 +30,12 @@ from referee.games.bourre.settle import (
 from referee.options import BourreOptions
 from referee.records import Hand, Header, NameAt, QuickHand
 from referee.report import BourreHandResult, FileReport, Record, Violation
-from referee.sequence import HandSequence, Part, Place, may_have_said, split_forgotten
+from referee.sequence import HandSequence, Place, may_have_said, split_forgotten
 
 _SETTLE_RULES = "BR-SETTLE-"
 
 
+@mypyc_attr(native_class=False)  # (a test turns the quick lane off by patching a method)
 class BourreSession:
     """Judge a Bourré log hand by hand. Call :meth:`judge` once per hand read, in order.
 
@@ -61,19 +64,16 @@ class BourreSession:
     def judge(self, hand: Hand | QuickHand) -> list[BourreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
-        results = []
-        for part in self._parts(hand):
-            place = self.sequence.place(part.hand, part.hint)
-            results.append(self.judge_hand(part.hand, place))
-        return results
-
-    def _parts(self, hand: Hand | QuickHand) -> list[Part]:
         if isinstance(hand, QuickHand):
             size = self.options.hand_size
             if len(hand.tricks) <= size and len(hand.dealers) <= 1 and len(hand.trumps) <= 1:
-                return [Part(hand)]  # type: ignore[arg-type]  # (it cannot split)
+                return [self.judge_hand(hand, self.sequence.place(hand))]  # (it cannot split)
             hand = hand.read()
-        return split_forgotten(hand, self.seats, self.options.hand_size)
+        results = []
+        for part in split_forgotten(hand, self.seats, self.options.hand_size):
+            place = self.sequence.place(part.hand, part.hint)
+            results.append(self.judge_hand(part.hand, place))
+        return results
 
     def judge_hand(self, hand: Hand | QuickHand, place: Place | None = None) -> BourreHandResult:
         """Replay, judge and settle one hand; advance the session to the next.
@@ -91,8 +91,7 @@ class BourreSession:
                 return result
             hand = hand.read()
         facts = gather_facts(hand)
-        replay = HandReplay(facts, self.seats, self.options, self.next_dealer, first=self._first)
-        outcome = replay.run()
+        outcome = replay_hand(facts, self.seats, self.options, self.next_dealer, first=self._first)
         if not self.keep_tricks:
             outcome.tricks = []
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]

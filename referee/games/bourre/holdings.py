@@ -1,7 +1,9 @@
 """The tricks against what the deal, discards and draws recorded (L-NOT-HELD, L-CARD).
 
 The rules of what the log shows are :mod:`~referee.games.bourre.knowledge`'s; this explains what
-they rule out, at the card that shows it.
+they rule out, at the card that shows it. :func:`cross_check_hands` is a stage of the replay
+(:mod:`~referee.games.bourre.replay`), run on the
+:class:`~referee.games.bourre.state.ReplayState` once the tricks are laid out.
 """
 
 from __future__ import annotations
@@ -27,74 +29,76 @@ _PLACED = {
 _THROWN = "{who} discarded it and the stock did not run out"
 
 
-class HoldingChecks(ReplayState):
-    """Holding checks of a hand's replay (a mixin over :class:`ReplayState`)."""
+def cross_check_hands(state: ReplayState) -> None:
+    """Check the tricks against what the deal, discards and draws recorded."""
+    ran_out = state.stock_ran_out()
+    elsewhere = cards_out_of_play(
+        state.plain_decisions(), state.plain_deals(), state.active, ran_out, state.contested
+    )
+    for player in state.active:
+        plays = state.plays_of(player)
+        for play in plays:
+            source = elsewhere.get(play.card.card)
+            if source is not None and source[0] != player:
+                who, why = source
+                _flag_held_elsewhere(state, play, _PLACED.get(why, _THROWN).format(who=who))
+        _check_against_record(state, player, plays)
 
-    def _cross_check_hands(self) -> None:
-        """Check the tricks against what the deal, discards and draws recorded."""
-        ran_out = self._stock_ran_out()
-        elsewhere = cards_out_of_play(
-            self.plain_decisions(), self.plain_deals(), self.active, ran_out, self._contested
-        )
-        for player in self.active:
-            plays = self._plays_of(player)
-            for play in plays:
-                source = elsewhere.get(play.card.card)
-                if source is not None and source[0] != player:
-                    who, why = source
-                    self._flag_held_elsewhere(play, _PLACED.get(why, _THROWN).format(who=who))
-            self._check_against_record(player, plays)
 
-    def _flag_held_elsewhere(self, play: LoggedPlay, why: str) -> None:
-        card = play.card
-        self.flag_card(
-            L_CARD,
-            f"{pretty(card.card)} cannot be {play.player}'s",
-            card,
-            player=play.player,
-            trick=play.trick,
-            evidence=why,
-        )
+def _flag_held_elsewhere(state: ReplayState, play: LoggedPlay, why: str) -> None:
+    """L-CARD for a play of a card the log places with someone else (``why``: where)."""
+    card = play.card
+    state.flag_card(
+        L_CARD,
+        f"{pretty(card.card)} cannot be {play.player}'s",
+        card,
+        player=play.player,
+        trick=play.trick,
+        evidence=why,
+    )
 
-    def _check_against_record(self, player: str, plays: list[LoggedPlay]) -> None:
-        line = self.facts.decisions.get(player)
-        if line is None:
-            return
-        decision = self.plain_decisions()[player]
-        upcard = self.upcard.card if player == self.dealer and self.upcard else None
-        played = [p.card.card for p in plays]
-        deal = self.plain_deals().get(player)
-        for problem in exchange_problems(decision, deal, upcard, played, self.opts.hand_size):
-            self._explain(player, line, plays, problem)
 
-    def _explain(
-        self, player: str, line: DecisionLine, plays: list[LoggedPlay], problem: Problem
-    ) -> None:
-        """The finding for one thing the exchange rules out."""
-        if problem.kind == "not-dealt":
-            assert line.discards is not None
-            thrown = line.discards[problem.at]
-            self.flag_card(
-                L_NOT_HELD,
-                f"{player} discarded {pretty(thrown.card)}, not in their deal",
-                thrown,
-                player=player,
-                evidence=f"{player}'s deal did not hold it",
-            )
-            return
-        play = plays[problem.at]
-        count = line.discard_count
-        why = {
-            "discarded": f"{player} discarded it (line {line.line})",
-            "not-held": f"{player} was not dealt it and did not draw it",
-            "kept": f"{player} exchanged {count} cards, so kept only {problem.limit}",
-            "drew": f"{player} exchanged {count} cards, so drew only {problem.limit}",
-        }[problem.kind]
-        self.flag_card(
+def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPlay]) -> None:
+    """The player's plays against their own deal and exchange line, if the log has one."""
+    line = state.facts.decisions.get(player)
+    if line is None:
+        return
+    decision = state.plain_decisions()[player]
+    upcard = state.upcard.card if player == state.dealer and state.upcard else None
+    played = [p.card.card for p in plays]
+    deal = state.plain_deals().get(player)
+    for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):
+        _explain(state, player, line, plays, problem)
+
+
+def _explain(
+    state: ReplayState, player: str, line: DecisionLine, plays: list[LoggedPlay], problem: Problem
+) -> None:
+    """The finding for one thing the exchange rules out."""
+    if problem.kind == "not-dealt":
+        assert line.discards is not None
+        thrown = line.discards[problem.at]
+        state.flag_card(
             L_NOT_HELD,
-            f"{player} played {pretty(play.card.card)}, not in their hand",
-            play.card,
+            f"{player} discarded {pretty(thrown.card)}, not in their deal",
+            thrown,
             player=player,
-            trick=play.trick,
-            evidence=why,
+            evidence=f"{player}'s deal did not hold it",
         )
+        return
+    play = plays[problem.at]
+    count = line.discard_count
+    why = {
+        "discarded": f"{player} discarded it (line {line.line})",
+        "not-held": f"{player} was not dealt it and did not draw it",
+        "kept": f"{player} exchanged {count} cards, so kept only {problem.limit}",
+        "drew": f"{player} exchanged {count} cards, so drew only {problem.limit}",
+    }[problem.kind]
+    state.flag_card(
+        L_NOT_HELD,
+        f"{player} played {pretty(play.card.card)}, not in their hand",
+        play.card,
+        player=player,
+        trick=play.trick,
+        evidence=why,
+    )

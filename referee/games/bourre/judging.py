@@ -1,4 +1,13 @@
-"""Judging every play of a Bourré hand, and ruling on claims."""
+"""Judging every play of a Bourré hand against the rules, and ruling on claims.
+
+:func:`judge_plays` is the replay's last stage (:mod:`~referee.games.bourre.replay`): it
+reconstructs each player's hand at every play from the tricks the
+:class:`~referee.games.bourre.state.ReplayState` holds (every active player plays all their
+cards, so the tricks reveal the hand after the draw), asks the fast "may I?"
+(:func:`~referee.games.bourre.play.is_legal`) of each play, and explains only the plays it
+refuses, or that a cinch or a card taken back makes doubtful, through
+:func:`~referee.games.bourre.rules.first_breach`.
+"""
 
 from __future__ import annotations
 
@@ -12,174 +21,160 @@ from referee.games.bourre.rules import (
 )
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
-from referee.report import ClaimRuling, TrickRecord, Violation
+from referee.report import ClaimRuling, Violation
 
 
-class PlayJudging(ReplayState):
-    """Play judging of a hand's replay (a mixin over :class:`ReplayState`)."""
-
-    def _judge_plays(self) -> None:
-        trump, opts = self.trump, self.opts
-        decisions, deals = self.plain_decisions(), self.plain_deals()
-        dealer = self.dealer
-        dealer_played = {p.card.card for p in self._plays_of(dealer)} if dealer else set()
-        upcard = self.upcard.card if self.upcard else None
-        dealer_decision = decisions.get(dealer) if dealer else None
-        dead_up = dead_upcard(upcard, dealer, self.active, dealer_decision, dealer_played)
-        # What the tricks reveal of each hand; it shrinks as the cards are played.
-        holding = {p: {x.card.card for x in self._plays_of(p)} for p in self.active}
-        # Own discards are dead only while the stock certainly did not run out: after, they
-        # may have been dealt again (the dead upcard still is: the dealer is served last).
-        ran_out = self._stock_ran_out()
-        discards = {
-            p: set() if ran_out else own_discards(decisions.get(p), deals.get(p), holding[p])
-            for p in self.active
-        }
-        if dead_up:
-            for dead in discards.values():
-                dead.add(dead_up)
-        trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in self.active}
-        won = {p: 0 for p in self.active}
-        earlier: set[str] = set()
-        for number, plays in enumerate(self.plays, start=1):
-            # (the cinch is judged only where the log shows the whole hand: a card it leaves
-            # out could be one that makes a lower trump equivalent to the highest)
-            complete = (
-                not self.incomplete
-                and len(plays) == len(self.active)
-                and _in_order(plays, self.active)
-            )
-            views: dict[str, CinchView] = {}
-            if trump is not None and self.opts.cinch and complete:
-                for p in self.active:
-                    if won[p] + trumps_left[p] < 3:
-                        continue  # three sure tricks are out of reach: no cinch
-                    seen = cinch_view(won[p], holding[p], earlier | discards[p], trump)
-                    if seen.is_cinch:
-                        views[p] = seen
-            table: list[str] = []
-            for i, play in enumerate(plays):
-                card = play.card.card
-                if play.judged:
-                    hand = holding[play.player]
-                    view = views.get(play.player)
-                    # the fast "may I?": most plays are legal and need no explanation
-                    if view or play.retracted or not is_legal(card, hand, table, trump, opts):
-                        is_last = complete and i == len(plays) - 1
-                        self._judge(play, hand, tuple(table), view, is_last)
-                table.append(card)
-            earlier.update(table)
-            for play in plays:
-                if play.judged:
-                    holding[play.player].discard(play.card.card)
-                    if play.card.card[-1] == trump:
-                        trumps_left[play.player] -= 1
-            winner = self.winners[number - 1]
-            if winner in won:
-                won[winner] += 1
-
-    def _shown_cards(self, player: str) -> dict[str, str]:
-        where: dict[str, str] = {}
-        for play in self._plays_of(player):
-            where[play.card.card] = f"played in trick {play.trick}"
-        return where
-
-    def _judge(
-        self,
-        play: LoggedPlay,
-        hand: set[str],
-        table: tuple[str, ...],
-        cinch: CinchView | None,
-        is_last: bool,
-    ) -> None:
-        """Judge one play (and the card taken back, if any) held against ``hand``."""
-        cards = (
-            frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
+def judge_plays(state: ReplayState) -> None:
+    """Flag each standing play that breaks a rule (and each card taken back that did)."""
+    trump, opts = state.trump, state.opts
+    decisions, deals = state.plain_decisions(), state.plain_deals()
+    dealer = state.dealer
+    dealer_played = {p.card.card for p in state.plays_of(dealer)} if dealer else set()
+    upcard = state.upcard.card if state.upcard else None
+    dealer_decision = decisions.get(dealer) if dealer else None
+    dead_up = dead_upcard(upcard, dealer, state.active, dealer_decision, dealer_played)
+    # What the tricks reveal of each hand; it shrinks as the cards are played.
+    holding = {p: {x.card.card for x in state.plays_of(p)} for p in state.active}
+    # Own discards are dead only while the stock certainly did not run out: after, they
+    # may have been dealt again (the dead upcard still is: the dealer is served last).
+    ran_out = state.stock_ran_out()
+    discards = {
+        p: set() if ran_out else own_discards(decisions.get(p), deals.get(p), holding[p])
+        for p in state.active
+    }
+    if dead_up:
+        for dead in discards.values():
+            dead.add(dead_up)
+    trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in state.active}
+    won = {p: 0 for p in state.active}
+    earlier: set[str] = set()
+    for number, plays in enumerate(state.plays, start=1):
+        # (the cinch is judged only where the log shows the whole hand: a card it leaves
+        # out could be one that makes a lower trump equivalent to the highest)
+        complete = (
+            not state.incomplete
+            and len(plays) == len(state.active)
+            and _in_order(plays, state.active)
         )
-        duty = follower_duty(cards, table, self.trump, self.opts)
-        duty_c = None
-        if cinch is not None and self.trump is not None:
-            duty_c = cinch_duty(
-                cards, table, self.trump, duty.allowed, cinch.unseen, is_last, self.opts.cinch_last
-            )
-        for card, corrected in ((play.retracted, True), (play.card, False)):
-            if card is None:
-                continue
-            ctx = PlayContext(
-                play.player,
-                card.card,
-                cards,
-                table,
-                self.trump,
-                play.trick,
-                duty,
-                cinch,
-                duty_c,
-                self._shown_cards(play.player),
-            )
-            breach = first_breach(ctx)
-            if breach is None:
-                continue
-            rule, evidence = breach
-            verb = "put down and took back" if corrected else "played"
-            self.flag_card(
-                rule,
-                f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
-                card,
-                player=play.player,
-                trick=play.trick,
-                evidence=evidence,
-                corrected=corrected,
-            )
+        views: dict[str, CinchView] = {}
+        if trump is not None and state.opts.cinch and complete:
+            for p in state.active:
+                if won[p] + trumps_left[p] < 3:
+                    continue  # three sure tricks are out of reach: no cinch
+                seen = cinch_view(won[p], holding[p], earlier | discards[p], trump)
+                if seen.is_cinch:
+                    views[p] = seen
+        table: list[str] = []
+        for i, play in enumerate(plays):
+            card = play.card.card
+            if play.judged:
+                hand = holding[play.player]
+                view = views.get(play.player)
+                # the fast "may I?": most plays are legal and need no explanation
+                if view or play.retracted or not is_legal(card, hand, table, trump, opts):
+                    is_last = complete and i == len(plays) - 1
+                    _judge(state, play, hand, tuple(table), view, is_last)
+            table.append(card)
+        earlier.update(table)
+        for play in plays:
+            if play.judged:
+                holding[play.player].discard(play.card.card)
+                if play.card.card[-1] == trump:
+                    trumps_left[play.player] -= 1
+        winner = state.winners[number - 1]
+        if winner in won:
+            won[winner] += 1
 
-    # ------------------------------------------------------------------ claims, records
 
-    def _rule_on_claim(self, claim: ClaimLine, reneges: list[Violation]) -> ClaimRuling:
-        accused = claim.against.name
-        found = [
-            v
-            for v in reneges
-            if v.player == accused and (claim.trick is None or v.trick == claim.trick)
+def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
+    """Where the tricks show each card of the player's (the evidence of a renege)."""
+    where: dict[str, str] = {}
+    for play in state.plays_of(player):
+        where[play.card.card] = f"played in trick {play.trick}"
+    return where
+
+
+def _judge(
+    state: ReplayState,
+    play: LoggedPlay,
+    hand: set[str],
+    table: tuple[str, ...],
+    cinch: CinchView | None,
+    is_last: bool,
+) -> None:
+    """Judge one play (and the card taken back, if any) held against ``hand``."""
+    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
+    duty = follower_duty(cards, table, state.trump, state.opts)
+    duty_c = None
+    if cinch is not None and state.trump is not None:
+        duty_c = cinch_duty(
+            cards, table, state.trump, duty.allowed, cinch.unseen, is_last, state.opts.cinch_last
+        )
+    for card, corrected in ((play.retracted, True), (play.card, False)):
+        if card is None:
+            continue
+        ctx = PlayContext(
+            play.player,
+            card.card,
+            cards,
+            table,
+            state.trump,
+            play.trick,
+            duty,
+            cinch,
+            duty_c,
+            _shown_cards(state, play.player),
+        )
+        breach = first_breach(ctx)
+        if breach is None:
+            continue
+        rule, evidence = breach
+        verb = "put down and took back" if corrected else "played"
+        state.flag_card(
+            rule,
+            f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
+            card,
+            player=play.player,
+            trick=play.trick,
+            evidence=evidence,
+            corrected=corrected,
+        )
+
+
+# ------------------------------------------------------------------ claims
+
+
+def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]) -> ClaimRuling:
+    """Uphold a claim when the accused reneged (in the trick named, if one is), else
+    reject it, saying what the accused played."""
+    accused = claim.against.name
+    found = [
+        v
+        for v in reneges
+        if v.player == accused and (claim.trick is None or v.trick == claim.trick)
+    ]
+    where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
+    if found:
+        v = found[0]
+        taken_back = " (taken back)" if v.corrected else ""
+        reason = f"{v.rule} in trick {v.trick}{taken_back}: {v.evidence}"
+        ruling = "upheld"
+    else:
+        ruling = "rejected"
+        mine = [
+            p
+            for t in state.plays
+            for p in t
+            if p.player == accused and (claim.trick is None or p.trick == claim.trick)
         ]
-        where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
-        if found:
-            v = found[0]
-            state = " (taken back)" if v.corrected else ""
-            reason = f"{v.rule} in trick {v.trick}{state}: {v.evidence}"
-            ruling = "upheld"
+        if not mine:
+            reason = f"{accused} played no card in {where}"
         else:
-            ruling = "rejected"
-            mine = [
-                p
-                for t in self.plays
-                for p in t
-                if p.player == accused and (claim.trick is None or p.trick == claim.trick)
-            ]
-            if not mine:
-                reason = f"{accused} played no card in {where}"
-            else:
-                shown = ", ".join(f"{pretty(p.card.card)} (trick {p.trick})" for p in mine)
-                reason = f"every card {accused} played in {where} was legal: {shown}"
-        return ClaimRuling(
-            claim.by.name, accused, claim.trick, ruling, reason, claim.line, claim.column
-        )
-
-    def _trick_records(self) -> list[TrickRecord]:
-        records = []
-        for number, (plays, winner) in enumerate(
-            zip(self.plays, self.winners, strict=True), start=1
-        ):
-            records.append(
-                TrickRecord(
-                    number,
-                    plays[0].player if plays else None,
-                    tuple((p.player, p.card.card) for p in plays),
-                    winner,
-                    plays[0].card.card[-1] if plays else None,
-                    tuple((p.player, p.retracted.card) for p in plays if p.retracted),
-                )
-            )
-        return records
+            shown = ", ".join(f"{pretty(p.card.card)} (trick {p.trick})" for p in mine)
+            reason = f"every card {accused} played in {where} was legal: {shown}"
+    return ClaimRuling(
+        claim.by.name, accused, claim.trick, ruling, reason, claim.line, claim.column
+    )
 
 
 def _in_order(plays: list[LoggedPlay], active: list[str]) -> bool:

@@ -3,7 +3,7 @@
 Most hands of a bulk log break no rule, and explaining a breach is the costly part of
 judging. :func:`quick_outcome` only asks "may I?": it replays a :class:`QuickHand` (plain
 names and cards, see :mod:`referee.parser`) through the same checks as
-:class:`~referee.games.bourre.replay.HandReplay` — the dealer, the trump, the decisions, the deck,
+:func:`~referee.games.bourre.replay.replay_hand` — the dealer, the trump, the decisions, the deck,
 the order and size of every trick, the cards against the deal and the draw, every play
 against rules 1-3 and the cinch — but gives up (None) at the first thing the replay would
 report, or that it does not handle itself (a second dealer or trump line, say). The hand is
@@ -117,8 +117,9 @@ def _active(hand: QuickHand, seats: tuple[str, ...]) -> list[str]:
 def _presumption_contradicted(
     hand: QuickHand, seats: tuple[str, ...], opts: BourreOptions, dealer: str, active: list[str]
 ) -> bool:
-    """As :meth:`HandReplay._check_presumed`: whether the record has a player who passed only
-    by presumption take the pot or pay into it (the replay then leaves the hand unsettled)."""
+    """As :func:`~referee.games.bourre.layout._check_presumed`: whether the record has a
+    player who passed only by presumption take the pot or pay into it (the replay then
+    leaves the hand unsettled)."""
     presumed = [p for p in seats if p not in hand.decisions and p not in active]
     if not presumed:
         return False
@@ -268,9 +269,9 @@ def _plays_legal(
     ran_out: bool,
 ) -> dict[str, int] | None:
     """Every play against rules 1-3 and, for a player holding a cinch, its duty (as
-    :meth:`HandReplay._judge_plays`): the tricks each player won when every play is
-    allowed, else None. (``ran_out``: the stock may have run out, so a player's own
-    discards are not dead.)
+    :func:`~referee.games.bourre.judging.judge_plays`): the tricks each player won when
+    every play is allowed, else None. (``ran_out``: the stock may have run out, so a
+    player's own discards are not dead.)
 
     Every trick is complete here, so a player's hand at trick ``k`` is their cards played
     from trick ``k`` on. Whether a player holds a cinch is worked out (at the trick's start,

@@ -1,55 +1,92 @@
 """Replay one Bourré hand: apply every logged event, then ask the rules about each play.
 
-The replay never judges while applying. It first lays out the hand (dealer, trump, who
-played, the tricks as logged, log faults: :mod:`~referee.games.bourre.layout`), cross-checks the
-tricks against the recorded deal and draw (:mod:`~referee.games.bourre.holdings`), then
-reconstructs each player's hand at every play from the tricks (every active player plays
-all their cards, so the tricks reveal the hand after the draw) and judges each play
-against :mod:`referee.games.bourre.rules` (:mod:`~referee.games.bourre.judging`).
+The replay never judges while applying. Its stages run in order over one
+:class:`~referee.games.bourre.state.ReplayState` (the hand's facts and what the stages have
+established so far, and the findings): it lays out the hand (dealer, trump, who played, log
+faults: :mod:`~referee.games.bourre.layout`) and its tricks as logged
+(:mod:`~referee.games.bourre.tricks`), cross-checks the tricks against the recorded deal and
+draw (:mod:`~referee.games.bourre.holdings`), then reconstructs each player's hand at every
+play from the tricks (every active player plays all their cards, so the tricks reveal the
+hand after the draw) and judges each play against :mod:`referee.games.bourre.rules`
+(:mod:`~referee.games.bourre.judging`). :func:`replay_hand` gives the
+:class:`~referee.games.bourre.state.HandOutcome`.
 """
 
 from __future__ import annotations
 
-from referee.games.bourre.holdings import HoldingChecks
-from referee.games.bourre.judging import PlayJudging
-from referee.games.bourre.layout import LayoutChecks
-from referee.games.bourre.state import HandOutcome, LoggedPlay
+from referee.games.bourre import holdings, judging, layout, tricks
+from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.state import HandOutcome, LoggedPlay, ReplayState
+from referee.options import BourreOptions
+from referee.report import TrickRecord
 
-__all__ = ["HandOutcome", "HandReplay", "LoggedPlay"]
+__all__ = ["HandOutcome", "LoggedPlay", "replay_hand"]
 
 
-class HandReplay(LayoutChecks, HoldingChecks, PlayJudging):
-    """One hand's replay. Build it, call :meth:`run` once."""
+def replay_hand(
+    facts: HandFacts,
+    seats: tuple[str, ...],
+    opts: BourreOptions,
+    expected_dealer: str | None,
+    *,
+    first: bool = True,
+) -> HandOutcome:
+    """Lay out the hand, check the log, judge every play and claim.
 
-    def run(self) -> HandOutcome:
-        """Lay out the hand, check the log, judge every play and claim."""
-        self._note_unreadable()
-        self._check_names()
-        self._check_duplicates()
-        self._settle_dealer()
-        self._settle_trump()
-        self._settle_decisions()
-        self._check_decisions()
-        self._check_deck()
-        self._lay_out_tricks()
-        self._cross_check_hands()
-        self._judge_plays()
-        won = {p: 0 for p in self.active}
-        for winner in self.winners:
-            if winner in won:
-                won[winner] += 1
-        outcome = HandOutcome(
-            dealer=self.dealer,
-            trump=self.trump,
-            upcard=self.upcard.card if self.upcard else None,
-            active=list(self.active),
-            tricks_won=won,
-            tricks_played=len(self.plays),
-            tricks=self._trick_records(),
+    ``expected_dealer`` is the rotation's dealer (None when unknown); ``first`` says the
+    hand is the log's first (which must name its dealer).
+    """
+    state = ReplayState(facts, seats, opts, expected_dealer, first=first)
+    layout.note_unreadable(state)
+    layout.check_names(state)
+    layout.check_duplicates(state)
+    layout.settle_dealer(state)
+    layout.settle_trump(state)
+    layout.settle_decisions(state)
+    layout.check_decisions(state)
+    layout.check_deck(state)
+    tricks.lay_out_tricks(state)
+    holdings.cross_check_hands(state)
+    judging.judge_plays(state)
+    return _outcome(state)
+
+
+def _outcome(state: ReplayState) -> HandOutcome:
+    """What the stages established, for settlement and the report."""
+    won = {p: 0 for p in state.active}
+    for winner in state.winners:
+        if winner in won:
+            won[winner] += 1
+    outcome = HandOutcome(
+        dealer=state.dealer,
+        trump=state.trump,
+        upcard=state.upcard.card if state.upcard else None,
+        active=list(state.active),
+        tricks_won=won,
+        tricks_played=len(state.plays),
+        tricks=_trick_records(state),
+    )
+    outcome.violations = sorted(state.violations, key=lambda v: (v.line, v.column))
+    reneges = outcome.reneges
+    outcome.claims = [judging.rule_on_claim(state, c, reneges) for c in state.facts.claims]
+    outcome.took_back = [v.player for v in reneges if v.corrected and v.player]
+    outcome.incomplete = list(state.incomplete)
+    outcome.early = list(state.early)
+    return outcome
+
+
+def _trick_records(state: ReplayState) -> list[TrickRecord]:
+    """Each trick as laid out: its leader, cards, winner, led suit and cards taken back."""
+    records = []
+    for number, (plays, winner) in enumerate(zip(state.plays, state.winners, strict=True), start=1):
+        records.append(
+            TrickRecord(
+                number,
+                plays[0].player if plays else None,
+                tuple((p.player, p.card.card) for p in plays),
+                winner,
+                plays[0].card.card[-1] if plays else None,
+                tuple((p.player, p.retracted.card) for p in plays if p.retracted),
+            )
         )
-        outcome.violations = sorted(self.violations, key=lambda v: (v.line, v.column))
-        outcome.claims = [self._rule_on_claim(c, outcome.reneges) for c in self.facts.claims]
-        outcome.took_back = [v.player for v in outcome.reneges if v.corrected and v.player]
-        outcome.incomplete = list(self.incomplete)
-        outcome.early = list(self.early)
-        return outcome
+    return records

@@ -7,7 +7,7 @@ and returns the evidence in plain words when the rule is broken, None otherwise.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.cards import pretty, suit_word
@@ -32,10 +32,10 @@ class PlayContext:
     shown: Mapping[str, str]  # card -> where the log shows the player held it
 
 
-def _cards(cards: object, shown: Mapping[str, str]) -> str:
+def _cards(cards: Iterable[str], shown: Mapping[str, str]) -> str:
     from referee.games.bourre.play import value
 
-    items = sorted(cards, key=value, reverse=True)  # type: ignore[call-overload]
+    items = sorted(cards, key=value, reverse=True)
     return ", ".join(f"{pretty(c)} ({shown[c]})" if c in shown else pretty(c) for c in items)
 
 

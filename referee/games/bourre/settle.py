@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.replay import HandOutcome
@@ -225,6 +225,16 @@ def read_recorded(settles: list[SettleLine]) -> Recorded | None:
 _PAID_IN = ("bourre", "renege", "penalty")  # the recorded payments into the next pot
 
 
+class Where(Protocol):
+    """Where a recorded line stands in the log (an ``ante`` or ``settle`` line's record)."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
 class Entry(NamedTuple):
     """One recorded ``settle`` item as plain values, and the line it stands on (None when
     only whether the record agrees is asked)."""
@@ -232,7 +242,7 @@ class Entry(NamedTuple):
     kind: str
     player: str | None
     amount: Decimal | None
-    where: object = None
+    where: Where | None = None
 
 
 def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:
@@ -245,7 +255,7 @@ def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list
 
 
 def record_findings(
-    antes: Sequence[tuple[Collection[str], object]],
+    antes: Sequence[tuple[Collection[str], Where | None]],
     settles: Sequence[Entry],
     s: Settlement,
     opts: BourreOptions,
@@ -274,24 +284,20 @@ def record_findings(
     return found
 
 
-def _violation(rule: Rule, where: object, message: str, evidence: str) -> Violation:
-    return Violation(
-        rule.id,
-        None,
-        None,
-        None,
-        getattr(where, "line", 0),
-        getattr(where, "column", 0),
-        message,
-        evidence,
-    )
+def _violation(rule: Rule, where: Where | None, message: str, evidence: str) -> Violation:
+    """A settlement finding at ``where`` (at 0:0 when only whether the record agrees is
+    asked: the finding is then not reported)."""
+    line, column = (where.line, where.column) if where is not None else (0, 0)
+    return Violation(rule.id, None, None, None, line, column, message, evidence)
 
 
 def _money(amount: Decimal) -> str:
     return format(amount.normalize(), "f") if amount == amount.to_integral() else str(amount)
 
 
-def _check_antes(antes: Sequence[tuple[Collection[str], object]], s: Settlement) -> list[Violation]:
+def _check_antes(
+    antes: Sequence[tuple[Collection[str], Where | None]], s: Settlement
+) -> list[Violation]:
     owed = set(s.antes)
     for names, where in antes:
         named = set(names)
@@ -327,7 +333,7 @@ def _check_pot(settles: Sequence[Entry], s: Settlement) -> list[Violation]:
     return []
 
 
-def _check_win(settles: Sequence[Entry], s: Settlement, anchor: object) -> list[Violation]:
+def _check_win(settles: Sequence[Entry], s: Settlement, anchor: Where | None) -> list[Violation]:
     wins = [x for x in settles if x.kind == "wins"]
     splits = [x for x in settles if x.kind == "split"]
     if s.winner is not None:
@@ -356,7 +362,7 @@ def _check_payments(
     kind: str,
     expected: list[tuple[str, Decimal]],
     rule: Rule,
-    anchor: object,
+    anchor: Where | None,
 ) -> list[Violation]:
     lines = [x for x in settles if x.kind == kind]
     if not lines and not expected:

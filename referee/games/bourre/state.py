@@ -2,7 +2,9 @@
 
 :class:`ReplayState` holds what the replay has laid out so far (dealer, trump, who played,
 the tricks as logged) and records findings with :meth:`ReplayState.flag`. The stages are
-mixins over it: :mod:`~referee.games.bourre.layout` (the log's structure and faults),
+functions that take it and add to it, each in its own module:
+:mod:`~referee.games.bourre.layout` (dealer, trump, decisions, deck),
+:mod:`~referee.games.bourre.tricks` (the tricks as logged and their faults),
 :mod:`~referee.games.bourre.holdings` (the tricks against the deal, discards and draws) and
 :mod:`~referee.games.bourre.judging` (every play against the rules);
 :mod:`~referee.games.bourre.replay` runs them in order.
@@ -12,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
-from referee.games.bourre.knowledge import stock_ran_out
 from referee.games.bourre.rules import (
     RENEGE_RULES,
 )
@@ -21,6 +23,7 @@ from referee.options import BourreOptions
 from referee.records import CardAt, QuickDecision
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule
+from referee.sequence import may_have_said
 
 
 @dataclass(slots=True)
@@ -60,7 +63,9 @@ class HandOutcome:
 
 
 class ReplayState:
-    """One hand's replay state and its findings."""
+    """One hand's replay: what the log states, what the stages have laid out so far, and
+    the findings. The stages write its public attributes; the views below are derived
+    from them once the tricks are laid out (and kept, so ask them only after)."""
 
     def __init__(
         self,
@@ -92,8 +97,8 @@ class ReplayState:
         self.passed: set[str] = set()
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
         self.winners: list[str | None] = []
+        self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
         self._by_player: dict[str, list[LoggedPlay]] = {}
-        self._contested: set[str] = set()  # cards dealt to two players: neither is convicted
         self._plain_decisions: dict[str, QuickDecision] | None = None
         self._plain_deals: dict[str, tuple[str, ...]] | None = None
         self._ran_out: bool | None = None
@@ -146,7 +151,11 @@ class ReplayState:
             corrected=corrected,
         )
 
-    def _plays_of(self, player: str) -> list[LoggedPlay]:
+    def may_have_said(self, *kinds: str) -> bool:
+        """Whether an unreadable line of the hand may have been one of these statements."""
+        return may_have_said(self.unreadable, kinds, self.seats)
+
+    def plays_of(self, player: str) -> list[LoggedPlay]:
         """The player's standing plays in the hand, in order (computed once)."""
         cached = self._by_player.get(player)
         if cached is None:
@@ -181,13 +190,13 @@ class ReplayState:
 
     def plain_played(self) -> dict[str, tuple[str, ...]]:
         """Each active player's standing plays, the cards in the order played."""
-        return {p: tuple(x.card.card for x in self._plays_of(p)) for p in self.active}
+        return {p: tuple(x.card.card for x in self.plays_of(p)) for p in self.active}
 
-    def _stock_ran_out(self) -> bool:
+    def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see
         :func:`~referee.games.bourre.knowledge.stock_ran_out`)."""
         if self._ran_out is None:
-            self._ran_out = stock_ran_out(
+            self._ran_out = knowledge.stock_ran_out(
                 self.plain_decisions(),
                 self.plain_deals(),
                 self.plain_played(),
