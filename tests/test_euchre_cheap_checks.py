@@ -7,7 +7,10 @@ either would miss a renege or accuse a legal play, so each is compared here with
 written out in full (``_full_legal``, ``_full_winner``), on random positions drawn from
 every deck (one deck, two decks, the joker), every trump, with the bowers and the joker
 led and held; and whole hands of random plays, legal or not, some put down and taken back,
-are judged and must give exactly the BE-FOLLOW findings the full rule gives.
+are judged and must give exactly the BE-FOLLOW findings the full rule gives. The replay's
+"in turn?" (:meth:`TrickReplay._in_turn`, one look-up per card) stands for the full L-TURN
+rule (:meth:`TrickReplay._out_of_turn`): hands with tricks written in random order are judged
+with it and with the full rule every time, and must give the same findings.
 """
 
 from __future__ import annotations
@@ -15,11 +18,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import BOURRE_DECK, EUCHRE_DECK, JOKER, SUITS
 from referee.games.euchre.deck import Deck
+from referee.games.euchre.replay import TrickReplay
 from referee.games.euchre.rules import (
     card_facts,
     card_strength,
@@ -153,3 +158,37 @@ def test_the_replay_finds_the_reneges_the_full_rule_finds(rng: random.Random, de
         if v.rule == "BE-FOLLOW"
     ]
     assert sorted(found) == sorted(expected), body
+
+
+def _out_of_order(rng: random.Random, body: str) -> str:
+    """``body`` with the plays of some trick lines shuffled, and now and then one left out
+    or one player's card given twice (what a careless scorer writes)."""
+    lines = []
+    for line in body.splitlines():
+        if line.startswith("trick ") and rng.random() < 0.4:
+            head, plays = line.split(": ", 1)
+            cards = plays.split(", ")
+            rng.shuffle(cards)
+            if rng.random() < 0.2:
+                cards.pop(rng.randrange(len(cards)))
+            elif rng.random() < 0.1:
+                cards.insert(rng.randrange(len(cards) + 1), rng.choice(cards))
+            line = f"{head}: " + ", ".join(cards)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_in_turn_agrees_with_the_full_turn_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    turns = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        deck = DECKS[seed % len(DECKS)]
+        body = _out_of_order(rng, _random_hand(rng, deck)[0])
+        options = {"deck": "double"} if deck.copies == 2 else {"joker": deck.joker}
+        cheap = judge(log(body), **options)
+        with monkeypatch.context() as m:
+            m.setattr(TrickReplay, "_in_turn", lambda self, seen: False)
+            full = judge(log(body), **options)
+        assert [r.violations for r in cheap] == [r.violations for r in full], body
+        turns += sum(v.rule == "L-TURN" for r in full for v in r.violations)
+    assert turns > 50  # (the shuffled tricks do have cards out of turn to find)

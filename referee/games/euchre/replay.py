@@ -231,10 +231,12 @@ class TrickReplay:
 
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
+        players: set[str] = set()  # who played to the trick so far
         for play in line.plays:
-            admitted = self._admit(play, number, {x.player for x in seen})
+            admitted = self._admit(play, number, players)
             if admitted is not None:
                 seen.append(admitted)
+                players.add(admitted.player)
         return seen
 
     def _admit(self, play: Play, number: int, already: set[str]) -> Seen | None:
@@ -377,9 +379,29 @@ class TrickReplay:
                 trick=number,
                 evidence=reason,
             )
+        if not self._in_turn(seen):
+            self._out_of_turn(seen, number)
+
+    def _in_turn(self, seen: list[Seen]) -> bool:
+        """Whether the trick's cards came clockwise from its leader's: the usual trick, where
+        :meth:`_out_of_turn` finds nothing (each card is then the next player's in turn; a
+        card from further round or from behind is not). One look-up per card, where the
+        full rule orders the players first (``tests/test_euchre_cheap_checks.py`` checks
+        that the two agree)."""
+        steps = self.s.table.steps_from(seen[0].player)
+        last = 0
+        for x in seen[1:]:
+            step = steps[x.player]
+            if step <= last:
+                return False
+            last = step
+        return True
+
+    def _out_of_turn(self, seen: list[Seen], number: int) -> None:
+        """L-TURN for each card of the trick played when it was another player's turn."""
         present = {x.player for x in seen}
-        order = [p for p in self.s.table.clockwise_from(first.player) if p in present]
-        done = {first.player}
+        order = [p for p in self.s.table.clockwise_from(seen[0].player) if p in present]
+        done = {seen[0].player}
         for x in seen[1:]:
             due = next(p for p in order if p not in done)
             done.add(x.player)
@@ -395,7 +417,8 @@ class TrickReplay:
             )
 
     def _check_size(self, line: TrickLine, seen: list[Seen], number: int) -> None:
-        missing = [p for p in self.s.active if p not in {x.player for x in seen}]
+        have = {x.player for x in seen}
+        missing = [p for p in self.s.active if p not in have]
         unseated = sum(1 for play in line.plays if not play.player.seated)
         if not missing or len(seen) + unseated == len(self.s.active):
             return  # complete, or short only by names already reported as not seated
