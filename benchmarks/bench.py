@@ -119,7 +119,7 @@ def make_bourre_corpus(
     log errors, and the corpus would not be clean.
     """
     from referee.options import BourreOptions
-    from referee.simulate import generate_session
+    from tests.simulate import generate_session
 
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ Hand-written logs are short files, each written its own way. Here (seeded, repro
   house.yaml``, the keys bare or under a ``bourre:`` / ``bid-euchre:`` section, sometimes
   with one ``option`` line of the night overriding it), ``option`` lines in every log, or
   none (the defaults);
-* Bourré tables (about three in four) from :func:`referee.simulate.generate_session` with
+* Bourré tables (about three in four) from :func:`tests.simulate.generate_session` with
   ``varied_spelling``: every hand written its own way (``10♥ jC KS td``, keyword case,
   colons, commas, ``fold``/``stand``, deal, decision, ante and settle lines, comments);
 * Bid Euchre tables from :func:`euchre_night`, written here: random legal play, bids,
@@ -32,13 +32,20 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 from dataclasses import dataclass, fields
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from referee.options import BourreOptions
-from referee.simulate import generate_session, random_options
+# The Bourré sessions come from the test oracle's generator (tests/simulate.py), which
+# lives with the tests it serves: the checkout's root goes on the path for it.
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+from referee.options import BourreOptions  # noqa: E402
+from tests.simulate import generate_session, random_options  # noqa: E402
 
 #: The Bourré option keys every benchmarked version reads (``BourreOptions`` fields).
 CLASSIC_BOURRE_KEYS = (
@@ -383,7 +390,7 @@ def _teams(w: _Style, seats: tuple[str, ...], values: list[int]) -> str:
 
 
 def _bourre_options(rng: random.Random) -> BourreOptions:
-    """A table's house options: :func:`referee.simulate.random_options`, the classic keys."""
+    """A table's house options: :func:`tests.simulate.random_options`, the classic keys."""
     drawn = random_options(rng)
     return BourreOptions(**{k: getattr(drawn, k) for k in CLASSIC_BOURRE_KEYS})
 

@@ -76,7 +76,8 @@ def audit_path(
     ``"-"`` is standard input, as on the command line. Each file is judged when its report
     is asked for (``list(...)`` for them all). Options as for :func:`audit_text`.
     """
-    from referee.audit import Reading, collect_inputs, stream_file
+    from referee.audit import Reading, stream_file
+    from referee.inputs import collect_inputs
 
     if isinstance(paths, str | os.PathLike):
         paths = [paths]

@@ -25,16 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from referee.audit import (
-    DEFAULT_READING,
-    HandStream,
-    Reading,
-    filter_hand,
-    is_stdin,
-    rule_filter,
-    stream_file,
-)
-from referee.report import FileReport, HandResult, ReadError
+from referee.audit import DEFAULT_READING, HandStream, Reading, stream_file
+from referee.filtering import filter_hand, rule_filter
+from referee.inputs import is_stdin
+from referee.report import FileReport, HandResult, ReadError, exit_status
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
@@ -104,10 +98,10 @@ class Tally:
         self.errors += other.errors
 
     def exit_code(self, exit_zero: bool = False) -> int:
-        """0 clean, 1 any violation (unless ``exit_zero``), 2 any read or parse error."""
-        if self.errors:
-            return 2
-        return 1 if self.violations and not exit_zero else 0
+        """The run's exit status (see :func:`referee.report.exit_status`)."""
+        return exit_status(
+            errors=bool(self.errors), violations=bool(self.violations), exit_zero=exit_zero
+        )
 
 
 Progress = Callable[[Tally], None]
@@ -434,34 +428,8 @@ def render_part(job: Job, path: Path) -> tuple[Any, Tally]:
 
 
 def part_writer(job: Job) -> Writer:
-    """A writer of ``job``'s format that renders one file into a part."""
-    import io
+    """A writer of ``job``'s format that renders one file into a part (see
+    :mod:`referee.render.writers`, the one table of every format's writers)."""
+    from referee.render.writers import part_writer as of_format
 
-    if job.fmt == "json":
-        from referee.render.json import JsonWriter
-
-        return JsonWriter(io.StringIO(), document=False)
-    if job.fmt == "jsonl":
-        from referee.render.jsonl import JsonlWriter
-
-        return JsonlWriter(io.StringIO(), flush=False)
-    if job.fmt == "html":
-        from referee.render.html import HtmlWriter
-
-        return HtmlWriter(io.StringIO(), keep=True)
-    if job.fmt == "csv":
-        from referee.render.csv import CsvWriter
-
-        return CsvWriter(io.StringIO(), header=False, flush=False)
-    if job.fmt == "github":
-        from referee.render.github import GithubWriter
-
-        return GithubWriter(io.StringIO(), flush=False)
-    if job.fmt == "standings":
-        from referee.standings import StandingsWriter
-
-        return StandingsWriter(keep=True)
-    from referee.render.text import TextRenderer, make_console
-
-    console = make_console(io.StringIO(), job.color)
-    return TextRenderer(console, quiet=job.quiet, keep=True, width=job.width)
+    return of_format(job)

@@ -29,10 +29,10 @@ from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.audit import Reading
-    from referee.batch import Job, Progress, Writer
+    from referee.batch import Job, Progress
     from referee.report import FileReport, HandResult
 
-EXIT_MISUSE = 2
+EXIT_MISUSE = 2  # (as referee.report.EXIT_ERRORS: a bad command line is an input not read)
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
 
 app = typer.Typer(
@@ -187,8 +187,8 @@ def _audit(
     reading: Reading,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
-    from referee.audit import collect_inputs
     from referee.batch import Job
+    from referee.inputs import collect_inputs
 
     if rules is not None and not rules.is_file():
         raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
@@ -262,7 +262,8 @@ def report(
 
 def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
     """How to read the logs; an unknown ``--encoding`` is misuse."""
-    from referee.audit import Reading, check_encoding
+    from referee.audit import Reading
+    from referee.decoding import check_encoding
 
     if encoding is not None:
         try:
@@ -318,8 +319,8 @@ def standings(
     ] = None,
 ) -> None:
     """Add up the settled hands of many logs per player, and who pays whom."""
-    from referee.audit import collect_inputs
     from referee.batch import Job, run_batch
+    from referee.inputs import collect_inputs
     from referee.standings import StandingsWriter
 
     if rules is not None and not rules.is_file():
@@ -403,58 +404,14 @@ def _render(
     to_terminal: bool,
 ) -> int:
     """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
-    import dataclasses
-
     from referee.batch import run_batch
+    from referee.render.writers import open_writer
 
-    fmt = job.fmt
-    finish: Callable[[], None]
-    writer: Writer
-    if fmt == Format.html:
-        from referee.render.html import HtmlWriter
-
-        writer = html = HtmlWriter(out, open_files=len(inputs) == 1)  # (one file: open)
-        finish = html.close
-    elif fmt == Format.json:
-        from referee.render.json import JsonWriter
-
-        writer = json = JsonWriter(out)
-        finish = json.close
-    elif fmt == Format.jsonl:
-        from referee.render.jsonl import JsonlWriter
-
-        writer = JsonlWriter(out)
-        finish = _nothing
-    elif fmt in (Format.csv, Format.github):
-        writer = _line_writer(fmt, out)
-        finish = _nothing
-    else:
-        from referee.render.text import TextRenderer, make_console
-
-        console = make_console(out, color)
-        writer = text = TextRenderer(console, quiet=job.quiet)
-        finish = text.finish
-        color_part = console.is_terminal and bool(console.color_system)
-        job = dataclasses.replace(job, color=color_part, width=text.width)
+    opened = open_writer(job, out, color=color, files=len(inputs))
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
-        tally = run_batch(inputs, writer, job, jobs, progress)
-    finish()
+        tally = run_batch(inputs, opened.writer, opened.job, jobs, progress)
+    opened.finish()
     return tally.exit_code(exit_zero)
-
-
-def _nothing() -> None:
-    pass
-
-
-def _line_writer(fmt: str, out: TextIO) -> Writer:
-    """The writer of a format written a line at a time: csv or github."""
-    if fmt == Format.csv:
-        from referee.render.csv import CsvWriter
-
-        return CsvWriter(out)
-    from referee.render.github import GithubWriter
-
-    return GithubWriter(out)
 
 
 @contextlib.contextmanager
@@ -479,7 +436,7 @@ def _progress(
 def _input_size(item: Path | FileReport) -> int:
     """An input's size in bytes for the progress bar: 0 for standard input, a report made
     already, or anything that is not a regular file that can be looked at."""
-    from referee.audit import is_stdin
+    from referee.inputs import is_stdin
 
     if not isinstance(item, Path) or is_stdin(item):
         return 0
@@ -660,7 +617,8 @@ def show(
     allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
-    from referee.audit import audit_file, exit_code, input_path, is_stdin
+    from referee.audit import audit_file
+    from referee.inputs import input_path, is_stdin
 
     reading = _reading(encoding, allow_rules_anywhere)
 
@@ -682,7 +640,9 @@ def show(
         raise typer.Exit(EXIT_BROKEN_PIPE) from None
     import dataclasses
 
-    raise typer.Exit(exit_code([dataclasses.replace(report, hands=hands)]))
+    from referee.report import Report
+
+    raise typer.Exit(Report([dataclasses.replace(report, hands=hands)]).exit_code())
 
 
 def _show(report: FileReport, hands: list[HandResult]) -> None:

@@ -27,6 +27,7 @@ L_CARD = Rule(
     "joker is in the deck (without it, it is not).",
     "trick 1: ann 7h, bob 9h",
     "trick 1: ann 7h, bob 7h     # the seven of hearts twice",
+    options=("deck", "joker"),
 )
 L_NOT_HELD = Rule(
     "L-NOT-HELD",
@@ -38,6 +39,7 @@ L_NOT_HELD = Rule(
     "CARD`) is out of their hand, and a card laid aside is out of play for everyone.",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann 7h, ...",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann Ah, ...     # ann was not dealt the A♥",
+    options=("joker",),
 )
 L_TURN = Rule(
     "L-TURN",
@@ -48,6 +50,7 @@ L_TURN = Rule(
     "of the one before, and play goes clockwise among the players in the hand.",
     "dealer eve  (ann, bob, cy, dee, eve seated)\ntrick 1: ann ..., bob ..., cy ...",
     "dealer eve\ntrick 1: bob ..., ann ...     # ann, left of the dealer, should lead",
+    options=("first_lead",),
 )
 L_TRICK = Rule(
     "L-TRICK",
@@ -71,6 +74,7 @@ L_COUNT = Rule(
     "finding for the hand.",
     "five `trick` lines",
     "six `trick` lines in a Bourré hand",
+    options=("hand_size", "deck"),
 )
 L_DEALER = Rule(
     "L-DEALER",

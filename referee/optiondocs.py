@@ -39,17 +39,27 @@ class Values:
 @dataclass(frozen=True, slots=True)
 class OptionDoc:
     """One house option in words: ``summary`` is one line (``rules``, the starter log's
-    comment); ``detail`` the rest (``explain``, the guide); ``see_also`` the rule IDs it
-    changes."""
+    comment); ``detail`` the rest (``explain``, the guide); :attr:`see_also` the rule IDs
+    whose findings it changes (as the rules declare it: one statement of it)."""
 
     key: str
     game: str
     values: Values
     summary: str
     detail: str
-    see_also: tuple[str, ...] = ()
     #: A value to show how the option is written (else one is chosen from the values).
     example: str = ""
+
+    @property
+    def see_also(self) -> tuple[str, ...]:
+        """The rules that read this option (each :class:`~referee.rule.Rule` says which)."""
+        from referee.rulebook import all_rules
+
+        return tuple(
+            rule.id
+            for rule in all_rules().values()
+            if self.key in rule.options and rule.game in (self.game, "both")
+        )
 
 
 _BOOL = Values("bool")
@@ -65,7 +75,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "Every seated player pays it, except the players excused after the hand before (a\n"
         "bourré, a tie for most tricks) or, in hand 1, the header's `exempt` players. A\n"
         "currency sign may be written with it (`option ante $0.50`).",
-        ("BR-SETTLE-ANTE", "BR-SETTLE-POT"),
     ),
     OptionDoc(
         "limit",
@@ -74,7 +83,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "the most a bourré or a renege costs (none: the whole pot)",
         "A player bourré, or caught reneging, pays the pot's size into the next pot; with a\n"
         "limit, at most the limit. With `limit_caps_winner` it also caps what a winner takes.",
-        ("BR-SETTLE-BOURRE", "BR-SETTLE-RENEGE"),
     ),
     OptionDoc(
         "limit_caps_winner",
@@ -85,7 +93,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "`limit`) the winner takes the limit and the rest carries to the next hand. It also\n"
         "applies to a player who takes the pot without play, and to the dealer under\n"
         "`all_pass: dealer`.",
-        ("BR-SETTLE-WIN",),
     ),
     OptionDoc(
         "hand_size",
@@ -93,7 +100,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         Values("whole", low=4, high=5, only=(4, 5)),
         "cards dealt to each player, and tricks in a hand: 4 for four-card Bourré",
         "With 4, a hand has four tricks and a player may discard up to four cards.",
-        ("L-COUNT", "BR-DRAW"),
     ),
     OptionDoc(
         "head_trick",
@@ -105,7 +111,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "trump in the trick. Once a non-trump lead has been trumped the duty lapses, unless\n"
         "`head_when_trumped` is on. Set it to false where a player may follow suit with any\n"
         "card of it.",
-        ("BR-HEAD",),
     ),
     OptionDoc(
         "head_when_trumped",
@@ -115,7 +120,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "Normally, once a trump has fallen on a non-trump lead, nobody following suit can win\n"
         "the trick any more, so they may follow with any card of the suit. With this on, they\n"
         "must still beat the highest card of the led suit when able.",
-        ("BR-HEAD",),
     ),
     OptionDoc(
         "must_trump",
@@ -123,7 +127,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         _BOOL,
         "a player with none of the led suit must play a trump when holding one",
         "Set it to false where a player out of the led suit may throw any card.",
-        ("BR-TRUMP",),
     ),
     OptionDoc(
         "must_overtrump",
@@ -132,7 +135,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "a player trumping in must beat the highest trump already in the trick, if able",
         "A player trumping in must play a trump higher than every trump already in the\n"
         "trick when holding one. Set it to false where any trump will do.",
-        ("BR-OVERTRUMP",),
     ),
     OptionDoc(
         "must_undertrump",
@@ -142,7 +144,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "It matters only with `must_overtrump` on: a player who holds trumps but none high\n"
         "enough to beat the trick's trump must play one anyway. With false, that player may\n"
         "play any card.",
-        ("BR-TRUMP",),
     ),
     OptionDoc(
         "cinch",
@@ -153,7 +154,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "the cards gone) must lead their highest trump, play their highest trump when trumps\n"
         "may be played, and win the trick when last to play. Set it to false where a player\n"
         "sure of the pot may play as they like. `referee explain BR-CINCH` has the details.",
-        ("BR-CINCH",),
     ),
     OptionDoc(
         "cinch_last",
@@ -163,7 +163,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "`win`: any card that wins the trick will do. `highest`: when trumps may be played\n"
         "(trump was led, or the player has none of the led suit), the player must win with\n"
         "the highest trump held.",
-        ("BR-CINCH",),
     ),
     OptionDoc(
         "dealer_plays_ace",
@@ -172,7 +171,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "a dealer whose face-up card is an ace may not pass",
         "The referee can tell only when the `trump` line names the card (`trump Ah`), not\n"
         "just the suit. Passing anyway is reported and costs nothing by itself.",
-        ("BR-ACE-DEALER",),
     ),
     OptionDoc(
         "double_ante",
@@ -180,7 +178,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         _BOOL,
         "each player who stays in pays a second ante; nobody is ever excused from the ante",
         "The second ante is paid after deciding to play, and the header's `exempt` is\nignored.",
-        ("BR-SETTLE-ANTE", "BR-SETTLE-POT"),
     ),
     OptionDoc(
         "all_pass",
@@ -189,7 +186,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "when everyone passes: the pot carries, or the dealer takes it",
         "`carry`: the pot waits for the next hand, and nobody is excused from its ante.\n"
         "`dealer`: the dealer takes the pot (at most `limit` with `limit_caps_winner`).",
-        ("BR-SETTLE-WIN",),
     ),
     OptionDoc(
         "renege_penalty",
@@ -199,7 +195,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "`pot`: the player pays the pot's size (at most `limit`) into the next pot, for each\n"
         "illegal play not taken back. `none`: no payment; a player who reneged still cannot\n"
         "take the pot.",
-        ("BR-SETTLE-RENEGE",),
     ),
     OptionDoc(
         "decisions",
@@ -210,7 +205,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "the decision lines are written in the order they were said; one who spoke before\n"
         "their turn is reported and pays `early_penalty`. `simultaneous`: everyone shows at\n"
         "once (chips in a closed fist), so the order is not judged.",
-        ("BR-DECIDE-ORDER",),
     ),
     OptionDoc(
         "early_penalty",
@@ -219,7 +213,6 @@ _BOURRE: tuple[OptionDoc, ...] = (
         "what announcing before your turn costs, paid into the next pot",
         "With 0 it costs only the player's next turn to deal. The payment is not capped by\n"
         "`limit`.",
-        ("BR-DECIDE-ORDER", "BR-SETTLE-PENALTY"),
     ),
 )
 
@@ -231,7 +224,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         "points that win the game",
         "The game ends after the hand in which a side reaches it (the higher score wins when\n"
         "both do; a tie plays on). The next hand in the log starts a new game at 0-0.",
-        ("BE-TOTAL",),
         example="52",
     ),
     OptionDoc(
@@ -240,7 +232,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=1, high=6),
         "the lowest bid allowed",
         "A bid below it is reported and does not count.",
-        ("BE-BID-LOW",),
     ),
     OptionDoc(
         "first_bidder",
@@ -248,7 +239,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         _CHOICE,
         "who bids first: the player left of the dealer (the dealer last), or the dealer",
         "With `dealer` the dealer bids first and is never stuck.",
-        ("BE-BID-ORDER", "BE-STUCK"),
     ),
     OptionDoc(
         "first_lead",
@@ -256,7 +246,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         _CHOICE,
         "who leads the first trick: the high bidder, or the player left of the dealer",
         "With `left`, a partner who sits out (after `ask` or `moon`) is skipped.",
-        ("L-TURN",),
     ),
     OptionDoc(
         "stick_the_dealer",
@@ -264,7 +253,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         _BOOL,
         "when the first three players pass, the dealer must bid",
         "A stuck dealer who passes anyway is reported and the hand is a redeal.",
-        ("BE-STUCK",),
     ),
     OptionDoc(
         "ask_made",
@@ -272,7 +260,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=0),
         "points for taking every trick on `ask`",
         "Six tricks (twelve with two decks) after asking the partner for their best trump.",
-        ("BE-SCORE",),
         example="8",
     ),
     OptionDoc(
@@ -281,7 +268,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=0),
         "points for taking every trick on `moon` (alone)",
         "Six tricks (twelve with two decks) with the partner sitting out and no exchange.",
-        ("BE-SCORE",),
         example="12",
     ),
     OptionDoc(
@@ -290,7 +276,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=0),
         "points lost when an `ask` misses a trick",
         "The defenders still score one point per trick they took.",
-        ("BE-SCORE",),
         example="12",
     ),
     OptionDoc(
@@ -299,7 +284,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=0),
         "points lost when a `moon` misses a trick",
         "The defenders still score one point per trick they took.",
-        ("BE-SCORE",),
         example="12",
     ),
     OptionDoc(
@@ -308,7 +292,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         Values("whole", low=0),
         "points a side loses for each renege that stood",
         "A card taken back before the trick was complete (`(was CARD)`) costs nothing.",
-        ("BE-FOLLOW", "BE-SCORE"),
         example="3",
     ),
     OptionDoc(
@@ -319,7 +302,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         "With `double` every card exists twice, a hand has twelve tricks, the numbered bids\n"
         "run from 3 to 12 below `ask` and `moon`, and of two equal winning cards the one\n"
         "played first takes the trick.",
-        ("L-CARD", "L-COUNT", "BE-BID-LOW"),
     ),
     OptionDoc(
         "joker",
@@ -329,7 +311,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         "The dealer's `deal` line has seven cards and `discard NAME CARD` names the card laid\n"
         "aside before the bidding. A single-deck variant: it cannot be combined with\n"
         "`deck: double`.",
-        ("L-CARD", "L-NOT-HELD", "BE-FOLLOW"),
     ),
     OptionDoc(
         "ace_no_face",
@@ -338,7 +319,6 @@ _EUCHRE: tuple[OptionDoc, ...] = (
         "a player dealt an ace and no king, queen or jack may call a redeal",
         "Written `redeal NAME ace-no-face` before the bidding; the hand scores nothing and\n"
         "the deal passes to the left.",
-        ("BE-NO-FACE",),
     ),
 )
 

@@ -187,19 +187,34 @@ class FileReport:
         return sum(len(h.violations) for h in self.hands)
 
 
+#: The exit statuses of a check (the contract: users' scripts test them).
+EXIT_CLEAN = 0  # every input read, no violation
+EXIT_VIOLATIONS = 1  # a violation (a renege, a wrong payout, a log fault)
+EXIT_ERRORS = 2  # an input, or part of one, that could not be read or parsed
+
+
+def exit_status(*, errors: bool, violations: bool, exit_zero: bool = False) -> int:
+    """The exit status of a run: :data:`EXIT_ERRORS` when anything could not be read, else
+    :data:`EXIT_VIOLATIONS` for a violation (unless ``exit_zero``: ``--exit-zero``), else
+    :data:`EXIT_CLEAN`. Every command's status comes from here."""
+    if errors:
+        return EXIT_ERRORS
+    return EXIT_VIOLATIONS if violations and not exit_zero else EXIT_CLEAN
+
+
 @dataclass(slots=True)
 class Report:
     """The whole run: one FileReport per input, in the order given."""
 
     files: list[FileReport] = field(default_factory=list)
 
-    def exit_code(self) -> int:
-        """0 clean, 1 any violation, 2 any input that could not be read or parsed."""
-        if any(f.errors for f in self.files):
-            return 2
-        if any(f.violation_count for f in self.files):
-            return 1
-        return 0
+    def exit_code(self, exit_zero: bool = False) -> int:
+        """The run's exit status (see :func:`exit_status`)."""
+        return exit_status(
+            errors=any(f.errors for f in self.files),
+            violations=any(f.violation_count for f in self.files),
+            exit_zero=exit_zero,
+        )
 
 
 #: The most of a line kept with a finding for its snippet: a longer line is cut around the

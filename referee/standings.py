@@ -42,6 +42,7 @@ from referee.report import (
     FileReport,
     HandResult,
     ReadError,
+    exit_status,
 )
 from referee.settleup import SettleUp, settle_up
 
@@ -366,8 +367,9 @@ class Standings:
         return [note for note in self.files if note.errors]
 
     def exit_code(self) -> int:
-        """0, or 2 when any input could not be read (in whole or in part)."""
-        return 2 if self.unreadable() else 0
+        """The exit status (see :func:`referee.report.exit_status`): standings accuse
+        nobody, so it is clean unless an input could not be read (in whole or in part)."""
+        return exit_status(errors=bool(self.unreadable()), violations=False)
 
 
 def _merge(into: dict[_K, _T], lines: dict[_K, _T]) -> None:

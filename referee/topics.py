@@ -59,6 +59,9 @@ def explain_rule_text(rule: Rule) -> str:
     games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
     lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
     lines += rule.explanation.splitlines()
+    if rule.options:
+        keys = ", ".join(rule.options)
+        lines += ["", f"House options that change it (`referee explain KEY`): {keys}"]
     for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
         if example:
             lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]

@@ -112,7 +112,7 @@ trick 6: Bob Jh, Cy Qd, Dee Jd, Ann Qs
 
 def _generated() -> list[tuple[str, str]]:
     """A few generated sessions of both games (seeded: always the same texts)."""
-    from referee.simulate import generate_session
+    from tests.simulate import generate_session
 
     out = []
     for seed in range(3):

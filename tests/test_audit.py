@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
 import os
 import sys
 import types
@@ -14,20 +16,24 @@ from typing import Any
 import pytest
 
 from referee import audit
-from referee.audit import (
-    audit_bytes,
-    audit_file,
-    audit_text,
-    collect_inputs,
-    decode_problem,
-    exit_code,
-    filter_report,
-    resolve_options,
-    rule_filter,
-)
+from referee.audit import audit_bytes, audit_file, audit_text
+from referee.batch import Job, run_batch
+from referee.decoding import decode_problem
+from referee.filtering import filter_report, rule_filter
+from referee.houserules import resolve_options
+from referee.inputs import collect_inputs
 from referee.options import BourreOptions, EuchreOptions
 from referee.records import Hand, Header, OptionLine
-from referee.report import BourreHandResult, FileReport, ReadError, TrickRecord, Violation
+from referee.render.json import JsonWriter
+from referee.report import (
+    BourreHandResult,
+    FileReport,
+    ReadError,
+    Report,
+    TrickRecord,
+    Violation,
+    exit_status,
+)
 
 # ----------------------------------------------------------------------------- fakes
 
@@ -132,7 +138,7 @@ def test_collect_inputs_unlistable_folder(tmp_path: Path, monkeypatch: pytest.Mo
             raise PermissionError(13, "Permission denied", str(path))
         return real_scandir(path)
 
-    monkeypatch.setattr(audit.os, "scandir", scandir)
+    monkeypatch.setattr(os, "scandir", scandir)
     items = collect_inputs([tmp_path])
     assert items[0] == tmp_path / "ok.hlog"
     bad = items[1]
@@ -312,7 +318,7 @@ trick 5: eve 3s, ann 5d, cy 9c, dee Ks
 
 
 @pytest.mark.skipif(importlib.util.find_spec("referee.parser") is None, reason="needs the parser")
-def test_audit_paths_parallel_matches_serial(tmp_path: Path) -> None:
+def test_a_parallel_batch_matches_a_serial_one(tmp_path: Path) -> None:
     # dee throws 8c on a diamond lead while holding 4d: a renege.
     renege = FRIDAY.replace("dee 4d", "dee XX").replace("dee 8c", "dee 4d").replace("XX", "8c")
     paths = []
@@ -322,12 +328,21 @@ def test_audit_paths_parallel_matches_serial(tmp_path: Path) -> None:
         path.write_bytes(text.encode() if i != 2 else b"\x00")  # 2: binary
         paths.append(path)
     paths.insert(3, tmp_path / "missing.hlog")
-    serial = list(audit.audit_paths(paths, jobs=1))
-    parallel = list(audit.audit_paths(paths, jobs=3))
-    assert serial == parallel
-    assert [r.path for r in serial] == [str(p) for p in paths]
-    assert [bool(r.errors) for r in serial] == [False, False, True, True, False, False]
-    assert [r.violation_count > 0 for r in serial] == [False, True, False, False, False, False]
+
+    def run(jobs: int) -> tuple[list[dict[str, Any]], int]:
+        out = io.StringIO()
+        writer = JsonWriter(out)
+        tally = run_batch(collect_inputs(paths), writer, Job("json"), jobs)
+        writer.close()
+        return json.loads(out.getvalue())["files"], tally.exit_code()
+
+    serial, status = run(1)
+    assert run(3) == (serial, status)
+    assert [r["path"] for r in serial] == [str(p) for p in paths]
+    assert [bool(r["errors"]) for r in serial] == [False, False, True, True, False, False]
+    found = [any(h["violations"] for h in r["hands"]) for r in serial]
+    assert found == [False, True, False, False, False, False]
+    assert status == 2
 
 
 # ----------------------------------------------------------------------------- filtering
@@ -362,11 +377,29 @@ def test_exit_code() -> None:
     clean = FileReport("a", "bourre")
     dirty = _violations_report()
     broken = FileReport("b", errors=[ReadError("P-IO", None, None, "gone")])
-    assert exit_code([clean]) == 0
-    assert exit_code([clean, dirty]) == 1
-    assert exit_code([dirty], exit_zero=True) == 0
-    assert exit_code([dirty, broken], exit_zero=True) == 2
-    assert exit_code([broken, dirty]) == 2
+    assert Report([clean]).exit_code() == 0
+    assert Report([clean, dirty]).exit_code() == 1
+    assert Report([dirty]).exit_code(exit_zero=True) == 0
+    assert Report([dirty, broken]).exit_code(exit_zero=True) == 2
+    assert Report([broken, dirty]).exit_code() == 2
+    statuses = {
+        (errors, violations, zero): exit_status(
+            errors=errors, violations=violations, exit_zero=zero
+        )
+        for errors in (False, True)
+        for violations in (False, True)
+        for zero in (False, True)
+    }
+    assert statuses == {
+        (False, False, False): 0,
+        (False, False, True): 0,
+        (False, True, False): 1,
+        (False, True, True): 0,
+        (True, False, False): 2,
+        (True, False, True): 2,
+        (True, True, False): 2,
+        (True, True, True): 2,
+    }
 
 
 def test_session_start_crash_keeps_parse_errors(
@@ -408,25 +441,3 @@ def test_stream_collect_equals_audit_text(fake_engine: dict[str, Any]) -> None:
 
     FakeSession.crash_on = 3
     assert stream_text("x", "a.hlog").collect() == audit_text("x", "a.hlog")
-
-
-def test_stream_inputs_serial_and_parallel_agree(tmp_path: Path) -> None:
-    from referee.audit import stream_inputs
-
-    if importlib.util.find_spec("referee.parser") is None:
-        pytest.skip("needs the parser")
-    for i in range(3):
-        (tmp_path / f"{i}.hlog").write_text(FRIDAY, encoding="utf-8")
-    items = collect_inputs([tmp_path, tmp_path / "missing.hlog"])
-
-    def flat(jobs: int) -> list[tuple[str, list[int], int]]:
-        out = []
-        for stream in stream_inputs(items, None, jobs):
-            numbers = [h.number for h in stream]
-            out.append((stream.report.path, numbers, len(stream.report.errors)))
-        return out
-
-    serial = flat(1)
-    assert [n for _, n, _ in serial] == [[1], [1], [1], []]
-    assert serial[-1][2] == 1  # the P-IO report passes through as a stream
-    assert flat(2) == serial

@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 
 from referee import batch
-from referee.audit import HandStream, audit_text, collect_inputs
+from referee.audit import HandStream, audit_text
 from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
+from referee.inputs import collect_inputs
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
 from referee.report import FileReport, HandResult
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_render import bourre_file, euchre_file
 
 
@@ -325,3 +326,14 @@ def test_streamed_file_reports_how_far_it_has_been_read(tmp_path: Path) -> None:
     for _ in stream:
         pass
     assert stream.position() in (0, size)  # (closed at the end, or read to the end)
+
+
+def test_every_audit_format_has_its_two_writers() -> None:
+    from referee.cli import Format
+    from referee.render.writers import FORMATS, open_writer
+
+    assert set(FORMATS) == {f.value for f in Format} | {"standings"}
+    for fmt in FORMATS:
+        opened = open_writer(Job(fmt), io.StringIO(), files=2)
+        part = part_writer(Job(fmt))
+        assert type(part) is type(opened.writer), fmt  # the same renderer in both places

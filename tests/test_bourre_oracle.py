@@ -18,13 +18,13 @@ import pytest
 
 from referee.options import BourreOptions
 from referee.report import BourreHandResult
-from referee.simulate import (
+from tests.bourre_helpers import audit_bourre
+from tests.simulate import (
     ExpectedHand,
     GeneratedSession,
     generate_session,
     random_options,
 )
-from tests.bourre_helpers import audit_bourre
 
 OPTION_SETS: dict[str, BourreOptions] = {
     "defaults": BourreOptions(),

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from referee.cards import BOURRE_DECK
 from referee.options import BourreOptions
-from referee.simulate import (
+from tests.bourre_helpers import audit_bourre
+from tests.simulate import (
     ILLEGAL_RULES,
     ExpectedHand,
     GeneratedSession,
@@ -26,7 +27,6 @@ from referee.simulate import (
     legal_cards,
     random_options,
 )
-from tests.bourre_helpers import audit_bourre
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 FAST = settings(derandomize=True, max_examples=40, deadline=None)

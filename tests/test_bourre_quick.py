@@ -18,8 +18,8 @@ from referee.games.bourre import engine
 from referee.records import QuickHand
 from referee.report import FileReport
 from referee.sequence import Place
-from referee.simulate import ILLEGAL_RULES, generate_session, random_options
 from tests import fuzzing
+from tests.simulate import ILLEGAL_RULES, generate_session, random_options
 
 
 def _both_lanes(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport, FileReport]:

@@ -64,6 +64,13 @@ def _options(rng: random.Random) -> dict[str, object]:
         "deck": "double" if variant == "double" else "single",
         "joker": variant == "joker",
         "ace_no_face": rng.random() < 0.4,
+        # the scoring options (the points of one hand: see expected_points)
+        "target": rng.choice([32, 32, 10, 16, 25]),
+        "ask_made": rng.choice([12, 12, 10, 18]),
+        "moon_made": rng.choice([24, 24, 20, 36]),
+        "ask_failed": rng.choice([6, 6, 4, 12]),
+        "moon_failed": rng.choice([6, 6, 12, 24]),
+        "renege_points": rng.choice([2, 2, 0, 4]),
     }
 
 
@@ -212,21 +219,31 @@ def expected_points(sim: Sim) -> dict[str, int]:
     points = {"ann+cy": 0, "bob+dee": 0}
     if sim.bidder is None or sim.redeal:
         return points
+    o = sim.options
     side = TEAM[sim.bidder]
     other = "bob+dee" if side == "ann+cy" else "ann+cy"
     took = sim.tricks[side]
     every = sim.deck.tricks
     if sim.bid == "ask":
-        points[side] = 12 if took == every else -6
+        points[side] = int(o["ask_made"]) if took == every else -int(o["ask_failed"])
     elif sim.bid == "moon":
-        points[side] = 24 if took == every else -6
+        points[side] = int(o["moon_made"]) if took == every else -int(o["moon_failed"])
     else:
         assert sim.bid is not None
         points[side] = took if took >= int(sim.bid) else -int(sim.bid)
     points[other] = sim.tricks[other]
     if sim.renege is not None:
-        points[TEAM[sim.renege]] -= 2
+        points[TEAM[sim.renege]] -= int(o["renege_points"])
     return points
+
+
+def expected_winner(points: dict[str, int], target: int) -> str | None:
+    """The team that won the game on hand 1 (from 0-0): the one that reached the target
+    with more points than the other; None when neither did, or both with the same."""
+    (a, x), (b, y) = points.items()
+    if max(x, y) < target or x == y:
+        return None
+    return a if x > y else b
 
 
 @settings(max_examples=400, derandomize=True, deadline=None)
@@ -246,7 +263,9 @@ def test_random_hands(rng: random.Random, inject: bool) -> None:
         assert result.bid is None and result.points == {"ann+cy": 0, "bob+dee": 0}
         return
     assert result.bid == sim.bid and result.bidder == sim.bidder
-    assert result.points == expected_points(sim), text
+    points = expected_points(sim)
+    assert result.points == points, text
+    assert result.winner == expected_winner(points, int(sim.options["target"])), text
     assert result.tricks_won == sim.tricks
     assert sum(result.tricks_won.values()) == sim.deck.tricks
 
@@ -264,7 +283,9 @@ def test_the_random_hands_draw_every_variant() -> None:
             seen.add(sim.expected[0])
         if sim.bid is not None and sim.bid not in ("ask", "moon") and int(sim.bid) > 6:
             seen.add("bid above 6")
+        if expected_winner(expected_points(sim), int(sim.options["target"])) is not None:
+            seen.add("game won")
     assert seen >= {
         "deck single", "deck double", "joker", "ace_no_face", "discard", "redeal", "exchange",
-        "BE-FOLLOW", "BE-NO-FACE", "BE-ASK-BEST", "bid above 6",
+        "BE-FOLLOW", "BE-NO-FACE", "BE-ASK-BEST", "bid above 6", "game won",
     }  # fmt: skip

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_log_faults_both_games import BOURRE, EUCHRE
 
 SCRIPT = Path(sys.executable).with_name("referee")
@@ -249,7 +249,7 @@ def test_a_file_whose_worker_dies_twice_is_reported_and_the_batch_goes_on(
     import io
 
     from referee import batch
-    from referee.audit import collect_inputs
+    from referee.inputs import collect_inputs
     from referee.render.json import JsonWriter
 
     for name in ("a", "b", "c", "d"):

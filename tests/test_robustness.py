@@ -235,7 +235,7 @@ def test_folder_that_cannot_be_listed(tmp_path: Path, monkeypatch: pytest.Monkey
             raise PermissionError(13, "Permission denied", str(path))
         return real_scandir(path)
 
-    monkeypatch.setattr(audit.os, "scandir", scandir)
+    monkeypatch.setattr(os, "scandir", scandir)
     code, files = cli_json(tmp_path)
     assert code == 2
     assert [f["path"] for f in files] == [str(tmp_path / "a.hlog"), str(tmp_path / "locked")]
@@ -250,7 +250,7 @@ def test_file_that_changes_while_it_is_read(
     file, which is never opened again): an error, not a crash."""
     path = tmp_path / "a.hlog"
     path.write_text(BOURRE)
-    real_scan = audit._scan_encoding
+    real_scan = audit.scan_encoding
 
     def scan_then_spoil(handle: Any, *args: Any) -> Any:
         problem = real_scan(handle, *args)
@@ -259,7 +259,7 @@ def test_file_that_changes_while_it_is_read(
             same_file.truncate()
         return problem
 
-    monkeypatch.setattr(audit, "_scan_encoding", scan_then_spoil)
+    monkeypatch.setattr(audit, "scan_encoding", scan_then_spoil)
     report = audit_file(path)
     assert "P-IO" in [e.code for e in report.errors]
     assert "P-INTERNAL" not in [e.code for e in report.errors]

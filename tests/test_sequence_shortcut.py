@@ -15,7 +15,7 @@ import random
 from referee.parser.reader import read_text
 from referee.records import Hand
 from referee.sequence import _once_key, _repeats, _restart, _restart_at, unread_kind
-from referee.simulate import generate_session
+from tests.simulate import generate_session
 from tests.test_euchre_property import simulate
 
 

@@ -55,7 +55,7 @@ def test_explain_an_option_prints_its_meaning_default_values_and_how_to_write_it
         "In a house-rules file (YAML):\n"
         "    all_pass: dealer\n"
         "\n"
-        "See also (`referee explain ID`): BR-SETTLE-WIN\n"
+        "See also (`referee explain ID`): BR-SETTLE-POT, BR-SETTLE-WIN\n"
     )
 
 

@@ -126,6 +126,7 @@ BR_HEAD = Rule(
     "led, it means: beat the highest trump in the trick if able.",
     "trick 1: ann 7h, cy 9h     # cy beats the 7",
     "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
+    options=("head_trick", "head_when_trumped"),
 )
 BR_TRUMP = Rule(
     "BR-TRUMP",
@@ -136,6 +137,7 @@ BR_TRUMP = Rule(
     "player who cannot beat the trump already in the trick may play any card.)",
     "trump 4h\ntrick 4: eve Jc, ann 2h     # ann has no clubs and trumps",
     "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
+    options=("must_trump", "must_overtrump", "must_undertrump"),
 )
 BR_OVERTRUMP = Rule(
     "BR-OVERTRUMP",
@@ -146,6 +148,7 @@ BR_OVERTRUMP = Rule(
     "beat it must still play a trump with `must_undertrump` (default true).",
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 9h     # cy overtrumps",
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
+    options=("must_trump", "must_overtrump"),
 )
 BR_CINCH = Rule(
     "BR-CINCH",
@@ -167,6 +170,7 @@ BR_CINCH = Rule(
     "bourré, or to steer the pot.",
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
     "trump 4h\ntrick 1: ann 3c, ...     # the same hand: ann held a cinch and led a club",
+    options=("cinch", "cinch_last"),
 )
 BR_ACE_DEALER = Rule(
     "BR-ACE-DEALER",
@@ -176,6 +180,7 @@ BR_ACE_DEALER = Rule(
     "not pass. The referee knows the upcard only when `trump` names the card.",
     "trump Ah\neve play",
     "trump Ah\neve pass",
+    options=("dealer_plays_ace",),
 )
 BR_DRAW = Rule(
     "BR-DRAW",
@@ -184,6 +189,7 @@ BR_DRAW = Rule(
     "A player who plays may discard up to `hand_size` cards and draws exactly as many.",
     "ann play discard 2c 9s draw 5d Td",
     "ann play discard 2c 9s draw 5d     # two out, one in",
+    options=("hand_size",),
 )
 BR_DECIDE_ORDER = Rule(
     "BR-DECIDE-ORDER",
@@ -198,6 +204,7 @@ BR_DECIDE_ORDER = Rule(
     "`decisions: simultaneous` (everyone reveals at once) no order is judged.",
     "dealer eve (ann bob cy dee eve seated)\nann play\nbob pass\ncy play",
     "dealer eve\nbob pass     # before ann, whose turn came first\nann play",
+    options=("decisions", "early_penalty"),
 )
 BR_SETTLE_ANTE = Rule(
     "BR-SETTLE-ANTE",
@@ -208,6 +215,7 @@ BR_SETTLE_ANTE = Rule(
     "tricks, or for hand 1 the header's `exempt`; nobody is exempt under `double_ante`).",
     "hand 2 after cy was bourré: ante ann bob dee eve",
     "hand 2 after cy was bourré: ante ann bob cy dee eve",
+    options=("ante", "double_ante"),
 )
 BR_SETTLE_POT = Rule(
     "BR-SETTLE-POT",
@@ -217,6 +225,7 @@ BR_SETTLE_POT = Rule(
     "under `double_ante`). A `settle pot` line must give that amount.",
     "settle pot 5     # five antes of 1, nothing carried",
     "settle pot 6",
+    options=("ante", "double_ante", "all_pass", "limit"),
 )
 BR_SETTLE_WIN = Rule(
     "BR-SETTLE-WIN",
@@ -230,6 +239,7 @@ BR_SETTLE_WIN = Rule(
     "carries it.",
     "settle eve wins 5",
     "settle split     # eve took three tricks alone",
+    options=("limit", "limit_caps_winner", "all_pass"),
 )
 BR_SETTLE_BOURRE = Rule(
     "BR-SETTLE-BOURRE",
@@ -239,6 +249,7 @@ BR_SETTLE_BOURRE = Rule(
     "needs their own `settle NAME bourre AMOUNT` line when the hand's settlement is recorded.",
     "settle cy bourre 5",
     "settle cy bourre 4     # the pot was 5",
+    options=("limit",),
 )
 BR_SETTLE_RENEGE = Rule(
     "BR-SETTLE-RENEGE",
@@ -250,6 +261,7 @@ BR_SETTLE_RENEGE = Rule(
     "nothing but the chance to take the pot.",
     "settle dee renege 5",
     "(dee reneged; no `settle dee renege` line)",
+    options=("renege_penalty", "limit"),
 )
 BR_SETTLE_PENALTY = Rule(
     "BR-SETTLE-PENALTY",
@@ -261,6 +273,7 @@ BR_SETTLE_PENALTY = Rule(
     "is not wrong).",
     "option early_penalty 1\n(bob announced early)\nsettle bob penalty 1",
     "option early_penalty 1\n(bob announced early; no `settle bob penalty` line)",
+    options=("early_penalty",),
 )
 
 #: Play rules in the order a play is checked; the first breach is the one reported.

@@ -261,6 +261,7 @@ BE_FOLLOW = Rule(
     "the offender's side `renege_points`.",
     "trump hearts\ntrick 3: ann Qd, bob Qs, cy Ks, dee 9s   # dee's J♦ is a heart: no diamond",
     "trump hearts\ntrick 2: dee 9h, ann Jh, bob Qh, cy Ks   # cy plays K♥ in trick 4",
+    options=("deck", "joker"),
 )
 BE_BID_ORDER = Rule(
     "BE-BID-ORDER",
@@ -273,6 +274,7 @@ BE_BID_ORDER = Rule(
     "still stands as the high bid.",
     "dealer dee\nbid ann pass\nbid bob pass\nbid cy 3\nbid dee 4",
     "dealer dee\nbid bob 3      # ann, left of the dealer, bids first\nbid ann pass",
+    options=("first_bidder",),
 )
 BE_BID_LOW = Rule(
     "BE-BID-LOW",
@@ -285,6 +287,7 @@ BE_BID_LOW = Rule(
     "with one deck, 13 with two) does not read: it is a syntax error (`P-SYNTAX`).",
     "bid ann 3\nbid bob 4\nbid cy ask",
     "bid ann 4\nbid bob 4      # not higher than ann's 4",
+    options=("min_bid", "deck"),
 )
 BE_STUCK = Rule(
     "BE-STUCK",
@@ -295,6 +298,7 @@ BE_STUCK = Rule(
     "is a redeal (it scores nothing; the deal passes to the left).",
     "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee 3",
     "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass",
+    options=("stick_the_dealer", "first_bidder"),
 )
 BE_ASK_BEST = Rule(
     "BE-ASK-BEST",
@@ -313,6 +317,7 @@ BE_ASK_BEST = Rule(
     "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy Jd     # J♦: the left bower",
     "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy 9h     # cy kept J♦\n"
     "# or, with or without a deal line:\nexchange ann Qs cy Qs     # cy handed ann's card back",
+    options=("deck", "joker"),
 )
 BE_NO_FACE = Rule(
     "BE-NO-FACE",
@@ -327,6 +332,7 @@ BE_NO_FACE = Rule(
     "be checked and the call stands.",
     "option ace_no_face true\ndeal ann As 9s Td 9d Tc 9h\nredeal ann ace-no-face",
     "option ace_no_face true\ndeal ann As 9s Td 9d Kc 9h\nredeal ann ace-no-face   # K♣",
+    options=("ace_no_face",),
 )
 BE_SCORE = Rule(
     "BE-SCORE",
@@ -341,6 +347,7 @@ BE_SCORE = Rule(
     "(`ann+cy` or `cy+ann`).",
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 4 ann+cy 2",
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 5 ann+cy 2",
+    options=("ask_made", "moon_made", "ask_failed", "moon_failed", "renege_points", "deck"),
 )
 BE_TOTAL = Rule(
     "BE-TOTAL",
@@ -352,6 +359,7 @@ BE_TOTAL = Rule(
     "`target` (and the sides are not tied), a new game starts at 0-0.",
     "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 2",
     "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 3",
+    options=("target",),
 )
 
 EUCHRE_RULES: tuple[Rule, ...] = (

@@ -1,0 +1,253 @@
+"""From bytes to lines of text, safely: the encoding (UTF-8 by default, a byte order mark
+or ``--encoding``), undecodable bytes reported at their line and column, lines and streams
+bounded (:data:`MAX_LINE_CHARS`, :data:`MAX_STREAM_BYTES`), Unicode put in one form.
+
+A log may come from the other side of a dispute: nothing here trusts its size or its bytes,
+and nothing raises for them (each problem is a ``P-`` error of the file).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+import unicodedata
+from collections.abc import Iterator
+from typing import BinaryIO, TextIO
+
+from referee.report import (
+    ReadError,
+)
+
+_CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
+
+
+#: A line longer than this (characters) is not read: reported as P-SYNTAX, skipped whole, so
+#: a gigabyte without a line end takes no more memory than this.
+MAX_LINE_CHARS = 1 << 20
+
+
+#: A pipe or device named on the command line (``/dev/stdin``, a FIFO) is read once, into a
+#: temporary file, up to this many bytes; a longer stream is not judged (``yes |``,
+#: ``/dev/zero`` would never end).
+MAX_STREAM_BYTES = 64 << 20
+
+
+def check_encoding(name: str) -> str:
+    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
+    ValueError for one that is not text (such as ``rot13`` or ``zlib``)."""
+    info = codecs.lookup(name)
+    if not getattr(info, "_is_text_encoding", True):
+        raise ValueError(f"{name} is not a text encoding")
+    return info.name
+
+
+def is_regular(handle: BinaryIO) -> bool:
+    """Whether an open file is a regular file (else: a pipe, a device, or a stream with no
+    file behind it, read once)."""
+    try:
+        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+    except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation: no file)
+        return False
+
+
+class TooLong(Exception):
+    """A pipe or device gave more than :data:`MAX_STREAM_BYTES`."""
+
+
+def too_long_message() -> str:
+    return (
+        f"the input is a pipe or device and gave more than {MAX_STREAM_BYTES >> 20} MiB; "
+        "it was not judged (save the log to a file, or split it)"
+    )
+
+
+def spooled(stream: BinaryIO) -> BinaryIO:
+    """A stream's bytes in a temporary file (in memory up to 1 MiB), read once and at most
+    :data:`MAX_STREAM_BYTES`; raises :class:`TooLong` past that. A stream that stops
+    being text (``/dev/zero``, a binary) is cut short after its first bad chunk: the check
+    that follows finds the fault there."""
+    import tempfile
+
+    spool = tempfile.SpooledTemporaryFile(max_size=_CHUNK)  # noqa: SIM115 (it is returned)
+    size = 0
+    decoder: codecs.IncrementalDecoder | None = codecs.getincrementaldecoder("utf-8")()
+    while chunk := stream.read(_CHUNK):
+        size += len(chunk)
+        if size > MAX_STREAM_BYTES:
+            spool.close()
+            raise TooLong
+        spool.write(chunk)
+        if b"\x00" in chunk:
+            break
+        if decoder is not None:
+            try:
+                decoder.decode(chunk)
+            except UnicodeDecodeError:
+                decoder = None  # (maybe UTF-16, or --encoding: the check decides)
+    spool.seek(0)
+    return spool  # type: ignore[return-value]
+
+
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def codec_of(source: BinaryIO, encoding: str | None) -> str:
+    """The codec to read a log with: ``--encoding`` if given, else by its byte-order mark
+    (UTF-8, UTF-16 or UTF-32), else UTF-8."""
+    head = source.read(4)
+    source.seek(0)
+    if encoding is not None:
+        name = codecs.lookup(encoding).name
+        return "utf-8-sig" if name == "utf-8" else name
+    for bom, codec in _BOMS:
+        if head.startswith(bom):
+            return codec
+    return "utf-8-sig"
+
+
+def scan_encoding(handle: BinaryIO, codec: str, asked: str | None) -> ReadError | None:
+    """:func:`decode_problem` for an open file, reading it in chunks (then back at its
+    start)."""
+    decoder = codecs.getincrementaldecoder(codec)()
+    consumed = 0
+    while True:
+        chunk = handle.read(_CHUNK)
+        consumed += len(chunk)
+        try:
+            text = decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError:
+            break
+        if "\x00" in text:
+            break
+        if not chunk:
+            handle.seek(0)
+            return None
+    handle.seek(0)  # rare: read up to the bad chunk again to place the bad byte
+    problem = decode_problem(handle.read(consumed), codec, asked)
+    handle.seek(0)
+    return problem
+
+
+_LINES_CHUNK = 1 << 16
+
+
+def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterator[list[str]]:
+    """The lines of a log, some at a time (about :data:`_LINES_CHUNK` characters), each
+    without its line end and in Unicode's composed form (NFC: a name written ``zoé`` with a
+    combining accent is the same name as ``zoé``).
+
+    A line longer than :data:`MAX_LINE_CHARS` is given as an empty line (its number kept)
+    and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
+    vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
+    lists for :func:`itertools.chain`, which costs less than resuming a generator for each
+    line of a bulk file.
+    """
+    count = 0  # the lines given so far
+    carry = ""  # the start of a line not ended yet
+    skipping = False  # inside a line too long to read
+    try:
+        while chunk := text.read(_LINES_CHUNK):
+            parts = chunk.split("\n")
+            if skipping:
+                if len(parts) == 1:
+                    continue
+                parts[0], skipping = "", False
+            else:
+                parts[0] = carry + parts[0]
+            carry = parts.pop()
+            if len(carry) > MAX_LINE_CHARS:
+                carry, skipping = "", True
+                late.append(_line_too_long(count + len(parts) + 1))
+            if parts:
+                unicode = not chunk.isascii()
+                if unicode or max(map(len, parts)) > MAX_LINE_CHARS:
+                    _checked(parts, count, late, unicode)
+                count += len(parts)
+                yield parts
+        if skipping or carry:
+            count += 1
+            yield _checked([carry], count - 1, late, not carry.isascii())
+    except (OSError, UnicodeDecodeError) as exc:
+        if not changed:
+            raise
+        why = exc.strerror if isinstance(exc, OSError) else "it is no longer text"
+        late.append(
+            ReadError(
+                "P-IO",
+                count + 1,
+                None,
+                f"cannot read file: {why or exc}; it changed while it was being read",
+            )
+        )
+    finally:
+        text.close()
+
+
+def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool) -> list[str]:
+    """``parts`` (lines ``before + 1``...) with over-long lines emptied and reported, and
+    each line composed (NFC) where it is not ASCII."""
+    for i, part in enumerate(parts):
+        if len(part) > MAX_LINE_CHARS:
+            parts[i] = ""
+            late.append(_line_too_long(before + i + 1))
+        elif unicode and not part.isascii() and not unicodedata.is_normalized("NFC", part):
+            parts[i] = unicodedata.normalize("NFC", part)
+    return parts
+
+
+def _line_too_long(line: int) -> ReadError:
+    return ReadError(
+        "P-SYNTAX",
+        line,
+        1,
+        f"this line is longer than {MAX_LINE_CHARS:,} characters; it was not read",
+    )
+
+
+def decode_problem(
+    data: bytes, codec: str = "utf-8-sig", asked: str | None = None
+) -> ReadError | None:
+    """The ``P-ENCODING`` error for bytes that are not text in ``codec`` (or hold a NUL, as
+    a binary file does), or None when they are. ``asked``: the ``--encoding`` given."""
+    try:
+        text = codecs.decode(data, codec)
+    except UnicodeDecodeError as exc:
+        bad, nul = exc.start, -1
+        decoded = codecs.decode(data[:bad], codec, errors="replace")
+        at_nul = decoded.find("\x00")
+        if at_nul >= 0:
+            decoded, nul = decoded[:at_nul], at_nul
+    else:
+        nul = text.find("\x00")
+        if nul < 0:
+            return None
+        decoded, bad = text[:nul], -1
+    line, column = _position(decoded.removeprefix("\ufeff"))
+    if nul >= 0:
+        what = "a NUL byte (this looks like a binary file)"
+        fix = "hand logs are text"
+    elif asked is not None:
+        what = f"byte 0x{data[bad]:02x}, which is not {asked} text"
+        fix = "check the --encoding given, or save the file as UTF-8"
+    else:
+        what = f"byte 0x{data[bad]:02x}, which is not UTF-8"
+        fix = (
+            "hand logs must be UTF-8 (or UTF-16 with a byte-order mark): save the file as "
+            "UTF-8, or run with --encoding NAME, e.g. --encoding cp1252"
+        )
+    return ReadError("P-ENCODING", line, column, f"cannot read the log: {what}; {fix}")
+
+
+def _position(before: str) -> tuple[int, int]:
+    """1-based line and character column just after the text ``before`` (``\n``, ``\r\n``
+    and ``\r`` end a line, as for the parser)."""
+    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
+    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
+    return line, len(before) - line_start + 1
