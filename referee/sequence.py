@@ -50,26 +50,42 @@ _PLAY = (TrickLine, SettleLine, TeamSettleLine, ScoreLine, ClaimLine, RedealLine
 
 
 def _once_key(event: Event) -> tuple[str, ...] | None:
-    """What a statement a hand has at most once is about (None for other statements)."""
-    if isinstance(event, DealerLine):
-        return ("dealer",) if event.player.seated else None
-    if isinstance(event, TrumpLine):
-        return ("trump",)
-    if isinstance(event, DealLine):
-        return ("deal", event.player.name) if event.player.seated else None
+    """What a statement a hand has at most once is about (None for other statements).
+
+    The most frequent statements are asked first: this runs for every statement of a hand.
+    """
+    if isinstance(event, TrickLine):
+        return ("trick 1",) if event.number == 1 else None
     if isinstance(event, DecisionLine):
         return ("decision", event.player.name) if event.player.seated else None
     if isinstance(event, BidLine):
         return ("bid", event.player.name) if event.player.seated else None
+    if isinstance(event, DealLine):
+        return ("deal", event.player.name) if event.player.seated else None
+    if isinstance(event, DealerLine):
+        return ("dealer",) if event.player.seated else None
+    if isinstance(event, TrumpLine):
+        return ("trump",)
     if isinstance(event, AnteLine):
         return ("ante",)
     if isinstance(event, DiscardLine):
         return ("discard",)
     if isinstance(event, RedealLine):
         return ("redeal",)
-    if isinstance(event, TrickLine) and event.number == 1:
-        return ("trick 1",)
     return None
+
+
+def _repeats(keys: Sequence[tuple[str, ...] | None]) -> bool:
+    """Whether a once-a-hand statement comes twice among these keys (see :func:`_once_key`):
+    a hand where none does has no next hand's statements in it, and :func:`_restart` need
+    not look further (one pass over the keys, where the full look is several)."""
+    seen: set[tuple[str, ...]] = set()
+    for key in keys:
+        if key is not None:
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
 
 
 #: Bid Euchre's once-a-hand statements that a Bourré hand ignores.
@@ -199,6 +215,21 @@ def _restart(
     ``heads`` are the lines of unreadable lines that look like a `hand` line: one between the
     play and a statement given again starts the next hand, even with no play after it.
     """
+    keys = [_once_key(event) for event in events]
+    if not _repeats(keys):
+        return None  # (the usual hand: nothing is given again, so nothing restarts)
+    return _restart_at(events, keys, seats, heads)
+
+
+def _restart_at(
+    events: Sequence[Event],
+    keys: Sequence[tuple[str, ...] | None],
+    seats: Sequence[str],
+    heads: Sequence[int],
+) -> tuple[int, tuple[str, ...]] | None:
+    """:func:`_restart` worked out in full (``keys``: each statement's :func:`_once_key`).
+    It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
+    not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
     # whether a trick, a decision or a bid comes at or after each statement
     play_after = [False] * (len(events) + 1)
     for i in range(len(events) - 1, -1, -1):
@@ -218,7 +249,7 @@ def _restart(
     last_decision = -1  # the last Bourré decision so far
     players = 0  # Bourré decisions to play so far
     for i, event in enumerate(events):
-        key = _once_key(event)
+        key = keys[i]
         if key is not None and key in seen:
             head = max((h for h in heads if seen[key] < h < event.line), default=None)
             if head is not None:  # an unreadable `hand` line between the two

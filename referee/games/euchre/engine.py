@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
@@ -61,8 +61,24 @@ from referee.sequence import (
 E = TypeVar("E", bound=Event)
 
 
-def _events(hand: Hand, kind: type[E]) -> list[E]:
-    return [e for e in hand.events if isinstance(e, kind)]
+class _Statements:
+    """A hand's statements grouped by kind, each kind in log order: one pass over the hand,
+    which the session asks for a dozen kinds. (The kinds of :data:`~referee.records.Event`
+    are final classes, so a statement's kind is its type.)"""
+
+    def __init__(self, hand: Hand) -> None:
+        by_kind: dict[type, list[Any]] = {}
+        for event in hand.events:
+            same = by_kind.get(type(event))
+            if same is None:
+                by_kind[type(event)] = [event]
+            else:
+                same.append(event)
+        self._by_kind = by_kind
+
+    def of(self, kind: type[E]) -> list[E]:
+        """The hand's statements of this kind, in log order."""
+        return cast(list[E], self._by_kind.get(kind, []))
 
 
 def _is_first_lead(v: Violation, leader: Seen) -> bool:
@@ -88,10 +104,15 @@ class _Outcome:
 
 
 class EuchreSession:
-    """Judges the hands of one Bid Euchre log, in order, keeping the running score."""
+    """Judges the hands of one Bid Euchre log, in order, keeping the running score.
 
-    def __init__(self, header: Header, options: EuchreOptions) -> None:
+    ``keep_tricks``: keep each hand's trick records in its result (for ``referee show``);
+    without it they are made only for a hand with a claim, whose ruling reads them.
+    """
+
+    def __init__(self, header: Header, options: EuchreOptions, *, keep_tricks: bool = True) -> None:
         self.options = options
+        self.keep_tricks = keep_tricks
         self.deck = deck_of(options)
         self.table = Table(header.players)
         #: The running score now; None when the log does not decide it (see ``_unknown``).
@@ -153,13 +174,14 @@ class EuchreSession:
         findings = self._pending if self._first else Findings(self.table.players)
         for found in (*place.findings, *duplicate_findings(hand, euchre=True)):
             findings.items.append(found)
-        outcome = _Outcome(dealer=self._settle_dealer(hand, findings))
+        said = _Statements(hand)
+        outcome = _Outcome(dealer=self._settle_dealer(hand, said, findings))
         if hand.unreadable:
             which = ", ".join(str(u.line) for u in hand.unreadable)
             word = "line" if len(hand.unreadable) == 1 else "lines"
             outcome.incomplete.append(f"{word} {which} could not be read")
         auction = run_auction(
-            _events(hand, BidLine),
+            said.of(BidLine),
             self.table,
             outcome.dealer,
             self.options,
@@ -167,18 +189,18 @@ class EuchreSession:
             order_known=not may_have_said(hand.unreadable, ("bid",), self.table.players),
             top=self.deck.top_bid,
         )
-        self._settle_contract(hand, auction, outcome, findings)
-        outcome.replay = self._replay(hand, outcome, findings)
+        self._settle_contract(hand, said, auction, outcome, findings)
+        outcome.replay = self._replay(hand, said, outcome, findings)
         self._check_first_lead(hand, auction, outcome, findings)
-        result = self._score_hand(hand, outcome, findings)
+        result = self._score_hand(hand, said, outcome, findings)
+        claims = said.of(ClaimLine)
+        if claims or self.keep_tricks:
+            result.tricks = outcome.replay.records(outcome.trump, self.deck)
         result.claims = rule_on_claims(
-            _events(hand, ClaimLine),
-            outcome.replay.follows,
-            result.tricks,
-            outcome.trump,
-            findings,
-            self.deck,
+            claims, outcome.replay.follows, result.tricks, outcome.trump, findings, self.deck
         )
+        if not self.keep_tricks:
+            result.tricks = []
         result.violations = findings.sorted()
         self._first = False
         self._last_number = hand.number
@@ -224,9 +246,9 @@ class EuchreSession:
         self._unknown = f"the score is unknown ({gap} missing from the log{where})"
         self._next_dealer = None
 
-    def _settle_dealer(self, hand: Hand, findings: Findings) -> str | None:
+    def _settle_dealer(self, hand: Hand, said: _Statements, findings: Findings) -> str | None:
         """The dealer: the stated one (L-DEALER when not the expected one) or the expected."""
-        lines = _events(hand, DealerLine)
+        lines = said.of(DealerLine)
         for line in lines:
             if not line.player.seated:
                 findings.unseated(line.player, "the dealer line")
@@ -257,15 +279,15 @@ class EuchreSession:
         return dealer
 
     def _settle_contract(
-        self, hand: Hand, auction: Auction, out: _Outcome, findings: Findings
+        self, hand: Hand, said: _Statements, auction: Auction, out: _Outcome, findings: Findings
     ) -> None:
         """Decide redeal / contract / unknown contract, and the trump suit."""
-        trump_lines = _events(hand, TrumpLine)
-        played = bool(_events(hand, TrickLine))
+        trump_lines = said.of(TrumpLine)
+        played = bool(said.of(TrickLine))
         seated = set(self.table.players)
-        redeals = _events(hand, RedealLine)
+        redeals = said.of(RedealLine)
         if redeals:  # (a second one is L-DUPLICATE, see referee.sequence)
-            judge_redeal(redeals[0], _events(hand, DealLine), self.options, findings)
+            judge_redeal(redeals[0], said.of(DealLine), self.options, findings)
             out.redeal, out.redeal_reason = True, "ace-no-face"
             return
         if auction.high is None:
@@ -305,11 +327,11 @@ class EuchreSession:
 
     # ------------------------------------------------------------------ play
 
-    def _replay(self, hand: Hand, out: _Outcome, findings: Findings) -> Replay:
-        holdings = read_deals(_events(hand, DealLine), findings, self.deck, out.dealer)
-        discards = _events(hand, DiscardLine)
+    def _replay(self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings) -> Replay:
+        holdings = read_deals(said.of(DealLine), findings, self.deck, out.dealer)
+        discards = said.of(DiscardLine)
         apply_discard(holdings, discards[0] if discards else None, out.dealer, findings)
-        exchanges = _events(hand, ExchangeLine)
+        exchanges = said.of(ExchangeLine)
         for x in exchanges:
             for name in (x.bidder, x.partner):
                 if not name.seated:
@@ -318,7 +340,7 @@ class EuchreSession:
             apply_exchange(
                 holdings, exchanges[0] if exchanges else None, out.contract, out.trump, findings
             )
-        tricks = _events(hand, TrickLine)
+        tricks = said.of(TrickLine)
         active = self._active(out, tricks)
         leader, reason = self._first_leader(out, active)
         setup = Setup(
@@ -372,13 +394,15 @@ class EuchreSession:
 
     # ------------------------------------------------------------------ scoring
 
-    def _score_hand(self, hand: Hand, out: _Outcome, findings: Findings) -> EuchreHandResult:
+    def _score_hand(
+        self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings
+    ) -> EuchreHandResult:
         teams = self.table.teams
         won = out.replay.tricks_won()
         team_tricks = {t: 0 for t in teams}
         for player, count in won.items():
             team_tricks[self.table.team(player)] += count
-        settles, scores = _events(hand, TeamSettleLine), _events(hand, ScoreLine)
+        settles, scores = said.of(TeamSettleLine), said.of(ScoreLine)
         before = self._score
         points: dict[str, int] | None = None
         running: dict[str, int] | None = None
@@ -433,7 +457,6 @@ class EuchreSession:
             tricks_won={} if out.incomplete else team_tricks,
             game_number=self._game_number,
             recorded=[line_text(x) for x in _recorded_lines(hand)],
-            tricks=out.replay.records(out.trump, self.deck),
             settled=settled,
             unsettled=None if settled else why_not,
             record=_record(hand, findings, settled),

@@ -39,7 +39,7 @@ def _rules() -> tuple[Rule, ...]:
 def _new_session(header: Header, options: Any, keep_tricks: bool) -> Session:
     from referee.games.euchre.engine import EuchreSession
 
-    return EuchreSession(header, options)
+    return EuchreSession(header, options, keep_tricks=keep_tricks)
 
 
 def _bid_limit(options: Any) -> int | None:

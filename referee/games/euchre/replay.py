@@ -19,10 +19,10 @@ from referee.cards import JOKER, pretty
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.holdings import Holdings
 from referee.games.euchre.rules import (
-    effective_suit,
+    CardFacts,
+    card_facts,
     follow_breach,
-    in_deck,
-    legal_cards,
+    may_play,
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
@@ -81,9 +81,10 @@ class Replay:
     def records(self, trump: str | None, deck: Deck = SINGLE) -> list[TrickRecord]:
         """The tricks for a replay view."""
         out = []
+        suit = card_facts(trump).suit
         for number, (seen, winner) in enumerate(zip(self.plays, self.winners, strict=True), 1):
             led = seen[0].card.card if seen else None
-            lead_suit = effective_suit(led, trump) if led and in_deck(led, deck) else None
+            lead_suit = suit[led] if led and deck.has(led) else None
             out.append(
                 TrickRecord(
                     number=number,
@@ -230,10 +231,12 @@ class TrickReplay:
 
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
+        players: set[str] = set()  # who played to the trick so far
         for play in line.plays:
-            admitted = self._admit(play, number, {x.player for x in seen})
+            admitted = self._admit(play, number, players)
             if admitted is not None:
                 seen.append(admitted)
+                players.add(admitted.player)
         return seen
 
     def _admit(self, play: Play, number: int, already: set[str]) -> Seen | None:
@@ -376,9 +379,29 @@ class TrickReplay:
                 trick=number,
                 evidence=reason,
             )
+        if not self._in_turn(seen):
+            self._out_of_turn(seen, number)
+
+    def _in_turn(self, seen: list[Seen]) -> bool:
+        """Whether the trick's cards came clockwise from its leader's: the usual trick, where
+        :meth:`_out_of_turn` finds nothing (each card is then the next player's in turn; a
+        card from further round or from behind is not). One look-up per card, where the
+        full rule orders the players first (``tests/test_euchre_cheap_checks.py`` checks
+        that the two agree)."""
+        steps = self.s.table.steps_from(seen[0].player)
+        last = 0
+        for x in seen[1:]:
+            step = steps[x.player]
+            if step <= last:
+                return False
+            last = step
+        return True
+
+    def _out_of_turn(self, seen: list[Seen], number: int) -> None:
+        """L-TURN for each card of the trick played when it was another player's turn."""
         present = {x.player for x in seen}
-        order = [p for p in self.s.table.clockwise_from(first.player) if p in present]
-        done = {first.player}
+        order = [p for p in self.s.table.clockwise_from(seen[0].player) if p in present]
+        done = {seen[0].player}
         for x in seen[1:]:
             due = next(p for p in order if p not in done)
             done.add(x.player)
@@ -394,7 +417,8 @@ class TrickReplay:
             )
 
     def _check_size(self, line: TrickLine, seen: list[Seen], number: int) -> None:
-        missing = [p for p in self.s.active if p not in {x.player for x in seen}]
+        have = {x.player for x in seen}
+        missing = [p for p in self.s.active if p not in have]
         unseated = sum(1 for play in line.plays if not play.player.seated)
         if not missing or len(seen) + unseated == len(self.s.active):
             return  # complete, or short only by names already reported as not seated
@@ -410,50 +434,82 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown(self) -> dict[str, list[tuple[int, str, str]]]:
-        """Per player, the cards the log consistently shows in their hand: (trick, card, where)."""
-        shown: dict[str, list[tuple[int, str, str]]] = {}
+    def _shown(self) -> dict[str, list[tuple[int, str, bool]]]:
+        """Per player, the cards the log consistently shows in their hand: (trick, card,
+        whether it was put down and taken back there)."""
+        shown: dict[str, list[tuple[int, str, bool]]] = {}
         for number, seen in enumerate(self.out.plays, 1):
             for x in seen:
                 mine = shown.setdefault(x.player, [])
                 if x.retracted is not None and x.retracted_clean:
-                    where = f"put down and taken back in trick {number}"
-                    mine.append((number, x.retracted.card, where))
+                    mine.append((number, x.retracted.card, True))
                 if x.clean:
-                    mine.append((number, x.card.card, f"played in trick {number}"))
+                    mine.append((number, x.card.card, False))
         return shown
 
     def _judge_all(self) -> None:
         trump = self.s.trump
         if trump is None:
             return  # without trump the suits cannot be told apart: judge nothing
+        facts = card_facts(trump)
+        has = self.s.deck.has
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or not in_deck(seen[0].card.card, self.s.deck):
+            if not seen or not has(seen[0].card.card):
                 continue
-            led = effective_suit(seen[0].card.card, trump)
+            led = facts.suit[seen[0].card.card]
             for x in seen[1:]:
-                held = {c: w for n, c, w in shown.get(x.player, []) if n >= number}
-                self._judge(x, number, led, held)
+                self._judge(x, number, led, shown.get(x.player, []), facts)
 
-    def _judge(self, x: Seen, number: int, led: str, held: dict[str, str]) -> None:
-        trump = self.s.trump
-        allowed = legal_cards(held, led, trump)
+    def _judge(
+        self,
+        x: Seen,
+        number: int,
+        led: str,
+        mine: list[tuple[int, str, bool]],
+        facts: CardFacts,
+    ) -> None:
+        """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
+        play: "may I?" against the cards the log shows it held from this trick on, which
+        are looked at only for a card off the led suit; "why not?" only for a renege."""
         candidates = ((x.retracted, x.retracted_clean, True), (x.card, x.clean, False))
         for card, ok, corrected in candidates:
-            if card is None or not ok or card.card in allowed:
+            if card is None or not ok:
                 continue
-            proof = [(c, w) for c, w in held.items() if effective_suit(c, trump) == led]
-            message, evidence = follow_breach(
-                x.player, card.card, number, led, trump, proof, corrected
-            )
-            found = self.findings.add_at(
-                "BE-FOLLOW",
-                card,
-                message,
-                player=x.player,
-                trick=number,
-                evidence=evidence,
-                corrected=corrected,
-            )
-            self.out.follows.append(found)
+            if may_play(card.card, (c for n, c, _ in mine if n >= number), led, facts):
+                continue
+            self._renege(x, card, number, led, corrected, mine)
+
+    def _renege(
+        self,
+        x: Seen,
+        card: CardAt,
+        number: int,
+        led: str,
+        corrected: bool,
+        mine: list[tuple[int, str, bool]],
+    ) -> None:
+        """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
+        of the led suit the log shows the player held (each once, where it was last seen)."""
+        trump = self.s.trump
+        suit = card_facts(trump).suit
+        held = {c: _where(n, back) for n, c, back in mine if n >= number}
+        proof = [(c, w) for c, w in held.items() if suit[c] == led]
+        message, evidence = follow_breach(x.player, card.card, number, led, trump, proof, corrected)
+        found = self.findings.add_at(
+            "BE-FOLLOW",
+            card,
+            message,
+            player=x.player,
+            trick=number,
+            evidence=evidence,
+            corrected=corrected,
+        )
+        self.out.follows.append(found)
+
+
+def _where(number: int, taken_back: bool) -> str:
+    """Where the log shows a card in a player's hand, in words."""
+    if taken_back:
+        return f"put down and taken back in trick {number}"
+    return f"played in trick {number}"

@@ -1,17 +1,31 @@
 """Bid Euchre rules: each BE- rule ID with its explanation, and the pure functions of play.
 
-"May I?" is :func:`legal_cards`; "why not?" is :func:`follow_breach` (the evidence in plain
-words); "who won?" is :func:`trick_winner`. None of them judges the log or prints.
+"May I?" is :func:`may_play` (and :func:`legal_cards`, the cards it allows); "why not?" is
+:func:`follow_breach` (the evidence in plain words); "who won?" is :func:`trick_winner`.
+None of them judges the log or prints.
 
 The left bower (the jack of the other suit of trump's colour) *is a trump* for the whole
-hand: :func:`effective_suit` gives the suit a card follows and wins as.
+hand: :func:`effective_suit` gives the suit a card follows and wins as, and
+:func:`card_strength` how strongly it bids for a trick. The replay asks them of every play,
+so :func:`card_facts` tabulates both once per trump suit, by calling them for every card:
+one rule, looked up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from referee.cards import EUCHRE_DECK, JOKER, SUIT_SINGULAR, pretty, suit_of, suit_word
+from referee.cards import (
+    BOURRE_DECK,
+    EUCHRE_DECK,
+    JOKER,
+    SUIT_SINGULAR,
+    SUITS,
+    pretty,
+    suit_of,
+    suit_word,
+)
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.rule import Rule
 
@@ -93,6 +107,45 @@ def card_strength(card: str, led_suit: str | None, trump: str | None) -> int:
     return 0
 
 
+#: Every card a log's card can be (the 52 and the joker): what :class:`CardFacts` tabulates.
+_EVERY_CARD: tuple[str, ...] = (*sorted(BOURRE_DECK), JOKER)
+#: Every suit a trick can be led in: a suit letter, or ``""`` (the joker while trump is not
+#: known, see :func:`effective_suit`).
+_LED_SUITS: tuple[str, ...] = (*SUITS, "")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """:func:`effective_suit` and :func:`card_strength` of every card under one trump, worked
+    out once (see :func:`card_facts`): the replay looks a card up rather than asking the
+    functions for each play. A table of the rules' own answers, not a second copy of them."""
+
+    trump: str | None
+    #: card -> the suit it follows and wins as (``effective_suit``)
+    suit: dict[str, str]
+    #: led suit -> card -> how strongly the card bids for a trick led so (``card_strength``)
+    strength: dict[str, dict[str, int]]
+
+
+def _tabulate(trump: str | None) -> CardFacts:
+    suit = {card: effective_suit(card, trump) for card in _EVERY_CARD}
+    strength = {
+        led: {card: card_strength(card, led, trump) for card in _EVERY_CARD} for led in _LED_SUITS
+    }
+    return CardFacts(trump, suit, strength)
+
+
+_FACTS: dict[str | None, CardFacts] = {}
+
+
+def card_facts(trump: str | None) -> CardFacts:
+    """The :class:`CardFacts` of ``trump`` (None: trump not known), made on first use."""
+    facts = _FACTS.get(trump)
+    if facts is None:
+        facts = _FACTS[trump] = _tabulate(trump)
+    return facts
+
+
 def describe(card: str, trump: str | None) -> str:
     """The card for people, noting a left bower: ``J♦ (a heart, hearts are trump)``, and the
     joker: ``the joker (the highest trump)``."""
@@ -106,16 +159,35 @@ def describe(card: str, trump: str | None) -> str:
 # ----------------------------------------------------------------------------- play
 
 
+def may_play(card: str, hand: Iterable[str], led_suit: str, facts: CardFacts) -> bool:
+    """May I? Whether ``card``, one of ``hand``, may be played to a trick led in
+    ``led_suit`` (under ``facts``' trump): a card of the led (effective) suit always may; any
+    other card only when ``hand`` holds none of that suit.
+
+    ``hand`` is looked at only for a card off the led suit, so it may be lazy (a generator
+    of what the log shows the player held): most plays follow suit and never compute it.
+    A plain loop, not ``any()``: the replay asks this of every play.
+    """
+    suit = facts.suit
+    if suit[card] == led_suit:
+        return True
+    for held in hand:  # noqa: SIM110 (see above: no generator)
+        if suit[held] == led_suit:
+            return False  # could have followed suit
+    return True
+
+
 def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) -> frozenset[str]:
-    """The cards a player may play: the led (effective) suit when held, else any card.
+    """The cards a player may play (:func:`may_play` of each): the led (effective) suit
+    when held, else any card.
 
     ``led_suit`` None means the player leads: every card is legal.
     """
     cards = frozenset(hand)
     if led_suit is None:
         return cards
-    following = frozenset(c for c in cards if effective_suit(c, trump) == led_suit)
-    return following or cards
+    facts = card_facts(trump)
+    return frozenset(c for c in cards if may_play(c, cards, led_suit, facts))
 
 
 def trick_winner(
@@ -127,14 +199,17 @@ def trick_winner(
     cards (two decks) the one played first. Cards outside the deck never win. None for an
     empty trick.
     """
-    valid = [(p, c) for p, c in plays if deck.has(c)]
-    if not valid:
-        return None
-    led = effective_suit(valid[0][1], trump)
-    best_player, best_card = valid[0]
-    for player, card in valid[1:]:
-        if card_strength(card, led, trump) > card_strength(best_card, led, trump):
-            best_player, best_card = player, card
+    facts = card_facts(trump)
+    strength: dict[str, int] | None = None  # of each card, on this trick's lead
+    best_player, best = None, 0
+    for player, card in plays:
+        if not deck.has(card):
+            continue
+        if strength is None:  # the lead
+            strength = facts.strength[facts.suit[card]]
+            best_player, best = player, strength[card]
+        elif strength[card] > best:
+            best_player, best = player, strength[card]
     return best_player
 
 

@@ -1,0 +1,76 @@
+"""The cheap exit of :func:`referee.sequence._restart` agrees with the full look.
+
+Before looking for where a forgotten `hand` line's statements begin (several passes over a
+hand's statements), :func:`_restart` asks :func:`_repeats` whether any once-a-hand statement
+(:func:`_once_key`, the same keys the full look uses) comes twice at all; the usual hand has
+none and is done in one pass. Here hands of both games are read from random logs, many with
+`hand` lines deleted (two hands run together) and statements written twice, and the full
+look (:func:`_restart_at`) must find no restart wherever :func:`_repeats` says no.
+"""
+
+from __future__ import annotations
+
+import random
+
+from referee.parser.reader import read_text
+from referee.records import Hand
+from referee.sequence import _once_key, _repeats, _restart, _restart_at, unread_kind
+from tests.simulate import generate_session
+from tests.test_euchre_property import simulate
+
+
+def _euchre_log(rng: random.Random) -> str:
+    hands = [simulate(rng, inject=rng.random() < 0.3) for _ in range(3)]
+    body = [f"hand {n}\n" + "\n".join(s.lines) for n, s in enumerate(hands, 1)]
+    return "game bid-euchre\nplayers ann bob cy dee\n\n" + "\n\n".join(body) + "\n"
+
+
+def _carelessly(rng: random.Random, text: str) -> str:
+    """``text`` with some `hand` lines after the first deleted, some statements written
+    twice, and now and then a `hand` line made unreadable."""
+    out: list[str] = []
+    first = True
+    for line in text.splitlines():
+        if line.lower().startswith("hand"):
+            if not first and rng.random() < 0.4:
+                continue
+            if not first and rng.random() < 0.1:
+                line = "hnad " + line[5:]
+            first = False
+        out.append(line)
+        statement = line.strip() and not line.lower().startswith(("hand", "game", "players"))
+        if statement and rng.random() < 0.05:
+            out.insert(rng.randrange(len(out) + 1), line)
+    return "\n".join(out) + "\n"
+
+
+def _hands(text: str) -> tuple[tuple[str, ...], list[Hand]]:
+    reader = read_text(text)
+    hands = [h for h in reader.hands() if isinstance(h, Hand)]
+    seats = reader.header.players if reader.header is not None else ()
+    return seats, hands
+
+
+def test_no_repeated_statement_means_no_restart() -> None:
+    restarts = repeated = plain = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        if seed % 2:
+            text = generate_session(rng, hands=4, varied_spelling=True).text
+        else:
+            text = _euchre_log(rng)
+        seats, hands = _hands(_carelessly(rng, text))
+        for hand in hands:
+            keys = [_once_key(e) for e in hand.events]
+            heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
+            full = _restart_at(hand.events, keys, seats, heads)
+            assert _restart(hand.events, seats, heads) == full
+            if not _repeats(keys):
+                assert full is None
+                plain += 1
+            elif full is None:
+                repeated += 1
+            else:
+                restarts += 1
+    # (every kind of hand is met: plain, a statement twice in one hand, two hands in one)
+    assert plain > 100 and repeated > 20 and restarts > 50, (plain, repeated, restarts)
