@@ -36,21 +36,17 @@ from html import escape
 from typing import TextIO
 
 from referee import __version__
-from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import count as _count
-from referee.render.fmt import money as _money
 from referee.render.fmt import option_text as _option_text
 from referee.render.fmt import signed as _signed
 from referee.render.safe import visible
 from referee.render.source import LineSource, finding_source, no_sources, snippet_window
 from referee.render.spool import Spool
-from referee.render.svg import Mark, RefLine, Series, defs, legend_html, line_chart
+from referee.render.svg import Series, defs
 from referee.render.svg import css as chart_css
-from referee.render.views import game_title, view_of
+from referee.render.views import HtmlPart, game_title, view_of
 from referee.report import (
-    BourreHandResult,
     ClaimRuling,
-    EuchreHandResult,
     FileReport,
     HandResult,
     ReadError,
@@ -92,7 +88,7 @@ CHART_MARKS = 60
 
 
 @dataclass(slots=True)
-class _Point:
+class Point:
     """A point of a chart: after the hand at place ``at`` in the file (0: before the first),
     its label, the running balance or score of each player or team (None: not known)."""
 
@@ -102,67 +98,49 @@ class _Point:
     starts: bool = False  # the lines start afresh here (a new game; after a gap)
 
 
-class _Chart:
-    """The running balances (scores) to chart, sampled as the hands stream by."""
+class Chart:
+    """The running balances (scores) to chart, sampled as the hands stream by; a game's
+    chart (its view's) says where they start, what they are after a hand and how they are
+    drawn."""
 
-    def __init__(self, report: FileReport) -> None:
-        self.bourre = report.game == "bourre"
-        self.keys: list[str] = list(report.players) if self.bourre else _base_teams(report)
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = keys  # the lines: players or teams (more join as they appear)
         self.running: dict[str, Decimal | int] = {}
-        self.points: list[_Point] = []
+        self.points: list[Point] = []
         self.stride = 1
         self.seen = 0
         self.pending = False  # a point left out broke the lines: the next kept one starts
-        self.last: _Point | None = None
-        self.marks: list[tuple[int, str]] = []
-        self.new_game = False  # the hand before won a game: the next starts at 0-0
+        self.last: Point | None = None
 
     def hand(self, hand: HandResult) -> None:
         if self.seen == 0:
-            self._start(hand)
+            self.running = self.start(hand)
+            self.points.append(Point(0, "start", dict(self.running)))
         self.seen += 1
-        values = self._bourre(hand) if isinstance(hand, BourreHandResult) else self._euchre(hand)
-        point = _Point(self.seen, str(hand.number), values)
+        point = Point(self.seen, str(hand.number), self.values(hand))
         self.last = point
-        self._add(point)
+        self.add(point)
 
-    def _bourre(self, hand: BourreHandResult) -> dict[str, Decimal | int | None]:
-        """The balances after a Bourré hand (an unsettled hand changes nothing: the
-        balance is of the settled hands, as the totals are)."""
-        for p, amount in (hand.payouts or {}).items():
-            if p not in self.keys:
-                self.keys.append(p)
-            self.running[p] = self.running.get(p, Decimal(0)) + amount
-        return dict(self.running)
+    def start(self, first: HandResult) -> dict[str, Decimal | int]:
+        """The values before the first hand."""
+        raise NotImplementedError
 
-    def _euchre(self, hand: EuchreHandResult) -> dict[str, Decimal | int | None]:
-        """The scores after a Bid Euchre hand (None where the log does not decide it); after
-        a game won, the next game's line starts apart, at its own start (0-0)."""
-        for t in [*(hand.points or {}), *(hand.score or {})]:
-            if t not in self.keys:
-                self.keys.append(t)
-        score = hand.score
-        if self.new_game:
-            before = {t: 0 for t in self.keys}
-            if score is not None and hand.points is not None:
-                before = {t: score.get(t, 0) - hand.points.get(t, 0) for t in self.keys}
-            self._add(_Point(self.seen - 1, "", dict(before), starts=True))
-        self.new_game = bool(hand.winner)
-        if hand.winner and len(self.marks) < CHART_MARKS:
-            self.marks.append((self.seen, f"game {hand.game_number}: {hand.winner}"))
-        if score is None:
-            return dict.fromkeys(self.keys)
-        return {t: score.get(t) for t in self.keys}
+    def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
+        """The values after ``hand`` (None: not known)."""
+        raise NotImplementedError
 
-    def _start(self, first: HandResult) -> None:
-        if isinstance(first, EuchreHandResult):
-            before, got = first.score or {}, first.points or {}
-            self.running = {t: before.get(t, 0) - got.get(t, 0) for t in self.keys}
-        else:
-            self.running = dict.fromkeys(self.keys, Decimal(0))
-        self.points.append(_Point(0, "start", dict(self.running)))
+    def figure(
+        self,
+        report: FileReport,
+        series: list[Series],
+        labels: list[str],
+        xs: list[int],
+        breaks: list[int],
+    ) -> str:
+        """The chart's heading and figure."""
+        raise NotImplementedError
 
-    def _add(self, point: _Point) -> None:
+    def add(self, point: Point) -> None:
         """Keep a point if it falls on the stride; one left out that breaks the lines makes
         the next kept one start afresh."""
         breaks = point.starts or None in point.values.values()
@@ -174,7 +152,7 @@ class _Chart:
         self.points.append(point)
         if len(self.points) > CHART_POINTS:
             self.stride *= 2
-            kept: list[_Point] = []
+            kept: list[Point] = []
             for p in self.points:
                 if p.at % self.stride:
                     self.pending = self.pending or p.starts or None in p.values.values()
@@ -187,43 +165,13 @@ class _Chart:
     def svg(self, report: FileReport) -> str:
         points = list(self.points)
         if self.last is not None and points[-1] is not self.last:
-            last = _Point(self.last.at, self.last.label, self.last.values, self.pending)
+            last = Point(self.last.at, self.last.label, self.last.values, self.pending)
             points.append(last)
         labels = [p.label for p in points]
         xs = [p.at for p in points]
         breaks = [i for i, p in enumerate(points) if p.starts]
         series = [Series(k, [p.values.get(k) for p in points]) for k in self.keys]
-        if self.bourre:
-            places = report.money_places
-
-            def balance(value: Decimal | int) -> str:
-                return _signed(value, places)
-
-            svg = line_chart(
-                series,
-                labels,
-                title=f"Running balance per player: {report.path}",
-                y_label="balance",
-                xs=xs,
-                breaks=breaks,
-                value_text=balance,
-            )
-            legend = legend_html(series, balance)
-            return f'<h3>Running balance</h3><figure class="chart">{svg}{legend}</figure>'
-        target = report.options_changed.get("target", 32)
-        refs = [RefLine(target, f"target {target}")] if isinstance(target, int | Decimal) else []
-        svg = line_chart(
-            series,
-            labels,
-            title=f"Running score per team: {report.path}",
-            y_label="score",
-            xs=xs,
-            breaks=breaks,
-            refs=refs,
-            marks=[Mark(at, label) for at, label in self.marks],
-        )
-        legend = legend_html(series, str)
-        return f'<h3>Running score</h3><figure class="chart">{svg}{legend}</figure>'
+        return self.figure(report, series, labels, xs, breaks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +205,10 @@ class _OpenFile:
         self.hands = 0
         self.violations = 0
         self.by_rule: dict[str, int] = {}
-        self.games: dict[str, int] = {}  # Bid Euchre: games won per team
         self.diagnostics = Spool()
         self.rows = Spool()
-        self.chart = _Chart(report)
-        self.teams = _base_teams(report)
+        view = view_of(report.game) if report.game else None
+        self.part = view.html_part(report) if view is not None else None
 
     def entry(self) -> IndexEntry:
         report = self.report
@@ -274,7 +221,7 @@ class _OpenFile:
             settlement=settlement,
             errors=len(report.errors),
             by_rule=tuple(sorted(self.by_rule.items())),
-            outcome=_outcome(report, self.hands, self.games),
+            outcome=_outcome(report, self.hands, self.part),
         )
 
 
@@ -336,15 +283,10 @@ class HtmlWriter:
                     open_file.diagnostics.write(_violation_item(path, f, lines, link))
                 else:
                     open_file.diagnostics.write(_claim_item(path, f, link))
-        game = open_file.report.game
-        if game and view_of(game) is not None:
-            if game == "bourre" and isinstance(hand, BourreHandResult):
-                open_file.rows.write(_bourre_row(open_file.report, hand, anchor, i))
-            elif game == "bid-euchre" and isinstance(hand, EuchreHandResult):
-                open_file.rows.write(_euchre_row(open_file.teams, hand, anchor, i))
-                if hand.winner:
-                    open_file.games[hand.winner] = open_file.games.get(hand.winner, 0) + 1
-            open_file.chart.hand(hand)
+        part = open_file.part
+        if part is not None:
+            open_file.rows.write(part.row(open_file.report, hand, anchor, i))
+            part.chart.hand(hand)
 
     def end(self, report: FileReport) -> None:
         """Write the file begun (with ``keep``, keep it for :meth:`take_part` instead)."""
@@ -510,36 +452,11 @@ def _num(n: int, cls: str = "", *, blank: bool = False) -> str:
     return f'<td class="{cls}">{n}</td>' if cls else f"<td>{n}</td>"
 
 
-def _outcome(report: FileReport, hands: int, games: dict[str, int]) -> str:
+def _outcome(report: FileReport, hands: int, part: HtmlPart | None) -> str:
     """How a file settled, in a few words, for the index and its heading."""
     if not hands:
         return "not judged" if report.game is None or report.errors else "no hands"
-    if report.game == "bourre":
-        return _bourre_outcome(report)
-    if report.game == "bid-euchre":
-        return _euchre_outcome(report, games)
-    return ""
-
-
-def _bourre_outcome(report: FileReport) -> str:
-    """Each player's net, the biggest winner first: ``eve +4, ann -1, cy -6``."""
-    seat = {name: i for i, name in enumerate(report.players)}
-    nets = sorted(report.totals.items(), key=lambda net: (-net[1], seat.get(net[0], len(seat))))
-    if not nets:
-        return "no hand settled"
-    text = ", ".join(f"{name} {_signed(amount, report.money_places)}" for name, amount in nets)
-    return text + (" (settled hands only)" if not report.totals_complete else "")
-
-
-def _euchre_outcome(report: FileReport, games: dict[str, int]) -> str:
-    """The games won and the score of the game under way: ``walt+hank won 1 game; score
-    marge+joyce -2, walt+hank 7``."""
-    won = "; ".join(f"{team} won {_count(n, 'game')}" for team, n in sorted(games.items()))
-    if report.score is None:
-        score = "score unknown"
-    else:
-        score = "score " + ", ".join(f"{t} {v}" for t, v in report.score.items())
-    return f"{won}; {score}" if won else score
+    return part.outcome(report) if part is not None else ""
 
 
 # ----------------------------------------------------------------------------- one file
@@ -577,12 +494,9 @@ def _write_section(
         write(f'<h3>Diagnostics</h3><ol class="diags">{errors}')
         open_file.diagnostics.copy_to(write)
         write("</ol>")
-    if open_file.hands and report.game and view_of(report.game) is not None:
-        write("\n" + open_file.chart.svg(report) + "\n")
-        if report.game == "bourre":
-            _write_bourre_table(report, open_file.rows, write)
-        else:
-            _write_euchre_table(open_file.chart.keys, open_file.rows, write)
+    if open_file.hands and open_file.part is not None:
+        write("\n" + open_file.part.chart.svg(report) + "\n")
+        open_file.part.table(report, open_file.rows, write)
     write("\n</details>\n</section>\n")
 
 
@@ -664,7 +578,7 @@ def _claim_item(path: str, c: ClaimRuling, link: str) -> str:
 # ----------------------------------------------------------------------------- hands
 
 
-def _recorded_cell(hand: HandResult) -> str:
+def recorded_html(hand: HandResult) -> str:
     """What the table recorded, and whether the referee agrees with it (whatever
     ``--select``/``--ignore`` hide of the findings)."""
     record = hand.record
@@ -680,113 +594,20 @@ def _recorded_cell(hand: HandResult) -> str:
     return f'<td class="rec ok"><span class="ok">✓ agrees</span><ul>{lines}</ul></td>'
 
 
-def _row_open(hand: HandResult, anchor: str, i: int) -> str:
+def row_open(hand: HandResult, anchor: str, i: int) -> str:
     cls = ' class="flagged"' if hand.violations else ""
     return f'<tr id="{anchor}-h{i + 1}"{cls}><td>{hand.number}</td>'
 
 
-def _findings_cell(hand: HandResult) -> str:
+def findings_cell(hand: HandResult) -> str:
     n = len(hand.violations)
     return f'<td class="bad">{n}</td>' if n else "<td></td>"
-
-
-def _bourre_row(report: FileReport, hand: BourreHandResult, anchor: str, i: int) -> str:
-    trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
-    winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
-    places = report.money_places
-    nets = "".join(_amount_cell((hand.payouts or {}).get(p), places) for p in report.players)
-    if hand.payouts is None:  # not settled
-        winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
-    pot = "?" if hand.pot is None else _money(hand.pot, places)
-    carry = "?" if hand.carry is None else _money(hand.carry, places)
-    return (
-        _row_open(hand, anchor, i)
-        + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
-        + f"<td>{esc(pot)}</td><td>{winner}</td>"
-        + f"<td>{esc(carry)}</td>{nets}"
-        + f'<td class="result">{esc(hand.result)}</td>'
-        + f"{_findings_cell(hand)}{_recorded_cell(hand)}</tr>"
-    )
-
-
-def _write_bourre_table(report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
-    players = list(report.players)
-    head = "".join(f'<th class="num">{esc(p)}</th>' for p in players)
-    totals = "".join(_amount_cell(report.totals.get(p), report.money_places) for p in players)
-    write(
-        '<h3>Hands</h3><div class="scroll"><table class="hands bourre">'
-        '<thead><tr><th class="num">hand</th><th>dealer</th><th>trump</th>'
-        '<th class="num">pot</th><th>winner</th><th class="num">carry</th>'
-        f'{head}<th>result</th><th class="num">findings</th><th>recorded at the table</th>'
-        "</tr></thead><tbody>"
-    )
-    rows.copy_to(write)
-    write(
-        "</tbody>"
-        f'<tfoot><tr><th colspan="6">total</th>{totals}<td colspan="3"></td></tr></tfoot>'
-        "</table></div>"
-    )
-
-
-def _euchre_row(teams: list[str], hand: EuchreHandResult, anchor: str, i: int) -> str:
-    tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
-    cells = "".join(_team_cell(hand, t) for t in teams)
-    contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
-    winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
-    if not hand.settled:
-        winner = f"not settled: {hand.unsettled}"
-    return (
-        _row_open(hand, anchor, i)
-        + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
-        + f"<td>{esc(SUIT_SYMBOL.get(hand.trump or '', '—'))}</td>"
-        + f"<td>{esc(tricks)}</td>{cells}"
-        + f'<td class="result">{esc(winner)}</td>{_findings_cell(hand)}{_recorded_cell(hand)}'
-        + "</tr>"
-    )
-
-
-def _write_euchre_table(teams: list[str], rows: Spool, write: Callable[[str], object]) -> None:
-    head = "".join(f'<th class="num">{esc(t)}</th>' for t in teams)
-    write(
-        '<h3>Hands</h3><p class="hint">Per team: points this hand → running score.</p>'
-        '<div class="scroll"><table class="hands euchre">'
-        '<thead><tr><th class="num">hand</th><th>dealer</th><th>contract</th><th>trump</th>'
-        f'<th class="num">tricks</th>{head}<th>game won</th><th class="num">findings</th>'
-        "<th>recorded at the table</th></tr></thead><tbody>"
-    )
-    rows.copy_to(write)
-    write("</tbody></table></div>")
-
-
-def _team_cell(hand: EuchreHandResult, team: str) -> str:
-    points_of, score_of = hand.points or {}, hand.score or {}
-    if team not in points_of and team not in score_of:
-        return "<td>?</td>" if hand.points is None else "<td></td>"
-    points = points_of.get(team)
-    cls = (
-        ""
-        if points is None
-        else ' class="neg"'
-        if points < 0
-        else ' class="pos"'
-        if points > 0
-        else ""
-    )
-    score = f" → {score_of[team]}" if team in score_of else ""
-    shown = "?" if points is None else _signed(points)
-    return f"<td{cls}>{esc(shown + score)}</td>"
 
 
 # ----------------------------------------------------------------------------- formatting
 
 
-def _base_teams(report: FileReport) -> list[str]:
-    """The two teams of a Bid Euchre file: seats 1 and 3, seats 2 and 4."""
-    p = report.players
-    return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
-
-
-def _amount_cell(value: Decimal | int | None, places: int = 0) -> str:
+def amount_cell(value: Decimal | int | None, places: int = 0) -> str:
     if value is None:
         return "<td></td>"
     cls = ' class="neg"' if value < 0 else ' class="pos"' if value > 0 else ""

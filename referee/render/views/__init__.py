@@ -16,8 +16,12 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from referee.render.html import Chart
     from referee.render.json import JsonValue
     from referee.render.layout import Column
+    from referee.render.spool import Spool
     from referee.report import FileReport, HandResult
 
 
@@ -40,6 +44,24 @@ class SettlementTable(Protocol):
 
     def standing(self, report: FileReport) -> list[str]:
         """Lines printed under the table, before the hands' notes (the score)."""
+
+
+class HtmlPart(Protocol):
+    """A file's part of the HTML page that is its game's: the hands' table, the chart of
+    running balances or scores, the outcome in a few words."""
+
+    @property
+    def chart(self) -> Chart:
+        """The file's chart, given each hand."""
+
+    def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
+        """The hand's table row (``anchor``, ``i``: its id on the page)."""
+
+    def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
+        """Write the table around the rows kept."""
+
+    def outcome(self, report: FileReport) -> str:
+        """How the file settled, in a few words, for the index and its heading."""
 
 
 #: Words and how they look: ``""`` plain, ``"head"`` a label, ``"win"`` the winner.
@@ -78,6 +100,9 @@ class GameView(Protocol):
 
     def table(self, report: FileReport) -> SettlementTable:
         """An empty text settlement table for the file."""
+
+    def html_part(self, report: FileReport) -> HtmlPart:
+        """The file's part of the HTML page, empty (its hands come one by one)."""
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         """``referee show``: the hand's heading after its dealer (trump, who played)."""
@@ -130,6 +155,7 @@ def recorded_cell(hand: HandResult) -> str:
 
 __all__ = [
     "GameView",
+    "HtmlPart",
     "SettlementTable",
     "ShownSettlement",
     "Span",

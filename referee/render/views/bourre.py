@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
@@ -22,6 +23,9 @@ from referee.render.json import (
 )
 from referee.render.views import ShownSettlement, Span, recorded_cell
 from referee.report import BourreHandResult, FileReport, HandResult
+
+if TYPE_CHECKING:
+    from referee.render.views.bourre_html import BourreHtml
 
 #: A Bourré hand's JSON keys, in order (the common ones, then the game's, then settled).
 HAND_KEYS = (
@@ -171,6 +175,11 @@ class BourreView:
 
     def table(self, report: FileReport) -> BourreTable:
         return BourreTable(report)
+
+    def html_part(self, report: FileReport) -> BourreHtml:
+        from referee.render.views.bourre_html import BourreHtml  # (the page's code: only for it)
+
+        return BourreHtml(report)
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         hand = _bourre(hand)

@@ -15,6 +15,7 @@ from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandRes
 
 if TYPE_CHECKING:
     from referee.render.layout import Column
+    from referee.render.views.euchre_html import EuchreHtml
 
 
 def _euchre(hand: HandResult) -> EuchreHandResult:
@@ -156,6 +157,11 @@ class EuchreView:
 
     def table(self, report: FileReport) -> EuchreTable:
         return EuchreTable(report)
+
+    def html_part(self, report: FileReport) -> EuchreHtml:
+        from referee.render.views.euchre_html import EuchreHtml  # (the page's code: only for it)
+
+        return EuchreHtml(report)
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         hand, parts = _euchre(hand), []

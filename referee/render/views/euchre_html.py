@@ -1,0 +1,154 @@
+"""Bid Euchre in the HTML page (see :mod:`referee.render.html`): the hands' table, each
+team's running score on the chart (a new game starts its lines afresh), the games won."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from referee.cards import SUIT_SYMBOL
+from referee.render.fmt import count, signed
+from referee.render.html import (
+    CHART_MARKS,
+    Chart,
+    Point,
+    esc,
+    findings_cell,
+    recorded_html,
+    row_open,
+)
+from referee.render.spool import Spool
+from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
+from referee.render.views.euchre import teams_of
+from referee.report import EuchreHandResult, FileReport, HandResult
+
+
+def _euchre(hand: HandResult) -> EuchreHandResult:
+    assert isinstance(hand, EuchreHandResult), hand
+    return hand
+
+
+class EuchreChart(Chart):
+    """Each team's running score, hand by hand; a game won is marked."""
+
+    def __init__(self, report: FileReport) -> None:
+        super().__init__(teams_of(report.players))
+        self.marks: list[tuple[int, str]] = []
+        self.new_game = False  # the hand before won a game: the next starts at 0-0
+
+    def start(self, first: HandResult) -> dict[str, Decimal | int]:
+        first = _euchre(first)
+        before, got = first.score or {}, first.points or {}
+        return {t: before.get(t, 0) - got.get(t, 0) for t in self.keys}
+
+    def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
+        """The scores after a hand (None where the log does not decide it); after a game
+        won, the next game's line starts apart, at its own start (0-0)."""
+        hand = _euchre(hand)
+        for t in [*(hand.points or {}), *(hand.score or {})]:
+            if t not in self.keys:
+                self.keys.append(t)
+        score = hand.score
+        if self.new_game:
+            before = {t: 0 for t in self.keys}
+            if score is not None and hand.points is not None:
+                before = {t: score.get(t, 0) - hand.points.get(t, 0) for t in self.keys}
+            self.add(Point(self.seen - 1, "", dict(before), starts=True))
+        self.new_game = bool(hand.winner)
+        if hand.winner and len(self.marks) < CHART_MARKS:
+            self.marks.append((self.seen, f"game {hand.game_number}: {hand.winner}"))
+        if score is None:
+            return dict.fromkeys(self.keys)
+        return {t: score.get(t) for t in self.keys}
+
+    def figure(
+        self,
+        report: FileReport,
+        series: list[Series],
+        labels: list[str],
+        xs: list[int],
+        breaks: list[int],
+    ) -> str:
+        target = report.options_changed.get("target", 32)
+        refs = [RefLine(target, f"target {target}")] if isinstance(target, int | Decimal) else []
+        svg = line_chart(
+            series,
+            labels,
+            title=f"Running score per team: {report.path}",
+            y_label="score",
+            xs=xs,
+            breaks=breaks,
+            refs=refs,
+            marks=[Mark(at, label) for at, label in self.marks],
+        )
+        legend = legend_html(series, str)
+        return f'<h3>Running score</h3><figure class="chart">{svg}{legend}</figure>'
+
+
+def _team_cell(hand: EuchreHandResult, team: str) -> str:
+    points_of, score_of = hand.points or {}, hand.score or {}
+    if team not in points_of and team not in score_of:
+        return "<td>?</td>" if hand.points is None else "<td></td>"
+    points = points_of.get(team)
+    cls = (
+        ""
+        if points is None
+        else ' class="neg"'
+        if points < 0
+        else ' class="pos"'
+        if points > 0
+        else ""
+    )
+    score = f" → {score_of[team]}" if team in score_of else ""
+    shown = "?" if points is None else signed(points)
+    return f"<td{cls}>{esc(shown + score)}</td>"
+
+
+class EuchreHtml:
+    """A Bid Euchre file's part of the page."""
+
+    def __init__(self, report: FileReport) -> None:
+        self.chart = EuchreChart(report)
+        self.teams = teams_of(report.players)
+        self.games: dict[str, int] = {}  # games won per team
+
+    def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
+        hand, teams = _euchre(hand), self.teams
+        if hand.winner:
+            self.games[hand.winner] = self.games.get(hand.winner, 0) + 1
+        tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
+        cells = "".join(_team_cell(hand, t) for t in teams)
+        contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
+        winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
+        if not hand.settled:
+            winner = f"not settled: {hand.unsettled}"
+        return (
+            row_open(hand, anchor, i)
+            + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
+            + f"<td>{esc(SUIT_SYMBOL.get(hand.trump or '', '—'))}</td>"
+            + f"<td>{esc(tricks)}</td>{cells}"
+            + f'<td class="result">{esc(winner)}</td>{findings_cell(hand)}{recorded_html(hand)}'
+            + "</tr>"
+        )
+
+    def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
+        head = "".join(f'<th class="num">{esc(t)}</th>' for t in self.chart.keys)
+        write(
+            '<h3>Hands</h3><p class="hint">Per team: points this hand → running score.</p>'
+            '<div class="scroll"><table class="hands euchre">'
+            '<thead><tr><th class="num">hand</th><th>dealer</th><th>contract</th><th>trump</th>'
+            f'<th class="num">tricks</th>{head}<th>game won</th><th class="num">findings</th>'
+            "<th>recorded at the table</th></tr></thead><tbody>"
+        )
+        rows.copy_to(write)
+        write("</tbody></table></div>")
+
+    def outcome(self, report: FileReport) -> str:
+        """The games won and the score of the game under way: ``walt+hank won 1 game;
+        score marge+joyce -2, walt+hank 7``."""
+        won = "; ".join(f"{team} won {count(n, 'game')}" for team, n in sorted(self.games.items()))
+        if report.score is None:
+            score = "score unknown"
+        else:
+            score = "score " + ", ".join(f"{t} {v}" for t, v in report.score.items())
+        return f"{won}; {score}" if won else score
