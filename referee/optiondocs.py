@@ -13,10 +13,12 @@ import typing
 from dataclasses import dataclass
 from decimal import Decimal
 
+from referee.games import all_games
 from referee.options import default_options
 
 #: The games, as option sections and ``game`` lines name them, and as people write them.
-GAME_TITLES = {"bourre": "Bourré", "bid-euchre": "Bid Euchre"}
+#: Each game's name for people, by key, in the order the documents list the games.
+GAME_TITLES = {game.key: game.title for game in all_games()}
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,6 +49,7 @@ class Game:
     new_session: Callable[[Header, Any, bool], Session]  # (header, options, keep_tricks)
     money_places: Callable[[Header, Any], int]  # decimals of the file's amounts
     bid_limit: Callable[[Any], int | None]  # the highest numbered bid the reader takes
+    starter: Callable[[], tuple[str, str]]  # `referee new`: the log's head and one hand
 
     def default_options(self) -> Any:
         """The game's house options with every default."""

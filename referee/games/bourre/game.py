@@ -35,6 +35,12 @@ def _money_places(header: Header, options: Any) -> int:
     return money_places(options.ante, options.limit, header.pot)
 
 
+def _starter() -> tuple[str, str]:
+    from referee.games.bourre.starter import HAND, HEAD
+
+    return HEAD, HAND
+
+
 BOURRE = Game(
     key="bourre",
     title="Bourré",
@@ -49,4 +55,5 @@ BOURRE = Game(
     new_session=_new_session,
     money_places=_money_places,
     bid_limit=no_bids,
+    starter=_starter,
 )

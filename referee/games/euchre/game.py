@@ -47,6 +47,12 @@ def _bid_limit(options: Any) -> int | None:
     return 12 if options.deck == "double" else None
 
 
+def _starter() -> tuple[str, str]:
+    from referee.games.euchre.starter import HAND, HEAD
+
+    return HEAD, HAND
+
+
 EUCHRE = Game(
     key="bid-euchre",
     title="Bid Euchre",
@@ -61,4 +67,5 @@ EUCHRE = Game(
     new_session=_new_session,
     money_places=whole_amounts,
     bid_limit=_bid_limit,
+    starter=_starter,
 )
