@@ -2,9 +2,11 @@
 that the renderers never ask which game a log is: they ask the hand's view.
 
 A view gives, for its game's hands, the keys the JSON report adds to a hand's common ones,
-the file's standings in JSON, a hand's CSV cells, and the text report's settlement table.
-The views are listed in :func:`view_of`'s registry, beside the games of
-:func:`referee.games.all_games`: a new game brings its view module here.
+the file's standings in JSON, a hand's CSV cells, the text report's settlement table,
+``referee show``'s heading and settlement, and its part of the HTML page (in its own
+module, ``<game>_html.py``, imported only for a page). A view makes words and cells, never
+output: the renderers lay them out. The views are listed in :func:`view_of`'s registry,
+beside the games of :func:`referee.games.all_games`: a new game brings its view here.
 """
 
 from __future__ import annotations

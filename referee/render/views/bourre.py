@@ -57,7 +57,7 @@ def _hand_template(level: int) -> str:
     return "{" + body + "\n" + "  " * level + "}"
 
 
-_NO: frozenset[int] = frozenset()
+_NONE: frozenset[int] = frozenset()  # (no columns, no rows)
 
 
 def _bourre(hand: HandResult) -> BourreHandResult:
@@ -215,7 +215,9 @@ class BourreView:
         hand = _bourre(hand)
         if hand.payouts is None:  # not settled: say so (and what the table recorded)
             why = hand.unsettled or "the log does not decide the hand's money"
-            return ShownSettlement([[("  not settled: ", "head"), (why, "")]], [], [], _NO, _NO, [])
+            return ShownSettlement(
+                [[("  not settled: ", "head"), (why, "")]], [], [], _NONE, _NONE, []
+            )
         places = report.money_places
         summary: list[Span] = [
             ("  settlement: ", "head"),
