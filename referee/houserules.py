@@ -57,10 +57,13 @@ def resolve_options(
             errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
         else:
             options = _file_options(options, game, target, "", line, column, errors)
+    lines: dict[str, Any] = {}  # the `option` lines' settings, a later line's last
     for item in header.options:
         changes, problems = validate_settings(game, {item.key: item.value})
         errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
-        options = dataclasses.replace(options, **changes)
+        lines.update(changes)
+    if lines:
+        options = dataclasses.replace(options, **lines)
     if not errors:
         errors.extend(_conflicts(header, options))
     return (None, errors) if errors else (options, [])

@@ -9,6 +9,7 @@ log of that game is judged.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -56,6 +57,7 @@ class Game:
         return self.options_type()
 
 
+@functools.cache
 def all_games() -> tuple[Game, ...]:
     """Every game, in the order the documents list them."""
     from referee.games.bourre.game import BOURRE
@@ -64,12 +66,14 @@ def all_games() -> tuple[Game, ...]:
     return (BOURRE, EUCHRE)
 
 
+@functools.cache
+def _by_key() -> dict[str, Game]:
+    return {game.key: game for game in all_games()}
+
+
 def game_of(key: str) -> Game:
     """The game with this key (``bourre``, ``bid-euchre``); KeyError for another."""
-    for game in all_games():
-        if game.key == key:
-            return game
-    raise KeyError(key)
+    return _by_key()[key]
 
 
 def game_named(word: str) -> Game | None:

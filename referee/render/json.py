@@ -26,7 +26,6 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``redeal_reason`` (``all-pass``
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
@@ -165,12 +164,11 @@ _HAND_SEPARATORS = {
 
 def file_head(report: FileReport) -> str:
     """A file's object from its opening brace to ``"hands": [``."""
-    obj = file_json(dataclasses.replace(report, hands=[], errors=[]))
     inner = "\n" + "  " * (_FILE_LEVEL + 1)
     parts = ["{"]
-    for key in ("path", "game", "players", "metadata", "options"):
+    for key, value in _head_fields(report).items():
         parts.append(inner + _key(key))
-        _write(obj[key], _FILE_LEVEL + 1, parts)
+        _write(value, _FILE_LEVEL + 1, parts)
         parts.append(",")
     parts.append(inner + '"hands": [')
     return escaped("".join(parts))
@@ -178,12 +176,11 @@ def file_head(report: FileReport) -> str:
 
 def file_tail(report: FileReport, hands: int) -> str:
     """A file's object after its ``hands`` (``hands``: how many were written)."""
-    obj = file_json(dataclasses.replace(report, hands=[]))
     inner = "\n" + "  " * (_FILE_LEVEL + 1)
     parts = [(inner + "]") if hands else "]"]
-    for key in list(obj)[list(obj).index("hands") + 1 :]:
+    for key, value in _tail_fields(report).items():
         parts.append("," + inner + _key(key))
-        _write(obj[key], _FILE_LEVEL + 1, parts)
+        _write(value, _FILE_LEVEL + 1, parts)
     parts.append("\n" + "  " * _FILE_LEVEL + "}")
     return escaped("".join(parts))
 
@@ -193,15 +190,26 @@ def file_tail(report: FileReport, hands: int) -> str:
 
 def file_json(report: FileReport) -> dict[str, JsonValue]:
     """The object for one file."""
-    obj: dict[str, JsonValue] = {
+    obj = _head_fields(report)
+    obj["hands"] = [hand_json(h) for h in report.hands]
+    obj.update(_tail_fields(report))
+    return obj
+
+
+def _head_fields(report: FileReport) -> dict[str, JsonValue]:
+    """A file's keys before ``hands`` (known once its header is read)."""
+    return {
         "path": report.path,
         "game": report.game,
         "players": list(report.players),
         "metadata": dict(report.metadata),
         "options": {k: _option_value(v) for k, v in report.options_changed.items()},
-        "hands": [hand_json(h) for h in report.hands],
-        "errors": [error_json(e) for e in report.errors],
     }
+
+
+def _tail_fields(report: FileReport) -> dict[str, JsonValue]:
+    """A file's keys after ``hands`` (complete once it is judged)."""
+    obj: dict[str, JsonValue] = {"errors": [error_json(e) for e in report.errors]}
     view = view_of(report.game) if report.game else None
     obj.update(view.file_totals(report) if view is not None else {"totals": dict(report.totals)})
     obj["totals_complete"] = report.totals_complete
