@@ -237,6 +237,7 @@ class LogReader:
         header = self._make_header(items)
         if header is not None:
             self._names.seat(header.players)
+            self._fast.seated()
         return header
 
     @staticmethod
