@@ -6,6 +6,7 @@ has read ``errors`` (``P-`` codes) and per-hand results. Money and points are De
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import ClassVar
@@ -151,6 +152,13 @@ class EuchreHandResult:
     settled: bool = True  # False: the log does not decide the hand's points (see `unsettled`)
     unsettled: str | None = None  # why the hand could not be scored, in words
     record: Record = field(default_factory=lambda: Record())  # the recorded lines' verdict
+
+    def sitting_out(self, players: Sequence[str]) -> str | None:
+        """The bidder's partner on ``ask`` or ``moon``, who sits the hand out (``players``:
+        the four seated, in seat order), else None."""
+        if self.bid not in ("ask", "moon") or self.bidder not in players or len(players) != 4:
+            return None
+        return players[(players.index(self.bidder) + 2) % 4]
 
 
 HandResult = BourreHandResult | EuchreHandResult

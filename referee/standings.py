@@ -239,7 +239,7 @@ def _add_bourre(tally: FileTally, hand: BourreHandResult) -> None:
 
 def _add_euchre(tally: FileTally, hand: EuchreHandResult) -> None:
     points = hand.points or {}
-    out = _sitting_out(hand, tally.players)
+    out = hand.sitting_out(tally.players)
     for team_key, team in tally.teams.items():
         won = hand.winner is not None and _team_key(_split_team(hand.winner)) == team_key
         scored = points.get(team.name, 0)
@@ -284,13 +284,6 @@ def _team_key(team: tuple[str, str]) -> tuple[str, str]:
 def _split_team(name: str) -> tuple[str, str]:
     a, _, b = name.partition("+")
     return (a, b)
-
-
-def _sitting_out(hand: EuchreHandResult, players: list[str]) -> str | None:
-    """The bidder's partner on ``ask`` or ``moon``, who sits the hand out."""
-    if hand.bid not in ("ask", "moon") or hand.bidder not in players or len(players) != 4:
-        return None
-    return players[(players.index(hand.bidder) + 2) % 4]
 
 
 # ----------------------------------------------------------------------------- the whole

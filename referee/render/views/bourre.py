@@ -60,7 +60,8 @@ def _hand_template(level: int) -> str:
 _NONE: frozenset[int] = frozenset()  # (no columns, no rows)
 
 
-def _bourre(hand: HandResult) -> BourreHandResult:
+def bourre_hand(hand: HandResult) -> BourreHandResult:
+    """The hand as the Bourré result it is (a view is given its own game's hands)."""
     assert isinstance(hand, BourreHandResult), hand
     return hand
 
@@ -88,7 +89,7 @@ class BourreTable:
         self.columns = [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
 
     def row(self, hand: HandResult) -> list[str]:
-        hand, places = _bourre(hand), self.places
+        hand, places = bourre_hand(hand), self.places
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "-")
         pot = "?" if hand.pot is None else money(hand.pot, places)
         carry = "?" if hand.carry is None else money(hand.carry, places)
@@ -117,7 +118,7 @@ class BourreView:
     """Bourré's hands: payouts, the pot and its carry, who played."""
 
     def hand_fields(self, hand: HandResult) -> dict[str, JsonValue]:
-        hand = _bourre(hand)
+        hand = bourre_hand(hand)
         return {
             "upcard": card_text(hand.upcard),
             "payouts": dict(hand.payouts) if hand.payouts is not None else None,
@@ -132,7 +133,7 @@ class BourreView:
     def hand_text(self, hand: HandResult, level: int) -> str | None:
         """Written straight from the fields (a bulk audit writes millions), the same bytes
         with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
-        hand = _bourre(hand)
+        hand = bourre_hand(hand)
         return escaped(
             _hand_template(level)
             % (
@@ -159,7 +160,7 @@ class BourreView:
         return {"totals": dict(report.totals)}
 
     def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
-        hand, places = _bourre(hand), report.money_places
+        hand, places = bourre_hand(hand), report.money_places
         payouts = hand.payouts
         tricks_played = len(hand.active) >= 2  # one player alone takes the pot without play
         return {
@@ -182,7 +183,7 @@ class BourreView:
         return BourreHtml(report)
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
-        hand = _bourre(hand)
+        hand = bourre_hand(hand)
         trump = SUIT_SYMBOL.get(hand.trump or "", hand.trump or "-")
         if hand.upcard:
             trump += f" (upcard {pretty(hand.upcard)})"
@@ -202,7 +203,7 @@ class BourreView:
         out: dict[int, dict[str, Decimal]] = {}
         total: dict[str, Decimal] = {}
         for hand in report.hands:
-            for player, amount in (_bourre(hand).payouts or {}).items():
+            for player, amount in (bourre_hand(hand).payouts or {}).items():
                 total[player] = total.get(player, Decimal(0)) + amount
             out[id(hand)] = dict(total)
         return out
@@ -212,7 +213,7 @@ class BourreView:
     ) -> ShownSettlement:
         """The pot and its fate, then each player's tricks, ante, bourré and renege
         payments, payout and running total."""
-        hand = _bourre(hand)
+        hand = bourre_hand(hand)
         if hand.payouts is None:  # not settled: say so (and what the table recorded)
             why = hand.unsettled or "the log does not decide the hand's money"
             return ShownSettlement(

@@ -18,12 +18,8 @@ from referee.render.html import (
 )
 from referee.render.spool import Spool
 from referee.render.svg import Series, legend_html, line_chart
-from referee.report import BourreHandResult, FileReport, HandResult
-
-
-def _bourre(hand: HandResult) -> BourreHandResult:
-    assert isinstance(hand, BourreHandResult), hand
-    return hand
+from referee.render.views.bourre import bourre_hand
+from referee.report import FileReport, HandResult
 
 
 class BourreChart(Chart):
@@ -38,7 +34,7 @@ class BourreChart(Chart):
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The balances after a hand (an unsettled hand changes nothing: the balance is of
         the settled hands, as the totals are)."""
-        for p, amount in (_bourre(hand).payouts or {}).items():
+        for p, amount in (bourre_hand(hand).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
             self.running[p] = self.running.get(p, Decimal(0)) + amount
@@ -77,7 +73,7 @@ class BourreHtml:
         self.chart = BourreChart(report)
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
-        hand = _bourre(hand)
+        hand = bourre_hand(hand)
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
         winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
         places = report.money_places

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from referee.render.views.euchre_html import EuchreHtml
 
 
-def _euchre(hand: HandResult) -> EuchreHandResult:
+def euchre_hand(hand: HandResult) -> EuchreHandResult:
+    """The hand as the Bid Euchre result it is (a view is given its own game's hands)."""
     assert isinstance(hand, EuchreHandResult), hand
     return hand
 
@@ -29,13 +30,16 @@ def teams_of(players: Sequence[str]) -> list[str]:
     return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
 
 
+def _bid_text(hand: EuchreHandResult) -> str:
+    """The winning bid: ``ann 4``, or ``-`` when the log does not give it."""
+    return f"{hand.bidder} {hand.bid}" if hand.bidder and hand.bid else "-"
+
+
 def contract(hand: EuchreHandResult) -> str:
     """The winning bid in words: ``ann 4``, ``redeal``, or ``-``."""
     if hand.redeal:
         return "redeal (ace-no-face)" if hand.redeal_reason == "ace-no-face" else "redeal"
-    if hand.bidder and hand.bid:
-        return f"{hand.bidder} {hand.bid}"
-    return "-"
+    return _bid_text(hand)
 
 
 def _team_cell(hand: EuchreHandResult, team: str) -> str:
@@ -52,13 +56,6 @@ def _team_of(player: str, players: Sequence[str]) -> str:
         return ""
     seat = players.index(player) % 2
     return f"{players[seat]}+{players[seat + 2]}"
-
-
-def _sitting_out(hand: EuchreHandResult, players: Sequence[str]) -> str | None:
-    """The bidder's partner on ``ask`` or ``moon`` (who sits out), else None."""
-    if hand.bid not in ("ask", "moon") or hand.bidder not in players or len(players) != 4:
-        return None
-    return players[(players.index(hand.bidder) + 2) % 4]
 
 
 class EuchreTable:
@@ -81,7 +78,7 @@ class EuchreTable:
         ]
 
     def row(self, hand: HandResult) -> list[str]:
-        hand, teams = _euchre(hand), self.teams
+        hand, teams = euchre_hand(hand), self.teams
         tricks = "-".join(str(hand.tricks_won.get(t, 0)) for t in teams)
         return [
             str(hand.number),
@@ -95,7 +92,7 @@ class EuchreTable:
         ]
 
     def notes(self, hand: HandResult) -> list[str]:
-        hand = _euchre(hand)
+        hand = euchre_hand(hand)
         if not hand.winner:
             return []
         return [f"game {hand.game_number} won by {hand.winner} (hand {hand.number})"]
@@ -118,7 +115,7 @@ class EuchreView:
     """Bid Euchre's hands: the contract, the teams' points, the running score."""
 
     def hand_fields(self, hand: HandResult) -> dict[str, JsonValue]:
-        hand = _euchre(hand)
+        hand = euchre_hand(hand)
         return {
             "points": dict(hand.points) if hand.points is not None else None,
             "score": dict(hand.score) if hand.score is not None else None,
@@ -141,12 +138,12 @@ class EuchreView:
         return {"totals": score, "score": dict(score) if score is not None else None}
 
     def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
-        hand, players = _euchre(hand), report.players
+        hand, players = euchre_hand(hand), report.players
         team = _team_of(player, players)
         points, score = hand.points, hand.score
         return {
             "team": team,
-            "played": "false" if hand.redeal or player == _sitting_out(hand, players) else "true",
+            "played": "false" if hand.redeal or player == hand.sitting_out(players) else "true",
             "tricks_won": "" if hand.redeal else str(hand.tricks_won.get(team, 0)),
             "points": "" if points is None or team not in points else str(points[team]),
             "score": "" if score is None or team not in score else str(score[team]),
@@ -164,17 +161,16 @@ class EuchreView:
         return EuchreHtml(report)
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
-        hand, parts = _euchre(hand), []
+        hand, parts = euchre_hand(hand), []
         if not hand.redeal:
-            bid = f"{hand.bidder} {hand.bid}" if hand.bidder and hand.bid else "-"
-            parts.append(f"contract {bid}")
+            parts.append(f"contract {_bid_text(hand)}")
             parts.append(f"trump {SUIT_SYMBOL.get(hand.trump or '', hand.trump or '-')}")
         if hand.game_number > 1:
             parts.append(f"game {hand.game_number}")
         return parts
 
     def show_without_tricks(self, hand: HandResult) -> str:
-        hand = _euchre(hand)
+        hand = euchre_hand(hand)
         if not hand.redeal:
             return "no tricks played"
         return f"{REDEAL_REASONS.get(hand.redeal_reason or 'all-pass', '')}: redeal"
@@ -186,14 +182,13 @@ class EuchreView:
         self, hand: HandResult, report: FileReport, running: dict[str, Decimal]
     ) -> ShownSettlement:
         """The contract, then each team's tricks, points and running score; the game won."""
-        hand = _euchre(hand)
+        hand = euchre_hand(hand)
         lines: list[list[Span]] = []
         if not hand.settled:
             why = hand.unsettled or "the log does not decide the hand's points"
             lines.append([("  not settled: ", "head"), (why, "")])
         elif not hand.redeal:
-            bid = f"{hand.bidder} {hand.bid}" if hand.bidder and hand.bid else "-"
-            lines.append([(f"  settlement: contract {bid}", "head")])
+            lines.append([(f"  settlement: contract {_bid_text(hand)}", "head")])
         teams = teams_of(report.players)
         named = [*(hand.points or {}), *(hand.score or {}), *hand.tricks_won]
         teams += [t for t in named if t not in teams]

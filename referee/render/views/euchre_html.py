@@ -19,13 +19,8 @@ from referee.render.html import (
 )
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
-from referee.render.views.euchre import teams_of
+from referee.render.views.euchre import euchre_hand, teams_of
 from referee.report import EuchreHandResult, FileReport, HandResult
-
-
-def _euchre(hand: HandResult) -> EuchreHandResult:
-    assert isinstance(hand, EuchreHandResult), hand
-    return hand
 
 
 class EuchreChart(Chart):
@@ -37,14 +32,14 @@ class EuchreChart(Chart):
         self.new_game = False  # the hand before won a game: the next starts at 0-0
 
     def start(self, first: HandResult) -> dict[str, Decimal | int]:
-        first = _euchre(first)
+        first = euchre_hand(first)
         before, got = first.score or {}, first.points or {}
         return {t: before.get(t, 0) - got.get(t, 0) for t in self.keys}
 
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The scores after a hand (None where the log does not decide it); after a game
         won, the next game's line starts apart, at its own start (0-0)."""
-        hand = _euchre(hand)
+        hand = euchre_hand(hand)
         for t in [*(hand.points or {}), *(hand.score or {})]:
             if t not in self.keys:
                 self.keys.append(t)
@@ -113,7 +108,7 @@ class EuchreHtml:
         self.games: dict[str, int] = {}  # games won per team
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
-        hand, teams = _euchre(hand), self.teams
+        hand, teams = euchre_hand(hand), self.teams
         if hand.winner:
             self.games[hand.winner] = self.games.get(hand.winner, 0) + 1
         tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
