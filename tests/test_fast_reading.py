@@ -23,7 +23,7 @@ from referee.parser.reader import LogReader
 from referee.records import CardAt, Hand, NameAt, Play, QuickHand, TrickLine
 from tests import fuzzing
 from tests.test_parser import LarkOnlyReader
-from tests.test_quick_reading import _PIECES
+from tests.test_quick_reading import _PIECES, piece_of
 
 EUCHRE_HEAD = "game bid-euchre\nplayers ann Bob cy dee\n"
 BOURRE_HEAD = "game bourre\nplayers ann Bob cy dee eve\n"
@@ -60,12 +60,7 @@ _OWN_PIECES = {
 
 
 def _piece(draw: st.DrawFn, key: str, odd: bool = True) -> str:
-    """A piece: as usually written 3 times in 4, else mostly in another way it is taken."""
-    plain, other, wrong = _OWN_PIECES[key]
-    choice = draw(st.integers(0, 19))
-    return draw(
-        st.sampled_from(plain if choice < 15 else other if choice < 19 or not odd else wrong)
-    )
+    return piece_of(_OWN_PIECES, draw, key, odd)
 
 
 @st.composite

@@ -87,13 +87,23 @@ _PIECES = {
 }
 
 
-def _piece(draw: st.DrawFn, key: str, odd: bool = True) -> str:
-    """A piece: as usually written 3 times in 4, else mostly in another way it is taken."""
-    plain, other, wrong = _PIECES[key]
+def piece_of(
+    pieces: dict[str, tuple[list[str], list[str], list[str]]],
+    draw: st.DrawFn,
+    key: str,
+    odd: bool = True,
+) -> str:
+    """A piece of ``pieces`` (as usually written, another way it is taken, a wrong way): as
+    usually written 3 times in 4, else mostly in another way it is taken."""
+    plain, other, wrong = pieces[key]
     choice = draw(st.integers(0, 19))
     return draw(
         st.sampled_from(plain if choice < 15 else other if choice < 19 or not odd else wrong)
     )
+
+
+def _piece(draw: st.DrawFn, key: str, odd: bool = True) -> str:
+    return piece_of(_PIECES, draw, key, odd)
 
 
 @st.composite
