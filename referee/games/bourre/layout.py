@@ -9,6 +9,7 @@ passed) back to it, and flags the log faults it finds there.
 from __future__ import annotations
 
 from referee.cards import BOURRE_DECK, pretty
+from referee.games import logchecks
 from referee.games.bourre.decide import contradicted_pass, early_announcers, turn_order
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
@@ -231,14 +232,8 @@ def _check_draw(state: ReplayState, d: DecisionLine) -> None:
 
 def flag_off_deck(state: ReplayState, card: CardAt, player: str | None, trick: int | None) -> None:
     """L-CARD for a card that is not in the Bourré deck (wherever the log has it)."""
-    state.flag_card(
-        L_CARD,
-        f"{card.card} is not in the Bourré deck",
-        card,
-        player=player,
-        trick=trick,
-        evidence="Bourré uses the 52-card deck, A high, 2 low",
-    )
+    fault = logchecks.off_deck(card.card, "Bourré", "Bourré uses the 52-card deck, A high, 2 low")
+    state.flag_fault(fault, card, player=player, trick=trick)
 
 
 def check_deck(state: ReplayState) -> None:
@@ -262,15 +257,8 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, c, name, None)
             elif c.card in owner:
                 state.contested.add(c.card)
-                state.flag_card(
-                    L_CARD,
-                    f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}"
-                    if owner[c.card] != name
-                    else f"{pretty(c.card)} dealt twice to {name}",
-                    c,
-                    player=name,
-                    evidence="a card cannot be in two hands at once",
-                )
+                again = logchecks.dealt_again(c.card, name, {owner[c.card]: 1})
+                state.flag_fault(again, c, player=name)
             else:
                 owner.setdefault(c.card, name)
     if state.upcard and state.dealer:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.games.logchecks import Fault
 from referee.records import CardAt, NameAt
 from referee.report import Violation
 from referee.suggest import not_seated
@@ -126,6 +127,26 @@ class Findings:
             trick=trick,
             card=at.card,
             evidence=evidence,
+            corrected=corrected,
+        )
+
+    def add_fault(
+        self,
+        fault: Fault,
+        at: CardAt,
+        *,
+        player: str | None,
+        trick: int | None = None,
+        corrected: bool = False,
+    ) -> Violation:
+        """:meth:`add_at` a fault the shared checks found (:mod:`~referee.games.logchecks`)."""
+        return self.add_at(
+            fault.rule.id,
+            at,
+            fault.message,
+            player=player,
+            trick=trick,
+            evidence=fault.evidence,
             corrected=corrected,
         )
 
