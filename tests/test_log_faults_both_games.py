@@ -520,6 +520,31 @@ def test_a_fault_is_worded_alike_in_both_games(trick: str, expected: list[Worded
     assert euchre == expected
 
 
+def test_a_name_not_seated_is_worded_alike_in_both_games() -> None:
+    """L-PLAYER: the same message and evidence in a trick and in a deal line. (The card of a
+    trick's unseated name is given by Bourré only, for now.)"""
+    for old, new in (
+        (TRICK_1, "trick 1: ann As, rob 9s, cy Ts, dee Js"),
+        ("deal bob 9s", "deal rob 9s"),
+    ):
+        found = []
+        for game in (SAME_BOURRE, SAME_EUCHRE):
+            (hand,) = judge(game.replace(old, new)).hands
+            found.append(
+                [
+                    (v.rule, v.column, v.player, v.trick, v.message, v.evidence)
+                    for v in hand.violations
+                    if v.rule == "L-PLAYER"
+                ]
+            )
+        where = "trick 1" if old == TRICK_1 else "a deal line"
+        column = 18 if old == TRICK_1 else 6
+        trick = 1 if old == TRICK_1 else None
+        message = "rob is not seated at this table; did you mean bob?"
+        evidence = f"rob appears in {where} but is not on the players line (ann, bob, cy, dee)"
+        assert found == [[("L-PLAYER", column, "rob", trick, message, evidence)]] * 2, new
+
+
 def test_a_card_off_the_deck_names_the_game_alike() -> None:
     trick = "trick 1: ann As, bob 9s, cy Ts, dee joker"
     found = [faults_in_trick_1(g.replace(TRICK_1, trick)) for g in (SAME_BOURRE, SAME_EUCHRE)]

@@ -1,5 +1,5 @@
-"""The log faults both games check alike (L-TURN, L-TRICK, L-CARD, L-NOT-HELD, L-COUNT),
-each written once.
+"""The log faults both games check alike (L-PLAYER, L-TURN, L-TRICK, L-CARD, L-NOT-HELD,
+L-COUNT), each written once.
 
 Pure functions on plain values (players, cards as strings, trick numbers): each says whether
 the log is at fault and, if so, in what words (:class:`Fault`). Each game's replay asks them
@@ -14,8 +14,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import pretty
-from referee.logrules import L_CARD, L_COUNT, L_NOT_HELD, L_TRICK, L_TURN
+from referee.logrules import L_CARD, L_COUNT, L_NOT_HELD, L_PLAYER, L_TRICK, L_TURN
 from referee.rule import Rule
+from referee.suggest import not_seated
 
 #: Why a card was played out of turn (the evidence of every such L-TURN).
 CLOCKWISE = "play goes clockwise from the leader among the players in the hand"
@@ -28,6 +29,13 @@ class Fault:
     rule: Rule
     message: str
     evidence: str
+
+
+def unseated(name: str, seats: Sequence[str], where: str) -> Fault:
+    """L-PLAYER for a name not on the ``players`` line (``where``: the statement it is in,
+    in words: ``trick 2``, ``a deal line``); the message says which seated name it may be."""
+    evidence = f"{name} appears in {where} but is not on the players line ({', '.join(seats)})"
+    return Fault(L_PLAYER, not_seated(name, seats), evidence)
 
 
 def turn_faults(

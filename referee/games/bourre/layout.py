@@ -14,23 +14,23 @@ from referee.games.bourre.decide import contradicted_pass, early_announcers, tur
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
-from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING, L_PLAYER
+from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
 from referee.records import CardAt, DecisionLine, NameAt
 from referee.sequence import duplicate_findings
-from referee.suggest import not_seated
 
 
 def check_names(state: ReplayState) -> None:
     """L-PLAYER for each unseated name outside the tricks (a card's player is the tricks')."""
-    for name in _names_in(state.facts):
+    for name, where in _names_in(state.facts):
         if not name.seated:
+            fault = logchecks.unseated(name.name, state.seats, where)
             state.flag(
-                L_PLAYER,
-                not_seated(name.name, state.seats),
+                fault.rule,
+                fault.message,
                 name.line,
                 name.column,
                 player=name.name,
-                evidence="seated: " + ", ".join(state.seats),
+                evidence=fault.evidence,
             )
 
 
@@ -276,21 +276,17 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, c, d.player.name, None)
 
 
-def _names_in(facts: HandFacts) -> list[NameAt]:
-    """Every name the hand's statements give, except the tricks' players."""
-    names: list[NameAt] = []
-    for d in facts.dealer_lines:
-        names.append(d.player)
-    for deal in (*facts.deals.values(), *facts.extra_deals):
-        names.append(deal.player)
+def _names_in(facts: HandFacts) -> list[tuple[NameAt, str]]:
+    """Every name the hand's statements give, except the tricks' players, and the statement
+    it is in, in words."""
+    names: list[tuple[NameAt, str]] = []
+    names.extend((d.player, "the dealer line") for d in facts.dealer_lines)
+    names.extend((d.player, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals))
     for c in facts.claims:
-        names.extend((c.by, c.against))
-    for a in facts.antes:
-        names.extend(a.players)
-    for s in facts.settles:
-        if s.player is not None:
-            names.append(s.player)
-    for event in facts.hand.events:
-        if isinstance(event, DecisionLine):
-            names.append(event.player)
+        names.extend(((c.by, "a claim"), (c.against, "a claim")))
+    names.extend((name, "an ante line") for a in facts.antes for name in a.players)
+    names.extend((s.player, "a settle line") for s in facts.settles if s.player is not None)
+    names.extend(
+        (e.player, "a decision line") for e in facts.hand.events if isinstance(e, DecisionLine)
+    )
     return names

@@ -15,10 +15,9 @@ from referee.games import logchecks
 from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
-from referee.logrules import L_COUNT, L_PASSED, L_PLAYER
+from referee.logrules import L_COUNT, L_PASSED
 from referee.records import Play, TrickLine
 from referee.sequence import count_may_have_said
-from referee.suggest import not_seated
 
 
 def lay_out_tricks(state: ReplayState) -> None:
@@ -166,15 +165,17 @@ def _admit(
     already played stands but is not judged."""
     name, card = play.player.name, play.card
     if not play.player.seated:
+        fault = logchecks.unseated(name, state.seats, f"trick {number}")
+        at = play.player
         state.flag(
-            L_PLAYER,
-            not_seated(name, state.seats),
-            play.player.line,
-            play.player.column,
+            fault.rule,
+            fault.message,
+            at.line,
+            at.column,
             player=name,
             trick=number,
             card=card.card,
-            evidence="seated: " + ", ".join(state.seats) + "; the card is left out of the trick",
+            evidence=fault.evidence,
         )
         return None
     if name in state.passed:
