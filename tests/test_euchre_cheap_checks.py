@@ -9,8 +9,9 @@ every deck (one deck, two decks, the joker), every trump, with the bowers and th
 led and held; and whole hands of random plays, legal or not, some put down and taken back,
 are judged and must give exactly the BE-FOLLOW findings the full rule gives. The replay's
 "in turn?" (:meth:`TrickReplay._in_turn`, one look-up per card) stands for the full L-TURN
-rule (:meth:`TrickReplay._out_of_turn`): hands with tricks written in random order are judged
-with it and with the full rule every time, and must give the same findings.
+rule (:func:`referee.games.logchecks.turn_faults`, which both games share): hands with
+tricks written in random order are judged with it and with the full rule every time, and
+must give the same findings.
 """
 
 from __future__ import annotations

@@ -9,11 +9,14 @@ out exactly as in the clean log.
 
 from __future__ import annotations
 
+import random
 from decimal import Decimal
 
 import pytest
 
 from referee.audit import audit_text
+from referee.games import logchecks
+from referee.games.bourre import tricks
 from referee.report import BourreHandResult, EuchreHandResult, FileReport
 
 # Bourré. Hand 1: ann 3 tricks, bob 1, cy 1, dee 0 (bourré); eve deals and passes; nobody
@@ -211,7 +214,7 @@ def test_bourre_trick_with_too_few_cards() -> None:
 
 def test_bourre_six_tricks() -> None:
     six = "ann 3c\ntrick 6: ann Qd, bob Qc, cy Kd, dee Kc\nsettle pot"
-    faulty = check(BOURRE, "ann 3c\nsettle pot", six, 1, [("L-COUNT", 22, 1, None, None, None)])
+    faulty = check(BOURRE, "ann 3c\nsettle pot", six, 1, [("L-COUNT", 22, 1, None, 6, None)])
     first = faulty.hands[0]
     assert isinstance(first, BourreHandResult)
     assert first.tricks_won == {"ann": 3, "bob": 1, "cy": 1, "dee": 0}  # trick 6 not counted
@@ -385,3 +388,263 @@ def test_every_fault_at_once_still_settles_the_later_hands(game: str) -> None:
         else:
             assert isinstance(after, EuchreHandResult)
             assert (after.bidder, after.points) == (before.bidder, before.points)
+
+
+# ----------------------------------------------------------------------------- one wording
+
+# The same four players and the same trick 1 in both games (nine to ace, trump hearts,
+# ann leads: Bourré's first player left of the dealer, Bid Euchre's high bidder), so a
+# fault written into that trick must give the same findings in both.
+TRICK_1 = "trick 1: ann As, bob 9s, cy Ts, dee Js"
+SAME_BOURRE = f"""game bourre
+players ann bob cy dee
+
+hand 1
+dealer dee
+deal ann As Ad Ac Ah Ks
+deal bob 9s 9d 9c 9h Kh
+deal cy Ts Td Tc Th Kd
+deal dee Js Jd Jc Jh Kc
+trump Jh
+ann play
+bob play
+cy play
+dee play
+{TRICK_1}
+trick 2: ann Ah, bob 9h, cy Th, dee Jh
+trick 3: ann Ad, bob 9d, cy Td, dee Jd
+trick 4: ann Ac, bob 9c, cy Tc, dee Jc
+trick 5: ann Ks, bob Kh, cy Kd, dee Kc
+"""
+SAME_EUCHRE = f"""game bid-euchre
+players ann bob cy dee
+
+hand 1
+dealer dee
+deal ann As Ad Ac Ah Ks Qs
+deal bob 9s 9d 9c 9h Kh Qh
+deal cy Ts Td Tc Th Kd Qd
+deal dee Js Jd Jc Jh Kc Qc
+bid ann 3
+bid bob pass
+bid cy pass
+bid dee pass
+trump hearts
+{TRICK_1}
+trick 2: ann Ah, bob 9h, cy Th, dee Jh
+trick 3: dee Jc, ann Ac, bob 9c, cy Tc
+trick 4: ann Ad, bob 9d, cy Td, dee Jd
+trick 5: dee Kc, ann Ks, bob Kh, cy Kd
+trick 6: bob Qh, cy Qd, dee Qc, ann Qs
+"""
+
+Worded = tuple[str, int, str | None, int | None, str | None, str]
+
+
+def faults_in_trick_1(text: str) -> list[Worded]:
+    """The log faults on the trick 1 line: rule, column, player, trick, card, message."""
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.startswith("trick "))
+    (hand,) = judge(text).hands
+    return [
+        (v.rule, v.column, v.player, v.trick, v.card, v.message)
+        for v in hand.violations
+        if v.line == line and v.rule.startswith("L-")
+    ]
+
+
+def test_the_shared_logs_are_clean() -> None:
+    assert [v.rule for h in judge(SAME_BOURRE).hands for v in h.violations] == []
+    assert [v.rule for h in judge(SAME_EUCHRE).hands for v in h.violations] == []
+
+
+@pytest.mark.parametrize(
+    ("trick", "expected"),
+    [
+        (  # the wrong leader; the others in clockwise order after him
+            "trick 1: bob 9s, cy Ts, dee Js, ann As",
+            [("L-TURN", 14, "bob", 1, "9s", "bob led trick 1; ann should have led")],
+        ),
+        (  # bob's card written late: cy is the first card out of turn, and the only one
+            "trick 1: ann As, cy Ts, dee Js, bob 9s",
+            [("L-TURN", 21, "cy", 1, "Ts", "cy played out of turn in trick 1: it was bob's turn")],
+        ),
+        (  # cy played early
+            "trick 1: ann As, cy Ts, bob 9s, dee Js",
+            [("L-TURN", 21, "cy", 1, "Ts", "cy played out of turn in trick 1: it was bob's turn")],
+        ),
+        (  # a wrong leader and a card out of turn after him
+            "trick 1: bob 9s, dee Js, cy Ts, ann As",
+            [
+                ("L-TURN", 14, "bob", 1, "9s", "bob led trick 1; ann should have led"),
+                (
+                    "L-TURN",
+                    22,
+                    "dee",
+                    1,
+                    "Js",
+                    "dee played out of turn in trick 1: it was cy's turn",
+                ),
+            ],
+        ),
+        (  # bob twice, cy's card missing: one slip, reported once (not also the size)
+            "trick 1: ann As, bob 9s, bob Ts, dee Js",
+            [("L-TRICK", 30, "bob", 1, "Ts", "bob played twice in trick 1")],
+        ),
+        (  # a card too few
+            "trick 1: ann As, bob 9s, cy Ts",
+            [("L-TRICK", 1, None, 1, None, "trick 1 has 3 cards, not 4")],
+        ),
+        (
+            "trick 3: ann As, bob 9s, cy Ts, dee Js",
+            [("L-TRICK", 7, None, 1, None, "trick 3 is trick 1 of the hand")],
+        ),
+        (
+            "trick 1: ann As, bob 9s, cy As, dee Js",
+            [("L-CARD", 29, "cy", 1, "As", "A♠ was already played")],
+        ),
+        (  # a card nobody was dealt
+            "trick 1: ann As, bob 9s, cy Ts, dee Qs",
+            [("L-NOT-HELD", 37, "dee", 1, "Qs", "dee played Q♠, not in their hand")],
+        ),
+        (  # ann's card: not in dee's recorded hand is the fault, whoever else holds it
+            "trick 1: ann As, bob 9s, cy Ts, dee Ks",
+            [("L-NOT-HELD", 37, "dee", 1, "Ks", "dee played K♠, not in their hand")],
+        ),
+    ],
+)
+def test_a_fault_is_worded_alike_in_both_games(trick: str, expected: list[Worded]) -> None:
+    """The same slip in the same trick: the same rule, player, trick, card and message."""
+    bourre = faults_in_trick_1(SAME_BOURRE.replace(TRICK_1, trick))
+    euchre = faults_in_trick_1(SAME_EUCHRE.replace(TRICK_1, trick))
+    assert bourre == expected
+    assert euchre == expected
+
+
+def test_a_name_not_seated_is_worded_alike_in_both_games() -> None:
+    """L-PLAYER: the same message and evidence in a trick and in a deal line. (The card of a
+    trick's unseated name is given by Bourré only, for now.)"""
+    for old, new in (
+        (TRICK_1, "trick 1: ann As, rob 9s, cy Ts, dee Js"),
+        ("deal bob 9s", "deal rob 9s"),
+    ):
+        found = []
+        for game in (SAME_BOURRE, SAME_EUCHRE):
+            (hand,) = judge(game.replace(old, new)).hands
+            found.append(
+                [
+                    (v.rule, v.column, v.player, v.trick, v.message, v.evidence)
+                    for v in hand.violations
+                    if v.rule == "L-PLAYER"
+                ]
+            )
+        where = "trick 1" if old == TRICK_1 else "a deal line"
+        column = 18 if old == TRICK_1 else 6
+        trick = 1 if old == TRICK_1 else None
+        message = "rob is not seated at this table; did you mean bob?"
+        evidence = f"rob appears in {where} but is not on the players line (ann, bob, cy, dee)"
+        assert found == [[("L-PLAYER", column, "rob", trick, message, evidence)]] * 2, new
+
+
+def test_a_card_off_the_deck_names_the_game_alike() -> None:
+    trick = "trick 1: ann As, bob 9s, cy Ts, dee joker"
+    found = [faults_in_trick_1(g.replace(TRICK_1, trick)) for g in (SAME_BOURRE, SAME_EUCHRE)]
+    assert found == [
+        [("L-CARD", 37, "dee", 1, "joker", f"joker is not in the {game} deck")]
+        for game in ("Bourré", "Bid Euchre")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        (  # a card dealt twice
+            "deal dee Js Jd Jc Jh Kc",
+            "deal dee Js Jd Jc Jh As",
+            [("L-CARD", 22, "dee", None, "As", "A♠ dealt to dee and to ann")],
+        ),
+        (
+            "deal dee Js Jd Jc Jh Kc",
+            "deal dee Js Jd Jc Jd Kc",
+            [("L-CARD", 19, "dee", None, "Jd", "J♦ dealt twice to dee")],
+        ),
+    ],
+)
+def test_a_deal_fault_is_worded_alike_in_both_games(
+    old: str, new: str, expected: list[Worded]
+) -> None:
+    for game in (SAME_BOURRE, SAME_EUCHRE):
+        text = game.replace(old, new)
+        line = next(n for n, x in enumerate(text.splitlines(), 1) if x.startswith("deal dee"))
+        (hand,) = judge(text).hands
+        found = [
+            (v.rule, v.column, v.player, v.trick, v.card, v.message)
+            for v in hand.violations
+            if v.line == line
+        ]
+        assert found == expected, game
+
+
+@pytest.mark.parametrize(("game", "tricks"), [(SAME_BOURRE, 5), (SAME_EUCHRE, 6)])
+def test_extra_and_missing_tricks_are_worded_alike_in_both_games(game: str, tricks: int) -> None:
+    """L-COUNT: a trick past the hand's last (with its place as its trick number), and the
+    last trick left out (with the same words for why the hand is not settled)."""
+    last = next(x for x in game.splitlines() if x.startswith(f"trick {tricks}:"))
+    (extra,) = judge(game.replace(last, f"{last}\ntrick {tricks + 1}: ann 2h")).hands
+    assert [(v.rule, v.column, v.trick, v.message) for v in extra.violations] == [
+        ("L-COUNT", 1, tricks + 1, "a trick too many")
+    ]
+    (short,) = judge(game.replace(f"{last}\n", "")).hands
+    n = tricks - 1
+    assert [(v.rule, v.trick, v.message) for v in short.violations] == [
+        ("L-COUNT", None, f"the hand has {n} tricks, not {tricks}: trick {tricks} is missing")
+    ]
+    assert short.unsettled == f"{n} of {tricks} tricks logged (trick {tricks} missing)"
+
+
+def _shuffled_tricks(rng: random.Random, text: str) -> str:
+    """``text`` with the plays of some trick lines shuffled, now and then one left out."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("trick ") and rng.random() < 0.5:
+            head, plays = line.split(": ", 1)
+            cards = plays.split(", ")
+            rng.shuffle(cards)
+            if rng.random() < 0.2:
+                cards.pop(rng.randrange(len(cards)))
+            line = f"{head}: " + ", ".join(cards)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bourré's cheap exit (:func:`tricks._in_turn`) skips the shared L-TURN check only
+    where that check finds nothing: judged with and without it, hands with tricks written
+    in random order give the same findings."""
+    turns = 0
+    for seed in range(80):
+        text = _shuffled_tricks(random.Random(seed), (BOURRE, SAME_BOURRE)[seed % 2])
+        cheap = judge(text)
+        with monkeypatch.context() as m:
+            m.setattr(tricks, "_in_turn", lambda state, plays: False)
+            full = judge(text)
+        assert [h.violations for h in cheap.hands] == [h.violations for h in full.hands], text
+        turns += sum(v.rule == "L-TURN" for h in full.hands for v in h.violations)
+    assert turns > 40  # (the shuffled tricks do have cards out of turn to find)
+
+
+@pytest.mark.parametrize(
+    ("players", "expected"),
+    [
+        (["ann", "bob", "cy", "dee"], None),
+        (["cy", "dee", "ann", "bob"], None),  # any leader, clockwise from them
+        (["ann", "cy", "dee"], None),  # bob's card missing: L-TRICK, not a turn fault
+        (["ann", "cy", "bob", "dee"], (1, "bob")),
+        (["ann", "cy", "dee", "bob"], (1, "bob")),  # only the first card out of turn
+        (["dee", "cy", "bob", "ann"], (1, "ann")),  # counter-clockwise
+        (["bob"], None),
+    ],
+)
+def test_first_out_of_turn(players: list[str], expected: tuple[int, str] | None) -> None:
+    assert logchecks.first_out_of_turn(players, ["ann", "bob", "cy", "dee"]) == expected

@@ -9,6 +9,7 @@ they rule out, at the card that shows it. :func:`cross_check_hands` is a stage o
 from __future__ import annotations
 
 from referee.cards import pretty
+from referee.games import logchecks
 from referee.games.bourre.knowledge import (
     DISCARDED,
     FOLDED,
@@ -18,7 +19,7 @@ from referee.games.bourre.knowledge import (
     exchange_problems,
 )
 from referee.games.bourre.state import LoggedPlay, ReplayState
-from referee.logrules import L_CARD, L_NOT_HELD
+from referee.logrules import L_NOT_HELD
 from referee.records import DecisionLine
 
 _PLACED = {
@@ -37,25 +38,18 @@ def cross_check_hands(state: ReplayState) -> None:
     )
     for player in state.active:
         plays = state.plays_of(player)
+        _check_against_record(state, player, plays)  # (first: a card's one log fault)
         for play in plays:
             source = elsewhere.get(play.card.card)
             if source is not None and source[0] != player:
                 who, why = source
                 _flag_held_elsewhere(state, play, _PLACED.get(why, _THROWN).format(who=who))
-        _check_against_record(state, player, plays)
 
 
 def _flag_held_elsewhere(state: ReplayState, play: LoggedPlay, why: str) -> None:
     """L-CARD for a play of a card the log places with someone else (``why``: where)."""
-    card = play.card
-    state.flag_card(
-        L_CARD,
-        f"{pretty(card.card)} cannot be {play.player}'s",
-        card,
-        player=play.player,
-        trick=play.trick,
-        evidence=why,
-    )
+    fault = logchecks.held_elsewhere(play.card.card, play.player, why)
+    state.flag_fault(fault, play.card, player=play.player, trick=play.trick)
 
 
 def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPlay]) -> None:
@@ -94,11 +88,5 @@ def _explain(
         "kept": f"{player} exchanged {count} cards, so kept only {problem.limit}",
         "drew": f"{player} exchanged {count} cards, so drew only {problem.limit}",
     }[problem.kind]
-    state.flag_card(
-        L_NOT_HELD,
-        f"{player} played {pretty(play.card.card)}, not in their hand",
-        play.card,
-        player=player,
-        trick=play.trick,
-        evidence=why,
-    )
+    fault = logchecks.not_in_hand(player, play.card.card, why)
+    state.flag_fault(fault, play.card, player=player, trick=play.trick)

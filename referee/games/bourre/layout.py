@@ -9,27 +9,28 @@ passed) back to it, and flags the log faults it finds there.
 from __future__ import annotations
 
 from referee.cards import BOURRE_DECK, pretty
+from referee.games import logchecks
 from referee.games.bourre.decide import contradicted_pass, early_announcers, turn_order
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
-from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING, L_PLAYER
+from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
 from referee.records import CardAt, DecisionLine, NameAt
 from referee.sequence import duplicate_findings
-from referee.suggest import not_seated
 
 
 def check_names(state: ReplayState) -> None:
     """L-PLAYER for each unseated name outside the tricks (a card's player is the tricks')."""
-    for name in _names_in(state.facts):
+    for name, where in _names_in(state.facts):
         if not name.seated:
+            fault = logchecks.unseated(name.name, state.seats, where)
             state.flag(
-                L_PLAYER,
-                not_seated(name.name, state.seats),
+                fault.rule,
+                fault.message,
                 name.line,
                 name.column,
                 player=name.name,
-                evidence="seated: " + ", ".join(state.seats),
+                evidence=fault.evidence,
             )
 
 
@@ -231,14 +232,8 @@ def _check_draw(state: ReplayState, d: DecisionLine) -> None:
 
 def flag_off_deck(state: ReplayState, card: CardAt, player: str | None, trick: int | None) -> None:
     """L-CARD for a card that is not in the Bourré deck (wherever the log has it)."""
-    state.flag_card(
-        L_CARD,
-        f"{card.card} is not in the Bourré deck",
-        card,
-        player=player,
-        trick=trick,
-        evidence="Bourré uses the 52-card deck, A high, 2 low",
-    )
+    fault = logchecks.off_deck(card.card, "Bourré", "Bourré uses the 52-card deck, A high, 2 low")
+    state.flag_fault(fault, card, player=player, trick=trick)
 
 
 def check_deck(state: ReplayState) -> None:
@@ -262,15 +257,8 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, c, name, None)
             elif c.card in owner:
                 state.contested.add(c.card)
-                state.flag_card(
-                    L_CARD,
-                    f"{pretty(c.card)} dealt to {name} and to {owner[c.card]}"
-                    if owner[c.card] != name
-                    else f"{pretty(c.card)} dealt twice to {name}",
-                    c,
-                    player=name,
-                    evidence="a card cannot be in two hands at once",
-                )
+                again = logchecks.dealt_again(c.card, name, {owner[c.card]: 1})
+                state.flag_fault(again, c, player=name)
             else:
                 owner.setdefault(c.card, name)
     if state.upcard and state.dealer:
@@ -288,21 +276,17 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, c, d.player.name, None)
 
 
-def _names_in(facts: HandFacts) -> list[NameAt]:
-    """Every name the hand's statements give, except the tricks' players."""
-    names: list[NameAt] = []
-    for d in facts.dealer_lines:
-        names.append(d.player)
-    for deal in (*facts.deals.values(), *facts.extra_deals):
-        names.append(deal.player)
+def _names_in(facts: HandFacts) -> list[tuple[NameAt, str]]:
+    """Every name the hand's statements give, except the tricks' players, and the statement
+    it is in, in words."""
+    names: list[tuple[NameAt, str]] = []
+    names.extend((d.player, "the dealer line") for d in facts.dealer_lines)
+    names.extend((d.player, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals))
     for c in facts.claims:
-        names.extend((c.by, c.against))
-    for a in facts.antes:
-        names.extend(a.players)
-    for s in facts.settles:
-        if s.player is not None:
-            names.append(s.player)
-    for event in facts.hand.events:
-        if isinstance(event, DecisionLine):
-            names.append(event.player)
+        names.extend(((c.by, "a claim"), (c.against, "a claim")))
+    names.extend((name, "an ante line") for a in facts.antes for name in a.players)
+    names.extend((s.player, "a settle line") for s in facts.settles if s.player is not None)
+    names.extend(
+        (e.player, "a decision line") for e in facts.hand.events if isinstance(e, DecisionLine)
+    )
     return names

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
-from referee.games.bourre.rules import (
-    RENEGE_RULES,
-)
+from referee.games.bourre.rules import RENEGE_RULES
+from referee.games.logchecks import Fault
 from referee.options import BourreOptions
 from referee.records import CardAt, QuickDecision
 from referee.report import ClaimRuling, TrickRecord, Violation
@@ -149,6 +148,15 @@ class ReplayState:
             card=at.card,
             evidence=evidence,
             corrected=corrected,
+        )
+
+    def flag_fault(
+        self, fault: Fault, at: CardAt, *, player: str | None, trick: int | None = None
+    ) -> None:
+        """:meth:`flag_card` a fault the shared checks found
+        (:mod:`~referee.games.logchecks`)."""
+        self.flag_card(
+            fault.rule, fault.message, at, player=player, trick=trick, evidence=fault.evidence
         )
 
     def may_have_said(self, *kinds: str) -> bool:

@@ -11,13 +11,13 @@ L-TURN, L-COUNT). Nothing here judges a play against the rules.
 from __future__ import annotations
 
 from referee.cards import BOURRE_DECK, pretty
+from referee.games import logchecks
 from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
-from referee.logrules import L_CARD, L_COUNT, L_PASSED, L_PLAYER, L_TRICK, L_TURN
+from referee.logrules import L_COUNT, L_PASSED
 from referee.records import Play, TrickLine
 from referee.sequence import count_may_have_said
-from referee.suggest import not_seated
 
 
 def lay_out_tricks(state: ReplayState) -> None:
@@ -47,13 +47,10 @@ def lay_out_tricks(state: ReplayState) -> None:
             lost -= stated - number
             number = stated
         elif stated is not None and stated != number:
+            wrong = logchecks.misnumbered(stated, number)
+            column = line.number_column or line.column
             state.flag(
-                L_TRICK,
-                f"trick {stated} is trick {number} of the hand",
-                line.line,
-                line.number_column or line.column,
-                trick=number,
-                evidence=f"{number - 1} trick(s) came before it in this hand",
+                wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         plays = _admit_plays(state, line, number, played)
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
@@ -94,21 +91,16 @@ def _count_tricks(state: ReplayState, expected: int) -> None:
     """L-COUNT for a hand with tricks missing (unless an unreadable line may hold one),
     and the hand's missing tricks and cards in words."""
     shown = [k for k, plays in enumerate(state.plays, start=1) if plays]
+    lines = state.facts.tricks
     if len(shown) < expected:
-        hand = state.facts.hand
-        gaps = [k for k in range(1, expected + 1) if k not in shown]
-        numbered = all(line.number is not None for line in state.facts.tricks)
-        missing = _numbers("trick", gaps) if numbered and state.facts.tricks else ""
-        state.incomplete.append(
-            f"{len(shown)} of {expected} tricks logged"
-            + (f" ({missing} missing)" if missing else "")
-        )
+        numbered = bool(lines) and all(line.number is not None for line in lines)
+        words, message = logchecks.tricks_short(shown, expected, numbered)
+        state.incomplete.append(words)
         if not state.may_have_said("trick"):
-            anchor = state.facts.tricks[-1] if state.facts.tricks else hand
+            anchor = lines[-1] if lines else state.facts.hand
             state.flag(
                 L_COUNT,
-                f"hand {hand.number} has {len(shown)} trick{_s(len(shown))}, not {expected}"
-                + (f": {missing} {'is' if len(gaps) == 1 else 'are'} missing" if missing else ""),
+                message,
                 anchor.line,
                 anchor.column,
                 evidence=f"{len(state.active)} players played, so {expected} tricks are "
@@ -117,8 +109,7 @@ def _count_tricks(state: ReplayState, expected: int) -> None:
     for number, plays in enumerate(state.plays, start=1):
         if plays and len(plays) < len(state.active):
             have = {p.player for p in plays}
-            lacking = [p for p in state.active if p not in have]
-            state.incomplete.append(f"trick {number} lacks a card from {', '.join(lacking)}")
+            state.incomplete.append(logchecks.lacking(number, have, state.active))
 
 
 def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
@@ -131,12 +122,10 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
         )
     else:
         why = f"a hand has {expected} tricks"
+    extra = logchecks.extra_trick(why)
+    number = len(state.plays) + 1
     state.flag(
-        L_COUNT,
-        f"an extra trick in hand {state.facts.hand.number}",
-        line.line,
-        line.column,
-        evidence=why + "; this trick is not judged",
+        extra.rule, extra.message, line.line, line.column, trick=number, evidence=extra.evidence
     )
 
 
@@ -176,15 +165,17 @@ def _admit(
     already played stands but is not judged."""
     name, card = play.player.name, play.card
     if not play.player.seated:
+        fault = logchecks.unseated(name, state.seats, f"trick {number}")
+        at = play.player
         state.flag(
-            L_PLAYER,
-            not_seated(name, state.seats),
-            play.player.line,
-            play.player.column,
+            fault.rule,
+            fault.message,
+            at.line,
+            at.column,
             player=name,
             trick=number,
             card=card.card,
-            evidence="seated: " + ", ".join(state.seats) + "; the card is left out of the trick",
+            evidence=fault.evidence,
         )
         return None
     if name in state.passed:
@@ -198,14 +189,7 @@ def _admit(
         )
         return None
     if name in seen:
-        state.flag_card(
-            L_TRICK,
-            f"{name} played twice in trick {number}",
-            card,
-            player=name,
-            trick=number,
-            evidence="each player plays one card to a trick; this one is left out",
-        )
+        state.flag_fault(logchecks.twice_in_trick(name, number), card, player=name, trick=number)
         return None
     for c in (card, play.retracted):
         if c is not None and c.card not in BOURRE_DECK:
@@ -215,15 +199,8 @@ def _admit(
     seen.add(name)
     judged = True
     if card.card in played:
-        who, when = played[card.card]
-        state.flag_card(
-            L_CARD,
-            f"{pretty(card.card)} was already played",
-            card,
-            player=name,
-            trick=number,
-            evidence=f"{who} played {pretty(card.card)} in trick {when}",
-        )
+        again = logchecks.already_played(card.card, [played[card.card]])
+        state.flag_fault(again, card, player=name, trick=number)
         judged = False
     else:
         played[card.card] = (name, number)
@@ -235,77 +212,40 @@ def _check_order(
     state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int
 ) -> None:
     """L-TURN for a wrong leader (``leader`` None: not judged) and for the first card
-    played out of clockwise order."""
-    if not plays:
+    played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`)."""
+    if not plays or ((leader is None or plays[0].player == leader) and _in_turn(state, plays)):
         return
-    first = plays[0]
-    if first.player == leader or leader is None:
-        base = state.active.index(first.player)
-        rotation = state.active[base:] + state.active[:base]
-        if len(plays) == len(rotation) and all(
-            p.player == r for p, r in zip(plays, rotation, strict=True)
-        ):
-            return  # the right leader and clockwise order: the common case
-    if leader is not None and first.player != leader:
-        why = (
-            f"{leader} is the first player in the hand to the dealer's left"
-            if number == 1
-            else f"{leader} won trick {number - 1}"
-        )
-        state.flag_card(
-            L_TURN,
-            f"{first.player} led trick {number}; {leader} should have led",
-            first.card,
-            player=first.player,
-            trick=number,
-            evidence=why,
-        )
-    # Clockwise from the actual leader, leaving out players missing from the trick (a
-    # missing card is L-TRICK, not a turn fault); the first card that differs is reported.
-    present = {p.player for p in plays}
-    base = state.active.index(first.player)
-    rotation = state.active[base:] + state.active[:base]
-    expected = [p for p in rotation if p in present]
-    for play, due in zip(plays, expected, strict=True):
-        if play.player != due:
-            state.flag_card(
-                L_TURN,
-                f"{play.player} played out of turn in trick {number}",
-                play.card,
-                player=play.player,
-                trick=number,
-                evidence=f"it was {due}'s turn: play goes clockwise from the leader "
-                "among the players in the hand",
-            )
-            return
+    players = [p.player for p in plays]
+    why = (
+        f"{leader} is the first player in the hand to the dealer's left"
+        if number == 1
+        else f"{leader} won trick {number - 1}"
+    )
+    for at, fault in logchecks.turn_faults(players, state.active, leader, why, number):
+        state.flag_fault(fault, plays[at].card, player=players[at], trick=number)
+
+
+def _in_turn(state: ReplayState, plays: list[LoggedPlay]) -> bool:
+    """The common case, cheaply: a card from every player in the hand, clockwise from the
+    leader's. True only where :func:`~referee.games.logchecks.first_out_of_turn` finds no
+    card out of turn (``tests/test_log_faults_both_games.py`` checks it); False leaves the
+    trick to it."""
+    active = state.active
+    if len(plays) != len(active):
+        return False
+    base = active.index(plays[0].player)
+    rotation = active[base:] + active[:base]
+    return all(p.player == r for p, r in zip(plays, rotation, strict=True))
 
 
 def _check_size(
     state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
 ) -> None:
-    """L-TRICK for a trick with too few or too many cards (``written``: the cards the line
-    gives players in the hand)."""
-    if written == len(state.active) or len(plays) == len(state.active):
-        return  # the right number of cards (a bad one among them is reported on its own)
-    missing = [p for p in state.active if p not in {x.player for x in plays}]
-    detail = ("missing: " + ", ".join(missing)) if missing else ""
-    state.flag(
-        L_TRICK,
-        f"trick {number} has {len(plays)} cards, not {len(state.active)}",
-        line.line,
-        line.column,
-        trick=number,
-        evidence=f"{len(state.active)} players are in the hand" + (f"; {detail}" if detail else ""),
-    )
-
-
-def _s(n: int) -> str:
-    """The plural ending for ``n``."""
-    return "" if n == 1 else "s"
-
-
-def _numbers(word: str, numbers: list[int]) -> str:
-    """``trick 3``, ``tricks 3, 4``."""
-    if len(numbers) == 1:
-        return f"{word} {numbers[0]}"
-    return f"{word}s " + ", ".join(map(str, numbers))
+    """L-TRICK for a trick with too few cards (``written``: the cards the line gives
+    players in the hand; see :func:`~referee.games.logchecks.wrong_size`)."""
+    present = {p.player for p in plays}
+    short = logchecks.wrong_size(number, present, state.active, written)
+    if short is not None:
+        state.flag(
+            short.rule, short.message, line.line, line.column, trick=number, evidence=short.evidence
+        )

@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.cards import JOKER, pretty, suit_word
+from referee.games import logchecks
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.rules import describe, is_trump, trump_rank
 from referee.games.euchre.table import Findings
+from referee.logrules import L_COUNT, L_NOT_HELD
 from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine
 
 
@@ -122,7 +124,7 @@ def _deal_cards(
     cards: Counter[str] = Counter()
     for c in deal.cards:
         if not deck.has(c.card):
-            _off_deck(c, name, None, deck, findings)
+            findings.add_fault(off_deck(c.card, deck), c, player=name)
             continue
         cards[c.card] += 1  # which deal line is wrong is unknown: neither convicts
         held = holdings.placed.get(c.card, Counter())
@@ -130,46 +132,15 @@ def _deal_cards(
             holdings.place(c.card, name)
             continue
         holdings.contested.add(c.card)
-        findings.add_at(
-            "L-CARD",
-            c,
-            _dealt_again(c.card, name, held, deck),
-            player=name,
-            evidence="a card cannot be in two hands at once"
-            if deck.copies == 1
-            else "the double deck has two of each card",
-        )
+        again = logchecks.dealt_again(c.card, name, held, deck.copies)
+        findings.add_fault(again, c, player=name)
     return cards
 
 
-def _dealt_again(card: str, name: str, held: Counter[str], deck: Deck) -> str:
-    """The message for a card dealt beyond its copies."""
-    if deck.copies == 1:
-        who = next(iter(held))
-        return (
-            f"{pretty(card)} dealt to {name} and to {who}"
-            if who != name
-            else f"{pretty(card)} dealt twice to {name}"
-        )
-    counts = Counter(held)
-    counts[name] += 1
-    times = {1: "once", 2: "twice"}
-    listed = ", ".join(f"{who} {times.get(n, f'{n} times')}" for who, n in counts.items() if n)
-    return f"{pretty(card)} dealt a third time ({listed})"
-
-
-def _off_deck(
-    card: CardAt, player: str | None, trick: int | None, deck: Deck, findings: Findings
-) -> None:
-    findings.add_at(
-        "L-CARD",
-        card,
-        f"{card.card} is not in the Bid Euchre deck",
-        player=player,
-        trick=trick,
-        evidence=deck.describe()
-        + ("" if card.card != JOKER else " (the joker plays only with the `joker` option)"),
-    )
+def off_deck(card: str, deck: Deck) -> logchecks.Fault:
+    """L-CARD for a card not in this hand's deck."""
+    joker = "" if card != JOKER else " (the joker plays only with the `joker` option)"
+    return logchecks.off_deck(card, "Bid Euchre", deck.describe() + joker)
 
 
 def apply_discard(
@@ -193,8 +164,7 @@ def apply_discard(
     name, card = discard.player.name, discard.card
     fault = _discard_fault(holdings, name, card, dealer)
     if fault is not None:
-        rule, message, evidence = fault
-        findings.add_at(rule, card, message, player=name, evidence=evidence)
+        findings.add_fault(fault, card, player=name)
         return
     holdings.aside[card.card] = discard
     hand = holdings.recorded.get(name)
@@ -205,39 +175,37 @@ def apply_discard(
 
 def _discard_fault(
     holdings: Holdings, name: str, card: CardAt, dealer: str | None
-) -> tuple[str, str, str] | None:
+) -> logchecks.Fault | None:
     deck = holdings.deck
     c = card.card
     if not deck.joker:
-        return (
-            "L-COUNT",
+        return logchecks.Fault(
+            L_COUNT,
             f"{name} laid {_named(c)} aside, but the house rules have no joker",
             f"without the `joker` option every player keeps the {deck.hand_size} cards dealt "
             "and none is laid aside; the line is not used",
         )
     if dealer is not None and name != dealer:
-        return (
-            "L-COUNT",
+        return logchecks.Fault(
+            L_COUNT,
             f"{name} laid {_named(c)} aside, but {dealer} dealt",
             f"with the joker only the dealer, dealt {deck.hand_size + 1} cards, lays one "
             f"aside; {name} was dealt {deck.hand_size}; the line is not used",
         )
     if not deck.has(c):
-        return ("L-CARD", f"{c} is not in the Bid Euchre deck", deck.describe())
+        return off_deck(c, deck)
     hand = holdings.recorded.get(name)
     if hand is not None and hand[c] < 1:
         deal = holdings.dealt[name]
-        return (
-            "L-NOT-HELD",
+        return logchecks.Fault(
+            L_NOT_HELD,
             f"{name} laid {_named(c)} aside, not in their hand",
             f"{name}'s deal (line {deal.line}) does not hold {pretty(c)}",
         )
     room, others = holdings.room(name, c)
     if room < 1:
-        return (
-            "L-CARD",
-            f"{pretty(c)} cannot be {name}'s",
-            f"the log gives {pretty(c)} to " + " and ".join(others),
+        return logchecks.held_elsewhere(
+            c, name, f"the log gives {pretty(c)} to " + " and ".join(others)
         )
     return None
 
@@ -332,7 +300,7 @@ def _names_match(exchange: ExchangeLine, bidder: str, partner: str) -> bool:
 def _exchange_card(card: CardAt, giver: str, holdings: Holdings, findings: Findings) -> bool:
     """Whether an exchanged card is in the deck and in the giver's recorded hand."""
     if not holdings.deck.has(card.card):
-        _off_deck(card, giver, None, holdings.deck, findings)
+        findings.add_fault(off_deck(card.card, holdings.deck), card, player=giver)
         return False
     hand = holdings.recorded.get(giver)
     if hand is not None and hand[card.card] < 1:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from referee.cards import JOKER, pretty
+from referee.cards import pretty
+from referee.games import logchecks
 from referee.games.euchre.deck import SINGLE, Deck
-from referee.games.euchre.holdings import Holdings
+from referee.games.euchre.holdings import Holdings, off_deck
 from referee.games.euchre.rules import (
     CardFacts,
     card_facts,
@@ -169,26 +170,21 @@ class TrickReplay:
         )
 
     def _extra_trick(self, line: TrickLine) -> None:
+        extra = logchecks.extra_trick(f"a hand has {self.s.expected_tricks} tricks")
+        number = len(self.out.plays) + 1
+        self._add_line(extra, line.line, line.column, number)
+
+    def _add_line(self, fault: logchecks.Fault, line: int, column: int, trick: int) -> None:
+        """Record a fault of a trick line as a whole (no player, no card)."""
         self.findings.add(
-            "L-COUNT",
-            line.line,
-            line.column,
-            "a trick too many",
-            trick=len(self.out.plays) + 1,
-            evidence=f"a hand has {self.s.expected_tricks} tricks; this trick is not judged",
+            fault.rule.id, line, column, fault.message, trick=trick, evidence=fault.evidence
         )
 
     def _check_number(self, line: TrickLine, number: int) -> None:
         if line.number is None or line.number == number:
             return
-        self.findings.add(
-            "L-TRICK",
-            line.line,
-            line.number_column or line.column,
-            f"trick {line.number} is trick {number} of the hand",
-            trick=number,
-            evidence=f"{number - 1} trick(s) came before it in this hand",
-        )
+        wrong = logchecks.misnumbered(line.number, number)
+        self._add_line(wrong, line.line, line.number_column or line.column, number)
 
     def _check_count(self, lines: Sequence[TrickLine]) -> None:
         """L-COUNT for tricks missing (unless an unreadable line may hold one), and what the
@@ -196,38 +192,26 @@ class TrickReplay:
         expected = self.s.expected_tricks
         shown = [k for k, seen in enumerate(self.out.plays, start=1) if seen]
         if len(shown) < expected:
-            gaps = [k for k in range(1, expected + 1) if k not in shown]
             numbered = bool(lines) and all(line.number is not None for line in lines)
-            missing = (
-                ("trick " if len(gaps) == 1 else "tricks ") + ", ".join(map(str, gaps))
-                if numbered
-                else ""
-            )
-            self.out.incomplete.append(
-                f"{len(shown)} of {expected} tricks logged"
-                + (f" ({missing} missing)" if missing else "")
-            )
+            words, message = logchecks.tricks_short(shown, expected, numbered)
+            self.out.incomplete.append(words)
             if not self.s.unreadable:
                 anchor = (
                     (lines[-1].line, lines[-1].column)
                     if lines
                     else (self.s.hand_line, self.s.hand_column)
                 )
-                verb = "is" if len(gaps) == 1 else "are"
                 self.findings.add(
                     "L-COUNT",
                     *anchor,
-                    f"the hand has {len(shown)} trick{'' if len(shown) == 1 else 's'}, "
-                    f"not {expected}" + (f": {missing} {verb} missing" if missing else ""),
+                    message,
                     evidence=f"each player in the hand plays all {self.s.deck.hand_size} cards, "
-                    "one per "
-                    "trick; the hand is not scored",
+                    "one per trick; the hand is not scored",
                 )
         for number, seen in enumerate(self.out.plays, start=1):
             if seen and len(seen) < len(self.s.active):
                 have = {x.player for x in seen}
-                lacking = [p for p in self.s.active if p not in have]
-                self.out.incomplete.append(f"trick {number} lacks a card from {', '.join(lacking)}")
+                self.out.incomplete.append(logchecks.lacking(number, have, self.s.active))
 
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
@@ -285,44 +269,21 @@ class TrickReplay:
         """Check one card against the deck and the log; report the first fault found."""
         c = card.card
         deck = self.s.deck
-        why: tuple[str, str, str] | None = None
         before = self._played.get(c)
+        fault: logchecks.Fault | None
         if not deck.has(c):
-            why = (
-                "L-CARD",
-                f"{c} is not in the Bid Euchre deck",
-                deck.describe()
-                + ("" if c != JOKER else " (the joker plays only with the `joker` option)"),
-            )
+            fault = off_deck(c, deck)
         elif before is not None and len(before) >= deck.copies:
-            plays = " and ".join(f"{who} in trick {when}" for who, when in before)
-            why = (
-                "L-CARD",
-                f"{pretty(c)} was already played" + ("" if deck.copies == 1 else ": both copies"),
-                f"{before[0][0]} played {pretty(c)} in trick {before[0][1]}"
-                if deck.copies == 1
-                else f"the double deck has two {pretty(c)}, played by {plays}",
-            )
+            fault = logchecks.already_played(c, before, deck.copies)
         else:
             times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
-            why = self._held_elsewhere(player, c, times)
-        if why is None:
+            fault = self._held_elsewhere(player, c, times)
+        if fault is None:
             return True
-        rule, message, evidence = why
-        self.findings.add(
-            rule,
-            card.line,
-            card.column,
-            message,
-            player=player,
-            trick=number,
-            card=c,
-            evidence=evidence,
-            corrected=corrected,
-        )
+        self.findings.add_fault(fault, card, player=player, trick=number, corrected=corrected)
         return False
 
-    def _held_elsewhere(self, player: str, c: str, times: int) -> tuple[str, str, str] | None:
+    def _held_elsewhere(self, player: str, c: str, times: int) -> logchecks.Fault | None:
         """The log fault of ``player`` playing ``c`` for the ``times``-th time, if any: a card
         laid aside, not in their recorded hand (or not so many times), given away in the
         exchange, or every copy of it placed with other players."""
@@ -332,62 +293,43 @@ class TrickReplay:
         aside = h.aside.get(c)
         if aside is not None:
             who = aside.player.name
-            return (
-                "L-NOT-HELD",
-                f"{player} played {pretty(c)}, not in their hand",
-                f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play",
-            )
+            why = f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play"
+            return logchecks.not_in_hand(player, c, why)
         hand = h.recorded.get(player)
         if hand is not None and times > hand[c]:
             deal = h.dealt[player]
             moved = " and the exchange" if player in h.given else ""
             if hand[c] < 1:
-                what, gives = pretty(c), f"does not give them {pretty(c)}"
+                gives = f"does not give them {pretty(c)}"
             else:  # (two decks: a copy more than the hand held)
-                verb = "give" if moved else "gives"
-                what, gives = f"a second {pretty(c)}", f"{verb} them one {pretty(c)}"
-            return (
-                "L-NOT-HELD",
-                f"{player} played {what}, not in their hand",
-                f"{player}'s deal (line {deal.line}){moved} {gives}",
-            )
+                gives = f"{'give' if moved else 'gives'} them one {pretty(c)}"
+            why = f"{player}'s deal (line {deal.line}){moved} {gives}"
+            return logchecks.not_in_hand(player, c, why, again=hand[c] >= 1)
         room, others = h.room(player, c)
         if times <= room:
             return None
         if h.given.get(player) == c:
-            return (
-                "L-NOT-HELD",
-                f"{player} played {pretty(c)}, not in their hand",
-                f"{player} gave {pretty(c)} to their partner in the exchange",
-            )
-        return (
-            "L-CARD",
-            f"{pretty(c)} cannot be {player}'s",
-            f"the log gives {pretty(c)} to {' and '.join(others)}",
+            why = f"{player} gave {pretty(c)} to their partner in the exchange"
+            return logchecks.not_in_hand(player, c, why)
+        return logchecks.held_elsewhere(
+            c, player, f"the log gives {pretty(c)} to {' and '.join(others)}"
         )
 
     def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
-        if not seen:
+        """L-TURN for a wrong leader (``leader`` None: not judged) and the first card out of
+        turn (:func:`~referee.games.logchecks.turn_faults`)."""
+        if not seen or ((leader is None or seen[0].player == leader) and self._in_turn(seen)):
             return
-        first = seen[0]
-        if leader is not None and first.player != leader:
-            self.findings.add_at(
-                "L-TURN",
-                first.card,
-                f"{first.player} led trick {number}; {leader} should have led",
-                player=first.player,
-                trick=number,
-                evidence=reason,
-            )
-        if not self._in_turn(seen):
-            self._out_of_turn(seen, number)
+        players = [x.player for x in seen]
+        for at, fault in logchecks.turn_faults(players, self.s.active, leader, reason, number):
+            self.findings.add_fault(fault, seen[at].card, player=players[at], trick=number)
 
     def _in_turn(self, seen: list[Seen]) -> bool:
         """Whether the trick's cards came clockwise from its leader's: the usual trick, where
-        :meth:`_out_of_turn` finds nothing (each card is then the next player's in turn; a
-        card from further round or from behind is not). One look-up per card, where the
-        full rule orders the players first (``tests/test_euchre_cheap_checks.py`` checks
-        that the two agree)."""
+        :func:`~referee.games.logchecks.first_out_of_turn` finds nothing (each card is then
+        the next player's in turn; a card from further round or from behind is not). One
+        look-up per card, where the full rule orders the players first
+        (``tests/test_euchre_cheap_checks.py`` checks that the two agree)."""
         steps = self.s.table.steps_from(seen[0].player)
         last = 0
         for x in seen[1:]:
@@ -397,40 +339,16 @@ class TrickReplay:
             last = step
         return True
 
-    def _out_of_turn(self, seen: list[Seen], number: int) -> None:
-        """L-TURN for each card of the trick played when it was another player's turn."""
-        present = {x.player for x in seen}
-        order = [p for p in self.s.table.clockwise_from(seen[0].player) if p in present]
-        done = {seen[0].player}
-        for x in seen[1:]:
-            due = next(p for p in order if p not in done)
-            done.add(x.player)
-            if x.player == due:
-                continue
-            self.findings.add_at(
-                "L-TURN",
-                x.card,
-                f"{x.player} played out of turn in trick {number}: it was {due}'s turn",
-                player=x.player,
-                trick=number,
-                evidence="play goes clockwise from the leader among the players in the hand",
-            )
-
     def _check_size(self, line: TrickLine, seen: list[Seen], number: int) -> None:
-        have = {x.player for x in seen}
-        missing = [p for p in self.s.active if p not in have]
-        unseated = sum(1 for play in line.plays if not play.player.seated)
-        if not missing or len(seen) + unseated == len(self.s.active):
-            return  # complete, or short only by names already reported as not seated
-        self.findings.add(
-            "L-TRICK",
-            line.line,
-            line.column,
-            f"trick {number} has {len(seen)} cards, not {len(self.s.active)}",
-            trick=number,
-            evidence=f"{len(self.s.active)} players are in the hand; missing: "
-            + ", ".join(missing),
-        )
+        """L-TRICK for a trick with too few cards (see
+        :func:`~referee.games.logchecks.wrong_size`)."""
+        active = self.s.active
+        if len(seen) == len(active):
+            return  # the usual trick: complete (its players are all different)
+        written = sum(1 for p in line.plays if not p.player.seated or p.player.name in active)
+        short = logchecks.wrong_size(number, {x.player for x in seen}, active, written)
+        if short is not None:
+            self._add_line(short, line.line, line.column, number)
 
     # ------------------------------------------------------------------ judging
 

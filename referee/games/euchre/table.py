@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.games.logchecks import Fault, unseated
 from referee.records import CardAt, NameAt
 from referee.report import Violation
-from referee.suggest import not_seated
 
 
 class Table:
@@ -129,16 +129,38 @@ class Findings:
             corrected=corrected,
         )
 
+    def add_fault(
+        self,
+        fault: Fault,
+        at: CardAt,
+        *,
+        player: str | None,
+        trick: int | None = None,
+        corrected: bool = False,
+    ) -> Violation:
+        """:meth:`add_at` a fault the shared checks found (:mod:`~referee.games.logchecks`)."""
+        return self.add_at(
+            fault.rule.id,
+            at,
+            fault.message,
+            player=player,
+            trick=trick,
+            evidence=fault.evidence,
+            corrected=corrected,
+        )
+
     def unseated(self, name: NameAt, where: str, trick: int | None = None) -> None:
-        """L-PLAYER for a name that is not on the ``players`` line."""
+        """L-PLAYER for a name that is not on the ``players`` line (``where``: the statement
+        it is in, in words; see :func:`~referee.games.logchecks.unseated`)."""
+        fault = unseated(name.name, self.seats, where)
         self.add(
-            "L-PLAYER",
+            fault.rule.id,
             name.line,
             name.column,
-            not_seated(name.name, self.seats),
+            fault.message,
             player=name.name,
             trick=trick,
-            evidence=f"{name.name} appears in {where} but is not on the players line",
+            evidence=fault.evidence,
         )
 
     def sorted(self) -> list[Violation]:

@@ -1,0 +1,200 @@
+"""The log faults both games check alike (L-PLAYER, L-TURN, L-TRICK, L-CARD, L-NOT-HELD,
+L-COUNT), each written once.
+
+Pure functions on plain values (players, cards as strings, trick numbers): each says whether
+the log is at fault and, if so, in what words (:class:`Fault`). Each game's replay asks them
+where its tricks and deals are laid out and records the answer its own way, at the card or
+line that shows it, so a slip gets the same rule, player, trick, card and message in both
+games. What differs by game (the deck, who leads trick 1 and why) comes in as an argument.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.cards import pretty
+from referee.logrules import L_CARD, L_COUNT, L_NOT_HELD, L_PLAYER, L_TRICK, L_TURN
+from referee.rule import Rule
+from referee.suggest import not_seated
+
+#: Why a card was played out of turn (the evidence of every such L-TURN).
+CLOCKWISE = "play goes clockwise from the leader among the players in the hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """One log fault, in words: the rule broken, the message and the evidence."""
+
+    rule: Rule
+    message: str
+    evidence: str
+
+
+def unseated(name: str, seats: Sequence[str], where: str) -> Fault:
+    """L-PLAYER for a name not on the ``players`` line (``where``: the statement it is in,
+    in words: ``trick 2``, ``a deal line``); the message says which seated name it may be."""
+    evidence = f"{name} appears in {where} but is not on the players line ({', '.join(seats)})"
+    return Fault(L_PLAYER, not_seated(name, seats), evidence)
+
+
+def turn_faults(
+    players: Sequence[str], in_hand: Sequence[str], leader: str | None, why: str, trick: int
+) -> list[tuple[int, Fault]]:
+    """L-TURN in a trick whose cards ``players`` played, in the order logged: a wrong leader
+    (``leader`` None: not judged; ``why``: why ``leader`` leads) and the first card played
+    when it was another player's turn, each with its place in ``players``.
+
+    Play goes clockwise (``in_hand``: the players in the hand, in seat order) from the
+    player who did lead, among the players in the trick: a missing card is L-TRICK, not a
+    turn fault. Only the first card out of turn is reported: the cards after it are out of
+    place only because of it (one slip, one finding).
+    """
+    faults: list[tuple[int, Fault]] = []
+    if not players:
+        return faults
+    first = players[0]
+    if leader is not None and first != leader:
+        message = f"{first} led trick {trick}; {leader} should have led"
+        faults.append((0, Fault(L_TURN, message, why)))
+    late = first_out_of_turn(players, in_hand)
+    if late is not None:
+        at, due = late
+        message = f"{players[at]} played out of turn in trick {trick}: it was {due}'s turn"
+        faults.append((at, Fault(L_TURN, message, CLOCKWISE)))
+    return faults
+
+
+def first_out_of_turn(players: Sequence[str], in_hand: Sequence[str]) -> tuple[int, str] | None:
+    """The place in ``players`` of the first card played out of clockwise order from the
+    trick's leader (``players[0]``), and whose turn it was; None when each card came in turn
+    (see :func:`turn_faults`)."""
+    present = set(players)
+    base = in_hand.index(players[0])
+    rotation = [p for p in (*in_hand[base:], *in_hand[:base]) if p in present]
+    for at, (player, due) in enumerate(zip(players, rotation, strict=True)):
+        if player != due:
+            return at, due
+    return None
+
+
+def misnumbered(stated: int, trick: int) -> Fault:
+    """L-TRICK for a ``trick N`` line whose number is not its place in the hand."""
+    return Fault(
+        L_TRICK,
+        f"trick {stated} is trick {trick} of the hand",
+        f"{trick - 1} trick(s) came before it in this hand",
+    )
+
+
+def twice_in_trick(player: str, trick: int) -> Fault:
+    """L-TRICK for a player's second card in one trick (it is left out of the trick)."""
+    return Fault(
+        L_TRICK,
+        f"{player} played twice in trick {trick}",
+        "each player plays one card to a trick; this one is left out",
+    )
+
+
+def wrong_size(
+    trick: int, present: Collection[str], in_hand: Sequence[str], written: int
+) -> Fault | None:
+    """L-TRICK for a trick with too few cards: ``present``, the players whose cards stand
+    in it, against ``in_hand``, the players in the hand. ``written``: the cards the line
+    gives to names not out of the hand (a name not seated, a second card, a card off the
+    deck included): a trick written with the right number of cards is never also wrong in
+    size, as each card left out of it is reported on its own."""
+    if written == len(in_hand) or len(present) == len(in_hand):
+        return None
+    missing = [p for p in in_hand if p not in present]
+    return Fault(
+        L_TRICK,
+        f"trick {trick} has {len(present)} cards, not {len(in_hand)}",
+        f"{len(in_hand)} players are in the hand"
+        + (f"; missing: {', '.join(missing)}" if missing else ""),
+    )
+
+
+def extra_trick(why: str) -> Fault:
+    """L-COUNT for a trick past the hand's last (``why``: how many tricks the hand has)."""
+    return Fault(L_COUNT, "a trick too many", why + "; this trick is not judged")
+
+
+def tricks_short(shown: Sequence[int], expected: int, numbered: bool) -> tuple[str, str]:
+    """A hand with fewer tricks logged than it has (``shown``: the numbers of the tricks
+    the log gives; ``numbered``: whether every trick line gives its number, so that the
+    missing ones are known): why the hand is incomplete, in words, and the message of its
+    L-COUNT (whose evidence, why the hand has ``expected`` tricks, is the game's)."""
+    gaps = [k for k in range(1, expected + 1) if k not in shown]
+    missing = ("trick " if len(gaps) == 1 else "tricks ") + ", ".join(map(str, gaps))
+    verb = "is" if len(gaps) == 1 else "are"
+    count = f"{len(shown)} trick{'' if len(shown) == 1 else 's'}"
+    if not numbered:
+        return f"{len(shown)} of {expected} tricks logged", f"the hand has {count}, not {expected}"
+    return (
+        f"{len(shown)} of {expected} tricks logged ({missing} missing)",
+        f"the hand has {count}, not {expected}: {missing} {verb} missing",
+    )
+
+
+def lacking(trick: int, have: Collection[str], in_hand: Sequence[str]) -> str:
+    """A trick short of a card (``have``: who played to it), in words: why the hand is
+    incomplete."""
+    return f"trick {trick} lacks a card from {', '.join(p for p in in_hand if p not in have)}"
+
+
+def off_deck(card: str, game: str, deck: str) -> Fault:
+    """L-CARD for a card not in ``game``'s deck (``deck``: that deck, in words)."""
+    return Fault(L_CARD, f"{card} is not in the {game} deck", deck)
+
+
+def already_played(card: str, before: Sequence[tuple[str, int]], copies: int = 1) -> Fault:
+    """L-CARD for a card played once more than the deck has copies of it (``before``: who
+    played it already, and in which trick)."""
+    if copies == 1:
+        who, trick = before[0]
+        return Fault(
+            L_CARD,
+            f"{pretty(card)} was already played",
+            f"{who} played {pretty(card)} in trick {trick}",
+        )
+    plays = " and ".join(f"{who} in trick {trick}" for who, trick in before)
+    return Fault(
+        L_CARD,
+        f"{pretty(card)} was already played: both copies",
+        f"the double deck has two {pretty(card)}, played by {plays}",
+    )
+
+
+def dealt_again(card: str, player: str, held: Mapping[str, int], copies: int = 1) -> Fault:
+    """L-CARD for a card dealt to ``player`` when the deal lines before gave every copy of
+    it away (``held``: who was dealt it, how many times)."""
+    if copies == 1:
+        who = next(iter(held))
+        message = (
+            f"{pretty(card)} dealt to {player} and to {who}"
+            if who != player
+            else f"{pretty(card)} dealt twice to {player}"
+        )
+        return Fault(L_CARD, message, "a card cannot be in two hands at once")
+    counts = dict(held)
+    counts[player] = counts.get(player, 0) + 1
+    times = {1: "once", 2: "twice"}
+    listed = ", ".join(f"{who} {times.get(n, f'{n} times')}" for who, n in counts.items() if n)
+    return Fault(
+        L_CARD,
+        f"{pretty(card)} dealt a third time ({listed})",
+        "the double deck has two of each card",
+    )
+
+
+def held_elsewhere(card: str, player: str, why: str) -> Fault:
+    """L-CARD for a card played that the log places with someone else (``why``: where)."""
+    return Fault(L_CARD, f"{pretty(card)} cannot be {player}'s", why)
+
+
+def not_in_hand(player: str, card: str, why: str, *, again: bool = False) -> Fault:
+    """L-NOT-HELD for a card played that the player's recorded hand did not hold (``again``:
+    a second copy, with two decks, when the hand held one)."""
+    what = f"a second {pretty(card)}" if again else pretty(card)
+    return Fault(L_NOT_HELD, f"{player} played {what}, not in their hand", why)
