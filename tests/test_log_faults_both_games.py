@@ -214,7 +214,7 @@ def test_bourre_trick_with_too_few_cards() -> None:
 
 def test_bourre_six_tricks() -> None:
     six = "ann 3c\ntrick 6: ann Qd, bob Qc, cy Kd, dee Kc\nsettle pot"
-    faulty = check(BOURRE, "ann 3c\nsettle pot", six, 1, [("L-COUNT", 22, 1, None, 6, None)])
+    faulty = check(BOURRE, "ann 3c\nsettle pot", six, 1, [("L-COUNT", 22, 1, None, None, None)])
     first = faulty.hands[0]
     assert isinstance(first, BourreHandResult)
     assert first.tricks_won == {"ann": 3, "bob": 1, "cy": 1, "dee": 0}  # trick 6 not counted
@@ -308,7 +308,7 @@ def test_euchre_trick_with_too_few_cards() -> None:
 
 def test_euchre_seven_tricks() -> None:
     seven = "moe Kc\ntrick 7: lena 9h, rik Kd, moe 9c\n"
-    faulty = check(EUCHRE, "moe Kc\n", seven, 1, [("L-COUNT", 22, 1, None, 7, None)])
+    faulty = check(EUCHRE, "moe Kc\n", seven, 1, [("L-COUNT", 22, 1, None, None, None)])
     assert faulty.hands[0].tricks_won == {"lena+iris": 6, "rik+moe": 0}  # type: ignore[union-attr]
 
 
@@ -586,12 +586,12 @@ def test_a_deal_fault_is_worded_alike_in_both_games(
 
 @pytest.mark.parametrize(("game", "tricks"), [(SAME_BOURRE, 5), (SAME_EUCHRE, 6)])
 def test_extra_and_missing_tricks_are_worded_alike_in_both_games(game: str, tricks: int) -> None:
-    """L-COUNT: a trick past the hand's last (with its place as its trick number), and the
-    last trick left out (with the same words for why the hand is not settled)."""
+    """L-COUNT: a trick past the hand's last (trick null, as the rules' table has L-COUNT),
+    and the last trick left out (with the same words for why the hand is not settled)."""
     last = next(x for x in game.splitlines() if x.startswith(f"trick {tricks}:"))
     (extra,) = judge(game.replace(last, f"{last}\ntrick {tricks + 1}: ann 2h")).hands
     assert [(v.rule, v.column, v.trick, v.message) for v in extra.violations] == [
-        ("L-COUNT", 1, tricks + 1, "a trick too many")
+        ("L-COUNT", 1, None, "a trick too many")
     ]
     (short,) = judge(game.replace(f"{last}\n", "")).hands
     n = tricks - 1

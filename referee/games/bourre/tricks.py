@@ -123,10 +123,7 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
     else:
         why = f"a hand has {expected} tricks"
     extra = logchecks.extra_trick(why)
-    number = len(state.plays) + 1
-    state.flag(
-        extra.rule, extra.message, line.line, line.column, trick=number, evidence=extra.evidence
-    )
+    state.flag(extra.rule, extra.message, line.line, line.column, evidence=extra.evidence)
 
 
 def _admit_plays(
