@@ -173,9 +173,7 @@ class TrickReplay:
         extra = logchecks.extra_trick(f"a hand has {self.s.expected_tricks} tricks")
         self._add_line(extra, line.line, line.column, None)  # L-COUNT: trick null
 
-    def _add_line(
-        self, fault: logchecks.Fault, line: int, column: int, trick: int | None
-    ) -> None:
+    def _add_line(self, fault: logchecks.Fault, line: int, column: int, trick: int | None) -> None:
         """Record a fault of a trick line as a whole (no player, no card)."""
         self.findings.add(
             fault.rule.id, line, column, fault.message, trick=trick, evidence=fault.evidence
