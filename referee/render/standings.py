@@ -1,6 +1,8 @@
 """``referee standings``: the standings and the settle-up as text, JSON or CSV.
 
-The numbers come from :mod:`referee.standings` (the core); this module only lays them out.
+The numbers come from :mod:`referee.standings` (the core), each game's part of them from its
+view (:class:`referee.render.views.StandingsPart`); this module lays them out, a game at a
+time, and adds what every game has (headings, hands left out, read errors).
 
 * text: per game, a table of the players (Bourré: by money won; Bid Euchre: teams, then
   players, by games won and points), then for Bourré who pays whom; then the hands left out
@@ -35,6 +37,16 @@ _CONTROLS = {c: "\ufffd" for c in (*range(0, 32), *range(0x7F, 0xA0))}
 def _plain(text: str) -> str:
     """Text from a log or a path, safe for a terminal: control characters as U+FFFD."""
     return text.translate(_CONTROLS)
+
+
+def _parts(standings: Standings) -> list[tuple[str, StandingsPart]]:
+    """The games with a file read, in the documents' order, and their views' parts."""
+    parts = []
+    for game in all_games():
+        view = view_of(game.key)
+        if view is not None and standings.has(game.key):
+            parts.append((game.key, view.standings()))
+    return parts
 
 
 # ----------------------------------------------------------------------------- text
@@ -153,16 +165,6 @@ def print_standings(console: Console, standings: Standings) -> None:
 
 
 # ----------------------------------------------------------------------------- json
-
-
-def _parts(standings: Standings) -> list[tuple[str, StandingsPart]]:
-    """The games with a file read, in the documents' order, and their parts."""
-    parts = []
-    for game in all_games():
-        view = view_of(game.key)
-        if view is not None and standings.has(game.key):
-            parts.append((game.key, view.standings()))
-    return parts
 
 
 def standings_json(standings: Standings) -> dict[str, JsonValue]:
