@@ -2,9 +2,9 @@
 them, so that nothing outside a game's own package asks which game a log is.
 
 A game's package (``referee/games/bourre``, ``referee/games/euchre``) holds its options, its
-rules, its replay engine and its session; its ``game`` module describes it for the rest of
-the referee (the reader, the house options, the audit). The engines are imported only when a
-log of that game is judged.
+rules, its replay engine, its session and its standings' ledger; its ``game`` module
+describes it for the rest of the referee (the reader, the house options, the audit, the
+standings). The engines are imported only when a log of that game is judged.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:
     from referee.records import Hand, Header, QuickHand
@@ -33,6 +33,21 @@ class Session(Protocol):
         """Put the standings after the last hand in ``report`` (totals or score)."""
 
 
+class Ledger(Protocol):
+    """A game's standings (``referee standings``): made from a file's report once its header
+    is read, given its hands, ended; then the files' ledgers are merged into the whole's.
+    Plain data, so that a worker process can send it."""
+
+    def add(self, hand: HandResult) -> bool:
+        """Count the hand if it is settled; whether it was counted."""
+
+    def end(self) -> None:
+        """The file is done: only the players (teams) with a counted hand are kept."""
+
+    def merge(self, other: Self) -> None:
+        """Add another file's ledger (of the same game)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """What a game is to the rest of the referee."""
@@ -51,6 +66,7 @@ class Game:
     money_places: Callable[[Header, Any], int]  # decimals of the file's amounts
     bid_limit: Callable[[Any], int | None]  # the highest numbered bid the reader takes
     starter: Callable[[], tuple[str, str]]  # `referee new`: the log's head and one hand
+    new_ledger: Callable[[FileReport], Ledger]  # `referee standings`: a file's, empty
 
     def default_options(self) -> Any:
         """The game's house options with every default."""
@@ -102,6 +118,7 @@ def no_bids(options: Any) -> int | None:
 
 __all__ = [
     "Game",
+    "Ledger",
     "Session",
     "all_games",
     "game_named",

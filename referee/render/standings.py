@@ -1,6 +1,8 @@
 """``referee standings``: the standings and the settle-up as text, JSON or CSV.
 
-The numbers come from :mod:`referee.standings` (the core); this module only lays them out.
+The numbers come from :mod:`referee.standings` (the core), each game's part of them from its
+view (:class:`referee.render.views.StandingsPart`); this module lays them out, a game at a
+time, and adds what every game has (headings, hands left out, read errors).
 
 * text: per game, a table of the players (Bourré: by money won; Bid Euchre: teams, then
   players, by games won and points), then for Bourré who pays whom; then the hands left out
@@ -15,20 +17,19 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
-from decimal import Decimal
 from typing import TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from referee.games import all_games
 from referee.render.csv import text_cell
-from referee.render.fmt import count, money, signed
+from referee.render.fmt import count
 from referee.render.json import JsonValue, dumps, error_json
 from referee.render.text import S_DIM, S_ERROR, S_PATH
-from referee.render.views import game_title
-from referee.settleup import SettleUp, Transfer
-from referee.standings import POT, FileNote, LeftOut, Standings
+from referee.render.views import StandingsPart, TextTable, game_title, view_of
+from referee.standings import FileNote, LeftOut, Standings
 
 _CONTROLS = {c: "\ufffd" for c in (*range(0, 32), *range(0x7F, 0xA0))}
 
@@ -36,6 +37,16 @@ _CONTROLS = {c: "\ufffd" for c in (*range(0, 32), *range(0x7F, 0xA0))}
 def _plain(text: str) -> str:
     """Text from a log or a path, safe for a terminal: control characters as U+FFFD."""
     return text.translate(_CONTROLS)
+
+
+def _parts(standings: Standings) -> list[tuple[str, StandingsPart]]:
+    """The games with a file read, in the documents' order, and their views' parts."""
+    parts = []
+    for game in all_games():
+        view = view_of(game.key)
+        if view is not None and standings.has(game.key):
+            parts.append((game.key, view.standings()))
+    return parts
 
 
 # ----------------------------------------------------------------------------- text
@@ -48,16 +59,18 @@ class StandingsText:
         self.console = console
 
     def print(self, standings: Standings) -> None:
-        """The whole text report."""
-        sections = 0
-        if standings.has("bourre"):
-            self._bourre(standings)
-            sections += 1
-        if standings.has("bid-euchre"):
-            if sections:
+        """The whole text report: each game's part (its view's), then the hands left out,
+        the read errors and the summary."""
+        for i, (game, part) in enumerate(_parts(standings)):
+            if i:
                 self._line(Text(""))
-            self._euchre(standings)
-            sections += 1
+            self._title(standings, game)
+            for block in part.text(standings):
+                if isinstance(block, TextTable):
+                    self._table(block.header, block.rows, block.right)
+                else:
+                    words, look = block
+                    self._line(Text(_plain(words), style="bold" if look == "head" else ""))
         left_out = standings.left_out
         if left_out:
             self._line(Text(""))
@@ -81,69 +94,6 @@ class StandingsText:
         if left:
             title += f" ({left} left out)"
         self._line(Text(title, style="bold"))
-
-    def _bourre(self, standings: Standings) -> None:
-        self._title(standings, "bourre")
-        places = standings.money_places
-        header = ["player", "files", "hands", "played", "pots won", "bourrés", "reneges"]
-        header += ["taken back", "net"]
-        rows = [
-            [
-                _plain(p.name),
-                *map(str, (p.files, p.hands, p.played, p.pots_won, p.bourres, p.reneges)),
-                str(p.corrected),
-                signed(p.net, places),
-            ]
-            for p in standings.bourre_lines()
-        ]
-        if rows:
-            self._table(header, rows, set(range(1, len(header))))
-        pot = standings.pot()
-        if pot:
-            self._line(Text(_pot_text(pot, places)))
-        self._line(Text(""))
-        self._settle_up(standings.settle_up(), places)
-
-    def _settle_up(self, result: SettleUp, places: int) -> None:
-        transfers = result.transfers
-        if not transfers:
-            self._line(Text("Who pays whom: nobody owes anything.", style="bold"))
-            return
-        if result.fewest:
-            how = f"{count(len(transfers), 'transfer')}, the fewest that settle every balance"
-        else:
-            how = (
-                f"{count(len(transfers), 'transfer')}; with {result.parties} players the "
-                "fewest is not searched for: the largest debtor pays the largest creditor first"
-            )
-        self._line(Text(f"Who pays whom ({how}):", style="bold"))
-        rows = [
-            [_party(t.payer), "pays", _party(t.payee), money(t.amount, places)] for t in transfers
-        ]
-        self._table(None, rows, {3})
-
-    def _euchre(self, standings: Standings) -> None:
-        self._title(standings, "bid-euchre")
-        teams = [
-            [_plain(t.name), str(t.files), str(t.hands), str(t.games_won), signed(t.points)]
-            for t in standings.team_lines()
-        ]
-        if teams:
-            self._table(["team", "files", "hands", "games won", "points"], teams, {1, 2, 3, 4})
-        header = ["player", "files", "hands", "played", "games won", "points", "reneges"]
-        header.append("taken back")
-        players = [
-            [
-                _plain(p.name),
-                *map(str, (p.files, p.hands, p.played, p.games_won)),
-                signed(p.points),
-                str(p.reneges),
-                str(p.corrected),
-            ]
-            for p in standings.euchre_lines()
-        ]
-        if players:
-            self._table(header, players, set(range(1, len(header))))
 
     def _left_out(self, left_out: list[LeftOut]) -> None:
         self._line(
@@ -175,7 +125,10 @@ class StandingsText:
             )
             self._line(text)
 
-    def _table(self, header: Sequence[str] | None, rows: list[list[str]], right: set[int]) -> None:
+    def _table(
+        self, header: Sequence[str] | None, rows: list[list[str]], right: frozenset[int]
+    ) -> None:
+        rows = [[_plain(cell) for cell in row] for row in rows]
         lines = [*([header] if header else []), *rows]
         widths = [max(cell_len(r[i]) for r in lines) for i in range(len(lines[0]))]
 
@@ -190,23 +143,6 @@ class StandingsText:
             self._line(Text(fmt(header), style=S_DIM))
         for row in rows:
             self._line(Text(fmt(row)))
-
-
-def _pot_text(pot: Decimal, places: int) -> str:
-    """What the pot's balance means, in words."""
-    if pot > 0:
-        return (
-            f"  left in the pot: {money(pot, places)} (put in and not won; paid into the pot "
-            "below, for the next game)"
-        )
-    return (
-        f"  taken from the pot: {money(-pot, places)} (won from a pot that was there before "
-        "the counted hands; the pot pays it below)"
-    )
-
-
-def _party(name: str) -> str:
-    return "the pot" if name == POT else _plain(name)
 
 
 def _summary(standings: Standings) -> Text:
@@ -233,12 +169,20 @@ def print_standings(console: Console, standings: Standings) -> None:
 
 def standings_json(standings: Standings) -> dict[str, JsonValue]:
     """The JSON document: ``files`` (every input: its game, hands judged and counted, read
-    errors), then ``bourre`` and ``bid-euchre`` (null when no file of that game was read)."""
-    return {
-        "files": [_file_json(note) for note in standings.files],
-        "bourre": _bourre_json(standings) if standings.has("bourre") else None,
-        "bid-euchre": _euchre_json(standings) if standings.has("bid-euchre") else None,
-    }
+    errors), then one key per game (``bourre``, ``bid-euchre``; null when no file of that
+    game was read): ``hands`` counted, the game's own keys, the hands ``left_out``."""
+    doc: dict[str, JsonValue] = {"files": [_file_json(note) for note in standings.files]}
+    doc.update(dict.fromkeys(game.key for game in all_games()))
+    for game, part in _parts(standings):
+        doc[game] = {
+            "hands": standings.counted(game),
+            **part.json(standings),
+            "left_out": [
+                {"path": item.path, "hand": item.hand, "line": item.line, "reason": item.reason}
+                for item in standings.left_out_of(game)
+            ],
+        }
+    return doc
 
 
 def _file_json(note: FileNote) -> dict[str, JsonValue]:
@@ -248,75 +192,6 @@ def _file_json(note: FileNote) -> dict[str, JsonValue]:
         "hands": note.hands,
         "counted": note.counted,
         "errors": [error_json(e) for e in note.errors],
-    }
-
-
-def _left_out_json(standings: Standings, game: str) -> list[JsonValue]:
-    return [
-        {"path": item.path, "hand": item.hand, "line": item.line, "reason": item.reason}
-        for item in standings.left_out_of(game)
-    ]
-
-
-def _bourre_json(standings: Standings) -> dict[str, JsonValue]:
-    result = standings.settle_up()
-    return {
-        "hands": standings.counted("bourre"),
-        "players": [
-            {
-                "name": p.name,
-                "files": p.files,
-                "hands": p.hands,
-                "played": p.played,
-                "pots_won": p.pots_won,
-                "bourres": p.bourres,
-                "reneges": p.reneges,
-                "corrected": p.corrected,
-                "net": p.net,
-            }
-            for p in standings.bourre_lines()
-        ],
-        "pot": standings.pot(),
-        "settle_up": {
-            "transfers": [_transfer_json(t) for t in result.transfers],
-            "fewest": result.fewest,
-        },
-        "left_out": _left_out_json(standings, "bourre"),
-    }
-
-
-def _transfer_json(t: Transfer) -> dict[str, JsonValue]:
-    return {"from": t.payer, "to": t.payee, "amount": t.amount}
-
-
-def _euchre_json(standings: Standings) -> dict[str, JsonValue]:
-    return {
-        "hands": standings.counted("bid-euchre"),
-        "teams": [
-            {
-                "team": t.name,
-                "players": list(t.players),
-                "files": t.files,
-                "hands": t.hands,
-                "games_won": t.games_won,
-                "points": t.points,
-            }
-            for t in standings.team_lines()
-        ],
-        "players": [
-            {
-                "name": p.name,
-                "files": p.files,
-                "hands": p.hands,
-                "played": p.played,
-                "games_won": p.games_won,
-                "points": p.points,
-                "reneges": p.reneges,
-                "corrected": p.corrected,
-            }
-            for p in standings.euchre_lines()
-        ],
-        "left_out": _left_out_json(standings, "bid-euchre"),
     }
 
 
@@ -362,64 +237,11 @@ def _csv_row(**cells: object) -> list[str]:
 
 def csv_rows(standings: Standings) -> list[list[str]]:
     """Every row but the header (see :data:`CSV_COLUMNS` and the README)."""
-    places = standings.money_places
-    rows: list[list[str]] = []
-    for p in standings.bourre_lines():
-        rows.append(
-            _csv_row(
-                kind="player",
-                game="bourre",
-                name=p.name,
-                files=p.files,
-                hands=p.hands,
-                played=p.played,
-                pots_won=p.pots_won,
-                bourres=p.bourres,
-                reneges=p.reneges,
-                corrected=p.corrected,
-                net=money(p.net, places),
-            )
-        )
-    if standings.has("bourre") and standings.pot():
-        rows.append(
-            _csv_row(kind="pot", game="bourre", name=POT, net=money(standings.pot(), places))
-        )
-    if standings.has("bourre"):
-        for t in standings.settle_up().transfers:
-            amount = money(t.amount, places)
-            rows.append(
-                _csv_row(
-                    kind="transfer", game="bourre", payer=t.payer, payee=t.payee, amount=amount
-                )
-            )
-    for team in standings.team_lines():
-        rows.append(
-            _csv_row(
-                kind="team",
-                game="bid-euchre",
-                name=team.name,
-                players=" ".join(team.players),
-                files=team.files,
-                hands=team.hands,
-                games_won=team.games_won,
-                points=team.points,
-            )
-        )
-    for e in standings.euchre_lines():
-        rows.append(
-            _csv_row(
-                kind="player",
-                game="bid-euchre",
-                name=e.name,
-                files=e.files,
-                hands=e.hands,
-                played=e.played,
-                games_won=e.games_won,
-                points=e.points,
-                reneges=e.reneges,
-                corrected=e.corrected,
-            )
-        )
+    rows = [
+        _csv_row(game=game, **cells)
+        for game, part in _parts(standings)
+        for cells in part.csv(standings)
+    ]
     for item in standings.left_out:
         rows.append(
             _csv_row(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, Session, no_bids, no_conflicts
+from referee.games import Game, Ledger, Session, no_bids, no_conflicts
 from referee.options import BourreOptions
 from referee.records import Header
-from referee.report import money_places
+from referee.report import FileReport, money_places
 from referee.rule import Rule
 
 
@@ -35,6 +35,12 @@ def _money_places(header: Header, options: Any) -> int:
     return money_places(options.ante, options.limit, header.pot)
 
 
+def _new_ledger(report: FileReport) -> Ledger:
+    from referee.games.bourre.ledger import BourreLedger
+
+    return BourreLedger.of_file(report)
+
+
 def _starter() -> tuple[str, str]:
     from referee.games.bourre.starter import HAND, HEAD
 
@@ -56,4 +62,5 @@ BOURRE = Game(
     money_places=_money_places,
     bid_limit=no_bids,
     starter=_starter,
+    new_ledger=_new_ledger,
 )

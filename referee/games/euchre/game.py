@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, Session, whole_amounts
+from referee.games import Game, Ledger, Session, whole_amounts
 from referee.options import EuchreOptions
 from referee.records import Header
+from referee.report import FileReport
 from referee.rule import Rule
 
 
@@ -47,6 +48,12 @@ def _bid_limit(options: Any) -> int | None:
     return 12 if options.deck == "double" else None
 
 
+def _new_ledger(report: FileReport) -> Ledger:
+    from referee.games.euchre.ledger import EuchreLedger
+
+    return EuchreLedger.of_file(report)
+
+
 def _starter() -> tuple[str, str]:
     from referee.games.euchre.starter import HAND, HEAD
 
@@ -68,4 +75,5 @@ EUCHRE = Game(
     money_places=whole_amounts,
     bid_limit=_bid_limit,
     starter=_starter,
+    new_ledger=_new_ledger,
 )

@@ -3,8 +3,9 @@ that the renderers never ask which game a log is: they ask the hand's view.
 
 A view gives, for its game's hands, the keys the JSON report adds to a hand's common ones,
 the file's standings in JSON, a hand's CSV cells, the text report's settlement table,
-``referee show``'s heading and settlement, and its part of the HTML page (in its own
-module, ``<game>_html.py``, imported only for a page). A view makes words and cells, never
+``referee show``'s heading and settlement, and its parts of the HTML page and of
+``referee standings`` (each in its own module, ``<game>_html.py`` and
+``<game>_standings.py``, imported only for them). A view makes words and cells, never
 output: the renderers lay them out. The views are listed in :func:`view_of`'s registry,
 beside the games of :func:`referee.games.all_games`: a new game brings its view here.
 """
@@ -20,11 +21,13 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from referee.games.ledger import Line
     from referee.render.html import Chart
     from referee.render.json import JsonValue
     from referee.render.layout import Column
     from referee.render.spool import Spool
     from referee.report import FileReport, HandResult
+    from referee.standings import Standings
 
 
 class SettlementTable(Protocol):
@@ -83,6 +86,31 @@ class ShownSettlement:
     after: list[list[Span]]  # after the table
 
 
+@dataclass(frozen=True, slots=True)
+class TextTable:
+    """A table of ``referee standings``' text: its header (none: no header row), its rows,
+    the columns aligned right (numbers)."""
+
+    header: list[str] | None
+    rows: list[list[str]]
+    right: frozenset[int]
+
+
+class StandingsPart(Protocol):
+    """A game's part of ``referee standings``, read from the game's methods of
+    :class:`~referee.standings.Standings` (the renderer adds what every game has: the
+    heading, the hands counted and left out)."""
+
+    def text(self, standings: Standings) -> list[Span | TextTable]:
+        """The text: lines (``"head"``: bold) and tables, after the game's heading."""
+
+    def json(self, standings: Standings) -> dict[str, JsonValue]:
+        """The game's JSON keys between ``hands`` and ``left_out``."""
+
+    def csv(self, standings: Standings) -> list[dict[str, object]]:
+        """The game's CSV rows, each its cells by column (the renderer adds ``game``)."""
+
+
 class GameView(Protocol):
     """A game's hands as the reports show them."""
 
@@ -105,6 +133,9 @@ class GameView(Protocol):
 
     def html_part(self, report: FileReport) -> HtmlPart:
         """The file's part of the HTML page, empty (its hands come one by one)."""
+
+    def standings(self) -> StandingsPart:
+        """The game's part of ``referee standings``."""
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         """``referee show``: the hand's heading after its dealer (trump, who played)."""
@@ -145,6 +176,16 @@ def game_title(game: str | None, unknown: str = "") -> str:
         return game
 
 
+def line_cells(line: Line, signed_key: str, places: int = 0) -> list[str]:
+    """A standings line's text cells: its name, then its numbers, ``signed_key``'s with its
+    sign (in ``places`` decimals)."""
+    from referee.games.ledger import counts
+    from referee.render.fmt import signed
+
+    cells = (signed(v, places) if k == signed_key else str(v) for k, v in counts(line).items())
+    return [line.name, *cells]
+
+
 def recorded_cell(hand: HandResult) -> str:
     """What the table recorded, beside the referee's settlement: ``-`` (nothing recorded),
     ``agrees``, ``differs:`` and the rule IDs of the differences, or ``not checked`` (the
@@ -161,7 +202,10 @@ __all__ = [
     "SettlementTable",
     "ShownSettlement",
     "Span",
+    "StandingsPart",
+    "TextTable",
     "game_title",
+    "line_cells",
     "recorded_cell",
     "view_of",
 ]

@@ -26,6 +26,7 @@ from referee.report import BourreHandResult, FileReport, HandResult
 
 if TYPE_CHECKING:
     from referee.render.views.bourre_html import BourreHtml
+    from referee.render.views.bourre_standings import BourreStandings
 
 #: A Bourré hand's JSON keys, in order (the common ones, then the game's, then settled).
 HAND_KEYS = (
@@ -181,6 +182,11 @@ class BourreView:
         from referee.render.views.bourre_html import BourreHtml  # (the page's code: only for it)
 
         return BourreHtml(report)
+
+    def standings(self) -> BourreStandings:
+        from referee.render.views.bourre_standings import BOURRE_STANDINGS  # (only for `standings`)
+
+        return BOURRE_STANDINGS
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         hand = bourre_hand(hand)

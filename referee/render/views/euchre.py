@@ -16,6 +16,7 @@ from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandRes
 if TYPE_CHECKING:
     from referee.render.layout import Column
     from referee.render.views.euchre_html import EuchreHtml
+    from referee.render.views.euchre_standings import EuchreStandings
 
 
 def euchre_hand(hand: HandResult) -> EuchreHandResult:
@@ -159,6 +160,11 @@ class EuchreView:
         from referee.render.views.euchre_html import EuchreHtml  # (the page's code: only for it)
 
         return EuchreHtml(report)
+
+    def standings(self) -> EuchreStandings:
+        from referee.render.views.euchre_standings import EUCHRE_STANDINGS  # (only for `standings`)
+
+        return EUCHRE_STANDINGS
 
     def show_heading(self, hand: HandResult, report: FileReport) -> list[str]:
         hand, parts = euchre_hand(hand), []
