@@ -142,6 +142,22 @@ class Standings:
         return self._ledger(EuchreLedger).team_lines()
 
     @property
+    def bourre(self) -> dict[str, BourreLine]:
+        """The Bourré players' lines by :func:`player_key` (as before the ledgers moved
+        into the games; the library may read them)."""
+        return self._ledger(BourreLedger).players
+
+    @property
+    def euchre(self) -> dict[str, EuchreLine]:
+        """The Bid Euchre players' lines by :func:`player_key`."""
+        return self._ledger(EuchreLedger).players
+
+    @property
+    def teams(self) -> dict[tuple[str, str], TeamLine]:
+        """The Bid Euchre teams' lines, by their two players' keys in sorted order."""
+        return self._ledger(EuchreLedger).teams
+
+    @property
     def money_places(self) -> int:
         """The decimals of the Bourré amounts (the widest file's)."""
         return self._ledger(BourreLedger).money_places

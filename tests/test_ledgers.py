@@ -93,3 +93,19 @@ def test_the_standings_name_no_game() -> None:
         ]
         assert not strings & names, module
         assert not [c for c in calls if "HandResult" in c], module
+
+
+def test_the_standings_still_give_each_games_lines_by_player_and_team() -> None:
+    """``Standings.bourre``, ``.euchre`` and ``.teams`` (the library read them before the
+    ledgers moved into the games) are the ledgers' own lines."""
+    reports = [audit_text(log, path=f"{i}.hlog") for i, log in enumerate((NIGHT_A, EUCHRE))]
+    table = standings_of(reports)
+    assert sorted(line.name for line in table.bourre.values()) == sorted(
+        line.name for line in table.bourre_lines()
+    )
+    assert table.bourre and table.euchre and table.teams
+    assert {line.name for line in table.euchre_lines()} == {
+        line.name for line in table.euchre.values()
+    }
+    assert {team.name for team in table.team_lines()} == {t.name for t in table.teams.values()}
+    assert all(len(key) == 2 and key == tuple(sorted(key)) for key in table.teams)
