@@ -26,6 +26,7 @@ from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.games.euchre.quick import quick_replay
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
@@ -358,8 +359,11 @@ class EuchreSession:
             unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
             deck=self.deck,
         )
-        replay = TrickReplay(setup, findings).run(tricks)
-        out.incomplete.extend(replay.incomplete)
+        full = TrickReplay(setup, findings)
+        replay = quick_replay(full, tricks)  # (None: the tricks may hold a fault)
+        if replay is None:
+            replay = full.run(tricks)
+            out.incomplete.extend(replay.incomplete)
         return replay
 
     def _active(self, out: _Outcome, tricks: Sequence[TrickLine]) -> list[str]:
