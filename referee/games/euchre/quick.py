@@ -55,19 +55,21 @@ def _laid_out(
     trick, each trick's winner, and each player's cards in the order played. Else None."""
     s = replay.s
     active, deck = s.active, s.deck
-    copies = deck.copies
+    copies, size, has, held_elsewhere = deck.copies, len(s.active), deck.has, replay._held_elsewhere
     played: dict[str, int] = {}  # card -> copies played so far
     mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played (two decks)
     cards: dict[str, list[str]] = {p: [] for p in active}
     plays: list[list[Seen]] = []
     winners: list[str | None] = []
     for number, line in enumerate(lines, start=1):
-        if (line.number is not None and line.number != number) or len(line.plays) != len(active):
+        if (line.number is not None and line.number != number) or len(line.plays) != size:
             return None
         seen: list[Seen] = []
+        pairs: list[tuple[str, str]] = []
         for name, card, retracted in line.plays:
             player, c = name.name, card.card
-            if retracted is not None or not name.seated or player not in cards or not deck.has(c):
+            own = cards.get(player)
+            if retracted is not None or not name.seated or own is None or not has(c):
                 return None
             before = played.get(c, 0)
             if before >= copies:
@@ -75,15 +77,16 @@ def _laid_out(
             times = 1
             if copies > 1:
                 times = mine[player, c] = mine.get((player, c), 0) + 1
-            if replay._held_elsewhere(player, c, times) is not None:
+            if held_elsewhere(player, c, times) is not None:
                 return None
             played[c] = before + 1
-            cards[player].append(c)
+            own.append(c)
             seen.append(Seen(player, card, None, True, False))
+            pairs.append((player, c))
         # (in turn from the leader: each active player once, so the trick is complete)
         if seen[0].player != leader or not replay._in_turn(seen):
             return None
-        winner = trick_winner([(x.player, x.card.card) for x in seen], trump, deck)
+        winner = trick_winner(pairs, trump, deck)
         if winner is None:
             return None
         plays.append(seen)
