@@ -7,6 +7,11 @@ written out of turn, the same hands damaged one card or line at a time, and real
 random damage — and the results must be equal, hand for hand, field for field (tricks and
 findings included). And the lane must really be taken: every played hand of a clean log is
 judged by it, so it cannot quietly become dead code.
+
+The tests turn the lane off (and count its answers) by patching the engine's
+``quick_replay``; a compiled engine calls it directly, so against a compiled build
+(``REFEREE_TEST_BUILD``) they are skipped: ``tests/test_compiled.py`` compares that build's
+output with the checkout's.
 """
 
 from __future__ import annotations
@@ -27,6 +32,11 @@ from tests import fuzzing
 from tests.euchre_builders import SPEC_HAND, judge, log
 from tests.test_euchre_cheap_checks import DECKS, _out_of_order, _random_hand
 from tests.test_euchre_property import simulate
+
+pytestmark = pytest.mark.skipif(
+    not engine.__file__ or not engine.__file__.endswith(".py"),
+    reason="a compiled engine calls the quick lane directly: it cannot be patched",
+)
 
 #: Cards a damaged line may put down: the deck, the joker (outside most decks), a Bourré card.
 _POOL = (*sorted(EUCHRE_DECK), JOKER, "2h", "8c")
