@@ -20,12 +20,13 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, TypeVar, cast
+from typing import Any, Final, TypeVar, cast
 
 from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.games.euchre.quick import quick_replay
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
@@ -358,8 +359,11 @@ class EuchreSession:
             unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
             deck=self.deck,
         )
-        replay = TrickReplay(setup, findings).run(tricks)
-        out.incomplete.extend(replay.incomplete)
+        full = TrickReplay(setup, findings)
+        replay = quick_replay(full, tricks)  # (None: the tricks may hold a fault)
+        if replay is None:
+            replay = full.run(tricks)
+            out.incomplete.extend(replay.incomplete)
         return replay
 
     def _active(self, out: _Outcome, tricks: Sequence[TrickLine]) -> list[str]:
@@ -442,6 +446,7 @@ class EuchreSession:
         self._score = running
         winner = game_winner(running, self.options.target) if running is not None else None
         self._game_over = winner is not None
+        recorded = _recorded_lines(hand)
         return EuchreHandResult(
             number=hand.number,
             line=hand.line,
@@ -456,10 +461,10 @@ class EuchreSession:
             redeal_reason=out.redeal_reason if out.redeal else None,
             tricks_won={} if out.incomplete else team_tricks,
             game_number=self._game_number,
-            recorded=[line_text(x) for x in _recorded_lines(hand)],
+            recorded=[line_text(x) for x in recorded],
             settled=settled,
             unsettled=None if settled else why_not,
-            record=_record(hand, findings, settled),
+            record=_record(recorded, findings, settled),
         )
 
     def _recorded_score(self, scores: list[ScoreLine], findings: Findings) -> dict[str, int] | None:
@@ -500,9 +505,11 @@ def _redeal_words(out: _Outcome) -> str:
     return REDEAL_REASONS[out.redeal_reason]
 
 
-def _record(hand: Hand, findings: Findings, settled: bool) -> Record:
-    """The verdict on the hand's recorded `settle` and `score` lines."""
-    if not _recorded_lines(hand):
+def _record(
+    recorded: list[TeamSettleLine | ScoreLine], findings: Findings, settled: bool
+) -> Record:
+    """The verdict on the hand's recorded `settle` and `score` lines (``recorded``)."""
+    if not recorded:
         return Record()
     if not settled:
         return Record("unchecked")
@@ -511,7 +518,11 @@ def _record(hand: Hand, findings: Findings, settled: bool) -> Record:
 
 
 def _recorded_lines(hand: Hand) -> list[TeamSettleLine | ScoreLine]:
-    return [e for e in hand.events if isinstance(e, TeamSettleLine | ScoreLine)]
+    """The hand's recorded `settle` and `score` lines, in log order."""
+    return [e for e in hand.events if isinstance(e, _RECORDED)]
+
+
+_RECORDED: Final = (TeamSettleLine, ScoreLine)
 
 
 def _whole(value: Decimal) -> int:

@@ -52,7 +52,9 @@ class Holdings:
 
     def place(self, card: str, player: str, copies: int = 1) -> None:
         """Put ``copies`` (negative: take) of ``card`` in ``player``'s place in the log."""
-        count = self.placed.setdefault(card, Counter())
+        count = self.placed.get(card)
+        if count is None:
+            count = self.placed[card] = Counter()
         count[player] += copies
 
     def room(self, player: str, card: str) -> tuple[int, list[str]]:
@@ -61,12 +63,13 @@ class Holdings:
         placed = self.placed.get(card)
         if placed is None or card in self.contested:
             return self.deck.copies, []
-        others = [
-            who
-            for who, n in placed.items()
-            if n > 0 and who != player and not {who, player} <= self.loose
-        ]
-        taken = sum(placed[who] for who in others)
+        others: list[str] = []
+        taken = 0
+        loose = self.loose
+        for who, n in placed.items():  # (a plain loop: asked of every card played)
+            if n > 0 and who != player and not (loose and who in loose and player in loose):
+                others.append(who)
+                taken += n
         return max(0, self.deck.copies - taken), others
 
 
@@ -127,8 +130,8 @@ def _deal_cards(
             findings.add_fault(off_deck(c.card, deck), c, player=name)
             continue
         cards[c.card] += 1  # which deal line is wrong is unknown: neither convicts
-        held = holdings.placed.get(c.card, Counter())
-        if sum(held.values()) < deck.copies:
+        held = holdings.placed.get(c.card)
+        if held is None or sum(held.values()) < deck.copies:
             holdings.place(c.card, name)
             continue
         holdings.contested.add(c.card)
