@@ -314,7 +314,7 @@ def test_euchre_seven_tricks() -> None:
 
 def test_euchre_player_not_seated() -> None:
     # one fault, one finding (as in Bourré): the trick has its cards, one by a name not seated
-    check(EUCHRE, "rik 9s,", "rob 9s,", 1, [("L-PLAYER", 16, 19, "rob", 1, None)])
+    check(EUCHRE, "rik 9s,", "rob 9s,", 1, [("L-PLAYER", 16, 19, "rob", 1, "9s")])
 
 
 def test_euchre_sitting_out_partner_plays() -> None:
@@ -521,8 +521,8 @@ def test_a_fault_is_worded_alike_in_both_games(trick: str, expected: list[Worded
 
 
 def test_a_name_not_seated_is_worded_alike_in_both_games() -> None:
-    """L-PLAYER: the same message and evidence in a trick and in a deal line. (The card of a
-    trick's unseated name is given by Bourré only, for now.)"""
+    """L-PLAYER: the same message, evidence and card in a trick and in a deal line (a deal
+    line's finding has no card: it is about the name)."""
     for old, new in (
         (TRICK_1, "trick 1: ann As, rob 9s, cy Ts, dee Js"),
         ("deal bob 9s", "deal rob 9s"),
@@ -532,7 +532,7 @@ def test_a_name_not_seated_is_worded_alike_in_both_games() -> None:
             (hand,) = judge(game.replace(old, new)).hands
             found.append(
                 [
-                    (v.rule, v.column, v.player, v.trick, v.message, v.evidence)
+                    (v.rule, v.column, v.player, v.trick, v.card, v.message, v.evidence)
                     for v in hand.violations
                     if v.rule == "L-PLAYER"
                 ]
@@ -540,9 +540,10 @@ def test_a_name_not_seated_is_worded_alike_in_both_games() -> None:
         where = "trick 1" if old == TRICK_1 else "a deal line"
         column = 18 if old == TRICK_1 else 6
         trick = 1 if old == TRICK_1 else None
+        card = "9s" if old == TRICK_1 else None
         message = "rob is not seated at this table; did you mean bob?"
         evidence = f"rob appears in {where} but is not on the players line (ann, bob, cy, dee)"
-        assert found == [[("L-PLAYER", column, "rob", trick, message, evidence)]] * 2, new
+        assert found == [[("L-PLAYER", column, "rob", trick, card, message, evidence)]] * 2, new
 
 
 def test_a_card_off_the_deck_names_the_game_alike() -> None:

@@ -225,7 +225,7 @@ class TrickReplay:
     def _admit(self, play: Play, number: int, already: set[str]) -> Seen | None:
         name, card = play.player, play.card
         if not name.seated:
-            self.findings.unseated(name, f"trick {number}", trick=number)
+            self.findings.unseated(name, f"trick {number}", trick=number, card=card.card)
             return None
         player = name.name
         if player not in self.s.active:
@@ -240,13 +240,8 @@ class TrickReplay:
             )
             return None
         if player in already:
-            self.findings.add_at(
-                "L-TRICK",
-                card,
-                f"{player} played twice in trick {number}",
-                player=player,
-                trick=number,
-                evidence="each player plays one card to a trick; this one is left out",
+            self.findings.add_fault(
+                logchecks.twice_in_trick(player, number), card, player=player, trick=number
             )
             return None
         retracted = play.retracted

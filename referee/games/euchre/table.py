@@ -149,9 +149,12 @@ class Findings:
             corrected=corrected,
         )
 
-    def unseated(self, name: NameAt, where: str, trick: int | None = None) -> None:
+    def unseated(
+        self, name: NameAt, where: str, trick: int | None = None, card: str | None = None
+    ) -> None:
         """L-PLAYER for a name that is not on the ``players`` line (``where``: the statement
-        it is in, in words; see :func:`~referee.games.logchecks.unseated`)."""
+        it is in, in words; ``card``: the card it played, in a trick; see
+        :func:`~referee.games.logchecks.unseated`)."""
         fault = unseated(name.name, self.seats, where)
         self.add(
             fault.rule.id,
@@ -160,6 +163,7 @@ class Findings:
             fault.message,
             player=name.name,
             trick=trick,
+            card=card,
             evidence=fault.evidence,
         )
 
