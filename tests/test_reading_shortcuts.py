@@ -1,6 +1,7 @@
 """The per-file shortcuts of reading a log, each against the slower way it replaces: a small
-file read and decoded once rather than checked then read again, and a chunk of lines found
-composed (NFC) in one pass rather than line by line."""
+file read and decoded once rather than checked then read again, a chunk of lines found
+composed (NFC) in one pass rather than line by line, and a seated name's own faults kept
+for the process rather than looked for in each log."""
 
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from hypothesis import strategies as st
 from referee import audit, decoding
 from referee.audit import audit_file
 from referee.decoding import codec_of, scan_encoding, small_text, text_chunks
+from referee.games import all_games
+from referee.parser import reader
 from referee.render.json import render_json
 from referee.report import ReadError, Report
 from tests.simulate import generate_session
@@ -183,3 +186,60 @@ def test_a_small_log_audits_the_same_read_once(
     bad.write_bytes(logs["clean"].encode()[:300] + b"\xff" + logs["clean"].encode()[300:])
     fast, slow = _audit_both_ways(bad, monkeypatch)
     assert fast == slow and '"P-ENCODING"' in fast and '"hands": []' in fast
+
+
+# ----------------------------------------------------------------------------- the header
+
+_NAMES = (
+    "ann",
+    "Ann",
+    "bob",
+    "\u0430nn",
+    "hand",
+    "Pot",
+    "pot",
+    "10h",
+    "Qs",
+    "joker",
+    "zo\u00eb",
+    "cy",
+)
+
+
+def _header_errors(players: list[str], game: str) -> tuple[object, list[ReadError]]:
+    lines = [f"game {game}", "players " + " ".join(players), "pot 5", "hand 1"]
+    log = reader.LogReader(lines)
+    return log.header, log.errors
+
+
+def test_seated_names_are_judged_the_same_remembered_or_not() -> None:
+    """A seated name's own faults and look-alike key are kept for the process: each players
+    line gives the same header and errors as when nothing is kept."""
+    rng = random.Random(7)
+    for _ in range(300):
+        players = [rng.choice(_NAMES) for _ in range(rng.randrange(1, 8))]
+        game = rng.choice(("bourre", "bid-euchre"))
+        warm = _header_errors(players, game)
+        reader._NAME_FACTS.clear()
+        cold = _header_errors(players, game)
+        assert warm == cold, players
+    assert len(reader._NAME_FACTS) <= reader._MAX_KEPT
+    errors = _header_errors(["ann", "\u0430nn", "hand", "Qs", "ANN", "bob"], "bid-euchre")[1]
+    assert [(e.line, e.column, e.message[:24]) for e in errors] == [
+        (2, 13, "'\u0430nn' looks like 'ann', "),
+        (2, 17, "'hand' is a keyword and "),
+        (2, 22, "'Qs' looks like a card a"),
+        (2, 25, "'ANN' is seated twice"),
+        (2, 1, "Bid Euchre needs exactly"),
+        (3, 1, "`pot` is a Bourré statem"),
+    ]
+
+
+def test_a_games_own_header_statements_are_known_by_their_game() -> None:
+    owners = reader._statement_owners()
+    for game in all_games():
+        for kind in game.header_statements:
+            first = next(g for g in all_games() if kind in g.header_statements)
+            assert owners[kind] is first
+    assert set(owners) == {k for g in all_games() for k in g.header_statements}
+    assert {"pot", "score"} <= set(owners) and "players" not in owners
