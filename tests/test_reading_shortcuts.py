@@ -85,7 +85,7 @@ def _encode(pieces: list[str], codec: str | None, bad: list[tuple[int, bytes]]) 
     return data
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(st.sampled_from(_PIECES), max_size=40),
     st.sampled_from(_CODECS),
@@ -134,7 +134,7 @@ def test_the_shortcut_agrees_on_each_kind_of_fault() -> None:
     assert _fast(outcomes["ok"], None) == (["game bourre", "players ann bob", "hand 1"], [])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(st.sampled_from(_PIECES), max_size=60), st.integers(1, 9))
 def test_lines_found_composed_a_chunk_at_a_time_are_as_composed_line_by_line(
     pieces: list[str], chunk: int
