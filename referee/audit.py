@@ -28,11 +28,13 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from referee.decoding import (
+    SMALL_FILE_BYTES,
     TooLong,
     codec_of,
     decode_problem,
-    is_regular,
+    regular_size,
     scan_encoding,
+    small_text,
     spooled,
     text_chunks,
     too_long_message,
@@ -227,13 +229,16 @@ def _stream_handle(
 ) -> HandStream:
     """:func:`stream_file` for an open file (``owned``: closed here when it is done with)."""
     try:
-        if is_regular(handle):
+        size = regular_size(handle)
+        if size is not None:
             source = handle
         else:
             source = spooled(handle)
             if owned:
                 handle.close()
         codec = codec_of(source, reading.encoding)
+        if size is not None and size <= SMALL_FILE_BYTES:
+            return _stream_small(source, name, rules_file, base_dir, keep_tricks, reading, codec)
         problem = scan_encoding(source, codec, reading.encoding)
     except TooLong:
         handle.close()
@@ -256,6 +261,34 @@ def _stream_handle(
     stream = _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
     stream.source = source
     return stream
+
+
+def _stream_small(
+    source: BinaryIO,
+    name: str,
+    rules_file: Path | None,
+    base_dir: Path | None,
+    keep_tricks: bool,
+    reading: Reading,
+    codec: str,
+) -> HandStream:
+    """:func:`_stream_handle` for a small regular file: read whole and decoded at once
+    (:func:`small_text`), then closed; its lines are read from the text as a file's are."""
+    try:
+        text = small_text(source, codec, reading.encoding)
+    finally:
+        source.close()
+    if isinstance(text, ReadError):
+        return HandStream(FileReport(path=name, errors=[text]))
+    late: list[ReadError] = []
+    lines = chain.from_iterable(text_chunks(io.StringIO(text, newline=None), late, changed=False))
+
+    def reader() -> Any:
+        from referee.parser import read_log
+
+        return read_log(lines, quick=True)
+
+    return _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
 
 
 def stream_stdin(

@@ -486,8 +486,6 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
     Anything else (``/dev/null``, ``/dev/stdout``, a pipe) is written into directly: a rename
     would replace the device node or the link itself.
     """
-    import tempfile
-
     try:
         existing: os.stat_result | None = target.stat()
     except OSError:
@@ -495,6 +493,8 @@ def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         with open(target, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
             return write(out)
+    import tempfile  # (only here: it imports random, which a write to /dev/null never needs)
+
     real = Path(os.path.realpath(target))
     from referee.batch import signals_held
 

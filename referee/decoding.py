@@ -42,13 +42,40 @@ def check_encoding(name: str) -> str:
     return info.name
 
 
-def is_regular(handle: BinaryIO) -> bool:
-    """Whether an open file is a regular file (else: a pipe, a device, or a stream with no
-    file behind it, read once)."""
+def regular_size(handle: BinaryIO) -> int | None:
+    """The size of an open regular file, or None when it is not one (a pipe, a device, or a
+    stream with no file behind it, read once)."""
     try:
-        return stat.S_ISREG(os.fstat(handle.fileno()).st_mode)
+        info = os.fstat(handle.fileno())
     except (OSError, ValueError, AttributeError):  # (io.UnsupportedOperation: no file)
-        return False
+        return None
+    return info.st_size if stat.S_ISREG(info.st_mode) else None
+
+
+#: A regular file of at most this many bytes is read whole, in one read, and decoded once
+#: (see :func:`small_text`); a larger one is checked in chunks, then read a few lines at a
+#: time, so that memory stays bounded whatever its size. (As much as the lines are read at
+#: a time: a progress display sees no difference.)
+SMALL_FILE_BYTES = 1 << 16
+
+
+def small_text(source: BinaryIO, codec: str, asked: str | None) -> str | ReadError:
+    """A small file's whole text (from its start, its line ends as read: the lines are
+    split later) or its ``P-ENCODING`` error, from one read and one decoding: what
+    :func:`scan_encoding` and then reading the lines through a text wrapper give, at half
+    the cost. ``asked``: the ``--encoding`` given."""
+    data = source.read()
+    decoder = codecs.getincrementaldecoder(codec)()
+    try:  # (as the check decodes its one chunk, so as to fail as it does)
+        text = decoder.decode(data, final=not data)
+        text += decoder.decode(b"", final=True) if data else ""
+    except UnicodeDecodeError:
+        text = "\x00"  # (decode_problem places the bad byte)
+    if "\x00" in text:
+        problem = decode_problem(data, codec, asked)
+        assert problem is not None
+        return problem
+    return text
 
 
 class TooLong(Exception):
@@ -155,6 +182,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
     try:
         while chunk := text.read(_LINES_CHUNK):
             parts = chunk.split("\n")
+            joined = bool(carry)  # (the first line began in the previous chunk)
             if skipping:
                 if len(parts) == 1:
                     continue
@@ -166,7 +194,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
                 carry, skipping = "", True
                 late.append(_line_too_long(count + len(parts) + 1))
             if parts:
-                unicode = not chunk.isascii()
+                unicode = not _composed(chunk, parts[0], joined)
                 if unicode or max(map(len, parts)) > MAX_LINE_CHARS:
                     _checked(parts, count, late, unicode)
                 count += len(parts)
@@ -188,6 +216,17 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
         )
     finally:
         text.close()
+
+
+def _composed(chunk: str, first: str, joined: bool) -> bool:
+    """Whether the lines of ``chunk`` (``first``: its first line, which began in the
+    previous chunk when ``joined``) are all in composed form (NFC) already: checked in one
+    pass over the chunk rather than line by line. A line end composes with nothing and
+    stops every composition, so a text is composed when each of its lines is, and its
+    lines are when it is."""
+    if not (chunk.isascii() or unicodedata.is_normalized("NFC", chunk)):
+        return False
+    return not joined or first.isascii() or unicodedata.is_normalized("NFC", first)
 
 
 def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool) -> list[str]:

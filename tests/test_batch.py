@@ -15,6 +15,7 @@ import random
 import re
 import tracemalloc
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,14 @@ from referee.audit import HandStream, audit_text
 from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
 from referee.inputs import collect_inputs
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
-from referee.report import FileReport, HandResult
+from referee.report import (
+    BourreHandResult,
+    ClaimRuling,
+    EuchreHandResult,
+    FileReport,
+    HandResult,
+    Violation,
+)
 from tests.simulate import generate_session
 from tests.test_render import bourre_file, euchre_file
 
@@ -244,6 +252,115 @@ def test_fast_hand_text_is_the_general_serializer() -> None:
     assert any(h.violations for h in hands)
     for hand in hands:
         for level in (0, 4):
+            assert hand_text(hand, level) == dumps(hand_json(hand), level)
+
+
+_WORDS = ("ann", "zoë", "a\u2028b", 'say "no"', "tab\there", "\x85", "", "100%", "♥")
+
+
+def _random_text(rng: random.Random) -> str:
+    return "".join(rng.choice(_WORDS) for _ in range(rng.randrange(1, 4)))
+
+
+def _maybe(rng: random.Random, value: Any) -> Any:
+    return None if rng.random() < 0.25 else value
+
+
+def _random_findings(rng: random.Random) -> dict[str, Any]:
+    """A hand's violations and claims, with words a JSON writer must escape."""
+    violations = [
+        Violation(
+            rng.choice(("BR-FOLLOW", "BE-TRUMP")),
+            _maybe(rng, _random_text(rng)),
+            _maybe(rng, rng.randrange(1, 9)),
+            _maybe(rng, rng.choice(("Th", "TH", "10♥", "joker", "?"))),
+            rng.randrange(1, 500),
+            rng.randrange(1, 80),
+            _random_text(rng),
+            _random_text(rng),
+            rng.random() < 0.5,
+        )
+        for _ in range(rng.randrange(3))
+    ]
+    claims = [
+        ClaimRuling(
+            _random_text(rng),
+            _random_text(rng),
+            _maybe(rng, rng.randrange(1, 9)),
+            rng.choice(("upheld", "rejected")),
+            _random_text(rng),
+            rng.randrange(1, 500),
+            rng.randrange(1, 80),
+        )
+        for _ in range(rng.randrange(3))
+    ]
+    return {"violations": violations, "claims": claims}
+
+
+def _counts(rng: random.Random) -> dict[str, int]:
+    return {_random_text(rng): rng.randrange(-20, 40) for _ in range(rng.randrange(4))}
+
+
+def _random_euchre_hand(rng: random.Random) -> EuchreHandResult:
+    return EuchreHandResult(
+        rng.randrange(1, 300),
+        rng.randrange(1, 9000),
+        _maybe(rng, _random_text(rng)),
+        _maybe(rng, rng.choice("shdcn")),
+        **_random_findings(rng),
+        points=_maybe(rng, _counts(rng)),
+        score=_maybe(rng, _counts(rng)),
+        winner=_maybe(rng, _random_text(rng)),
+        bidder=_maybe(rng, _random_text(rng)),
+        bid=_maybe(rng, rng.choice(("3", "6", "ask", "moon"))),
+        redeal=rng.random() < 0.3,
+        redeal_reason=_maybe(rng, rng.choice(("all-pass", "stuck-dealer", "ace-no-face"))),
+        tricks_won=_counts(rng),
+        game_number=rng.randrange(1, 5),
+        settled=rng.random() < 0.7,
+        unsettled=_maybe(rng, _random_text(rng)),
+    )
+
+
+def _amounts(rng: random.Random) -> dict[str, Decimal]:
+    return {_random_text(rng): _random_amount(rng) for _ in range(rng.randrange(4))}
+
+
+def _random_amount(rng: random.Random) -> Decimal:
+    return Decimal(rng.choice(("0", "-0", "0.50", "12", "-3.25", "1E+2", "7.000")))
+
+
+def _random_bourre_hand(rng: random.Random) -> BourreHandResult:
+    return BourreHandResult(
+        rng.randrange(1, 300),
+        rng.randrange(1, 9000),
+        _maybe(rng, _random_text(rng)),
+        _maybe(rng, rng.choice("shdc")),
+        _maybe(rng, rng.choice(("Ah", "AH", "10♦", "joker"))),
+        **_random_findings(rng),
+        payouts=_maybe(rng, _amounts(rng)),
+        pot=_maybe(rng, _random_amount(rng)),
+        winner=_maybe(rng, _random_text(rng)),
+        carry=_maybe(rng, _random_amount(rng)),
+        active=[_random_text(rng) for _ in range(rng.randrange(4))],
+        tricks_won=_counts(rng),
+        result=_random_text(rng),
+        settled=rng.random() < 0.7,
+        unsettled=_maybe(rng, _random_text(rng)),
+    )
+
+
+def test_direct_hand_writers_are_the_general_serializer_on_random_fields() -> None:
+    """Each game's direct writer against the general one, on hands made of random values
+    (None where a key may be null, empty and full lists and objects, words to escape)."""
+    rng = random.Random("random-hands")
+    hands = [_random_euchre_hand(rng) for _ in range(250)]
+    hands += [_random_bourre_hand(rng) for _ in range(250)]
+    written = {hand_text(h, 4) for h in hands}
+    assert len(written) > 450  # (the hands do differ)
+    assert any("\\u2028" in text and '\\"' in text for text in written)
+    for hand in hands:
+        for level in (0, 1, 4):
             assert hand_text(hand, level) == dumps(hand_json(hand), level)
 
 

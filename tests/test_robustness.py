@@ -247,10 +247,13 @@ def test_file_that_changes_while_it_is_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Checked as UTF-8, then gone bad before the lines are read (through the same open
-    file, which is never opened again): an error, not a crash."""
+    file, which is never opened again): an error, not a crash. (A small file is read in
+    one read, so only a larger one, read twice, can change in between: as if this one
+    were.)"""
     path = tmp_path / "a.hlog"
     path.write_text(BOURRE)
     real_scan = audit.scan_encoding
+    monkeypatch.setattr(audit, "SMALL_FILE_BYTES", 0)
 
     def scan_then_spoil(handle: Any, *args: Any) -> Any:
         problem = real_scan(handle, *args)

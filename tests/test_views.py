@@ -7,6 +7,7 @@ from referee.games import all_games
 from referee.render.json import hand_json
 from referee.render.views import game_title, view_of
 from referee.render.views.bourre import HAND_KEYS
+from referee.render.views.euchre import HAND_KEYS as EUCHRE_HAND_KEYS
 from referee.report import BourreHandResult, EuchreHandResult
 
 
@@ -27,6 +28,11 @@ def test_hand_results_name_their_game() -> None:
 def test_the_bourre_keys_are_the_json_hands_keys_in_order() -> None:
     hand = BourreHandResult(2, 7, "ann", "h", "Ah", active=["ann", "bob"])
     assert tuple(hand_json(hand)) == HAND_KEYS
+
+
+def test_the_euchre_keys_are_the_json_hands_keys_in_order() -> None:
+    hand = EuchreHandResult(3, 9, "ann", "s", bidder="bob", bid="4")
+    assert tuple(hand_json(hand)) == EUCHRE_HAND_KEYS
 
 
 def test_json_csv_and_views_need_neither_rich_nor_the_html_code() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -13,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
 from referee.currency import strip_sign
-from referee.games import all_games, game_named, game_of
+from referee.games import Game, all_games, game_named, game_of
 from referee.parser.common import (
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
@@ -65,6 +66,22 @@ _BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 #: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
 #: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
 _HAND_WORDS: set[str] = set()
+
+
+#: Seated names' own faults and look-alike keys (see LogReader._name_facts), kept for the
+#: whole process: they depend on the name alone (up to _MAX_KEPT names).
+_NAME_FACTS: dict[str, tuple[str | None, str]] = {}
+
+
+@functools.cache
+def _statement_owners() -> dict[str, Game]:
+    """Which game each game's own header statement (`pot`, `score`) belongs to: the first,
+    in :func:`all_games` order, to list it."""
+    owners: dict[str, Game] = {}
+    for game in all_games():
+        for statement in game.header_statements:
+            owners.setdefault(statement, game)
+    return owners
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # (a test's Lark-only reader overrides it)
@@ -366,7 +383,7 @@ class LogReader:
         seated = self._check_players(players_line, game)
         for item in items:
             kind = _kind(item)
-            owner = next((g for g in all_games() if kind in g.header_statements), None)
+            owner = _statement_owners().get(kind)
             if game is not None and owner is not None and owner.key != game:
                 self._error(
                     "P-HEADER", item.line, item.column, f"`{kind}` is a {owner.title} statement"
@@ -418,15 +435,10 @@ class LogReader:
         seen: set[str] = set()
         looks: dict[str, str] = {}  # what each seated name looks like -> the name
         for name, column in item.words:
-            problem = None
-            look = look_alike_key(name)
-            if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
-                problem = f"'{name}' is a keyword and cannot be a player's name"
-            elif parse_card(name) is not None:
-                problem = f"'{name}' looks like a card and cannot be a player's name"
-            elif name.casefold() in seen:
+            problem, look = self._name_facts(name)
+            if problem is None and name.casefold() in seen:
                 problem = f"'{name}' is seated twice"
-            elif look in looks:
+            elif problem is None and look in looks:
                 other = looks[look]
                 problem = (
                     f"'{name}' looks like '{other}', seated before it "
@@ -451,6 +463,23 @@ class LogReader:
                     f"{info.title} needs {need} players, not {count}",
                 )
         return tuple(name for name, _ in item.words) if ok else None
+
+    def _name_facts(self, name: str) -> tuple[str | None, str]:
+        """What a seated name is wrong in by itself (a keyword, a card), if it is, and what
+        it looks like (:func:`look_alike_key`): the same in every log, so kept for the
+        process (up to :data:`_MAX_KEPT` names; a table's names recur from log to log)."""
+        known = _NAME_FACTS.get(name)
+        if known is not None:
+            return known
+        problem = None
+        if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+            problem = f"'{name}' is a keyword and cannot be a player's name"
+        elif parse_card(name) is not None:
+            problem = f"'{name}' looks like a card and cannot be a player's name"
+        facts = (problem, look_alike_key(name))
+        if len(_NAME_FACTS) < _MAX_KEPT:
+            _NAME_FACTS[name] = facts
+        return facts
 
     # ------------------------------------------------------------------ hands
 

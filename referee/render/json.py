@@ -281,6 +281,23 @@ def hand_text(hand: HandResult, level: int) -> str:
     return text if text is not None else dumps(hand_json(hand), level)
 
 
+_TEMPLATES: dict[tuple[tuple[str, ...], int], str] = {}
+
+
+def object_template(keys: tuple[str, ...], level: int) -> str:
+    """An object of these keys at nesting ``level``, as :func:`dumps` lays out one that
+    holds a list or an object, with a ``%s`` for each value (for a view's direct writer;
+    no key holds a ``%``). Kept: a game's hands are all written at one level."""
+    template = _TEMPLATES.get((keys, level))
+    if template is None:
+        pad = "\n" + "  " * (level + 1)
+        body = ",".join(pad + _key(key) + "%s" for key in keys)
+        template = "{" + body + "\n" + "  " * level + "}"
+        if len(_TEMPLATES) < 64:
+            _TEMPLATES[keys, level] = template
+    return template
+
+
 def text_or_null(value: str | None) -> str:
     return "null" if value is None else quote(value)
 

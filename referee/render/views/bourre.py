@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -16,6 +15,7 @@ from referee.render.json import (
     claim_json,
     counts_text,
     escaped,
+    object_template,
     objects_text,
     quote,
     text_or_null,
@@ -47,15 +47,6 @@ HAND_KEYS = (
     "settled",
     "unsettled",
 )
-
-
-@functools.cache
-def _hand_template(level: int) -> str:
-    """A Bourré hand's object at nesting ``level``, a ``%s`` for each value of
-    :data:`HAND_KEYS` (no key holds a ``%``)."""
-    pad = "\n" + "  " * (level + 1)
-    body = ",".join(f'{pad}"{key}": %s' for key in HAND_KEYS)
-    return "{" + body + "\n" + "  " * level + "}"
 
 
 _NONE: frozenset[int] = frozenset()  # (no columns, no rows)
@@ -136,7 +127,7 @@ class BourreView:
         with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
         hand = bourre_hand(hand)
         return escaped(
-            _hand_template(level)
+            object_template(HAND_KEYS, level)
             % (
                 hand.number,
                 hand.line,

@@ -9,7 +9,16 @@ from typing import TYPE_CHECKING
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
-from referee.render.json import JsonValue
+from referee.render.json import (
+    JsonValue,
+    claim_json,
+    counts_text,
+    escaped,
+    object_template,
+    objects_text,
+    text_or_null,
+    violation_json,
+)
 from referee.render.views import ShownSettlement, Span, recorded_cell
 from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandResult
 
@@ -17,6 +26,28 @@ if TYPE_CHECKING:
     from referee.render.layout import Column
     from referee.render.views.euchre_html import EuchreHtml
     from referee.render.views.euchre_standings import EuchreStandings
+
+
+#: A Bid Euchre hand's JSON keys, in order (the common ones, then the game's, then settled).
+HAND_KEYS = (
+    "number",
+    "line",
+    "dealer",
+    "trump",
+    "violations",
+    "claims",
+    "points",
+    "score",
+    "winner",
+    "bidder",
+    "bid",
+    "redeal",
+    "redeal_reason",
+    "tricks_won",
+    "game",
+    "settled",
+    "unsettled",
+)
 
 
 def euchre_hand(hand: HandResult) -> EuchreHandResult:
@@ -130,7 +161,32 @@ class EuchreView:
         }
 
     def hand_text(self, hand: HandResult, level: int) -> str | None:
-        return None
+        """Written straight from the fields, as Bourré's, the same bytes as serializing
+        :meth:`hand_fields`; ``tests/test_batch.py`` checks they agree."""
+        hand = euchre_hand(hand)
+        points, score = hand.points, hand.score
+        return escaped(
+            object_template(HAND_KEYS, level)
+            % (
+                hand.number,
+                hand.line,
+                text_or_null(hand.dealer),
+                text_or_null(hand.trump),
+                objects_text(hand.violations, violation_json, level + 1),
+                objects_text(hand.claims, claim_json, level + 1),
+                "null" if points is None else counts_text(points),
+                "null" if score is None else counts_text(score),
+                text_or_null(hand.winner),
+                text_or_null(hand.bidder),
+                text_or_null(hand.bid),
+                "true" if hand.redeal else "false",
+                text_or_null(hand.redeal_reason),
+                counts_text(hand.tricks_won),
+                hand.game_number,
+                "true" if hand.settled else "false",
+                text_or_null(hand.unsettled),
+            )
+        )
 
     def file_totals(self, report: FileReport) -> dict[str, JsonValue]:
         score: dict[str, JsonValue] | None = (
