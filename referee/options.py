@@ -298,8 +298,9 @@ class RulesFile:
     places: dict[tuple[str | None, str], tuple[int, int, int, int]]
 
 
-#: Parsed files by (device, inode, modification time, size): a batch parses each once.
-_PARSED: dict[tuple[int, int, int, int], RulesFile | str] = {}
+#: Parsed files by their text: a batch parses each file once, and a file rewritten during
+#: the batch (even to the same size, within one tick of the clock) is parsed again.
+_PARSED: dict[str | None, RulesFile | str] = {}
 _PARSED_MAX = 64
 
 
@@ -339,13 +340,13 @@ def load_rules_file(path: Path) -> RulesFile:
             raise OptionError(
                 f"{path}: the house-rules file is too large (over {MAX_RULES_BYTES} bytes)"
             )
-        key = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
-        parsed = _PARSED.get(key)
+        text = _read_fd(fd, path)  # (at most 64 KiB: reading is cheap, parsing is not)
+        parsed = _PARSED.get(text)
         if parsed is None:
-            parsed = _parse_rules(_read_fd(fd, path))
+            parsed = _parse_rules(text)
             if len(_PARSED) >= _PARSED_MAX:
                 _PARSED.clear()
-            _PARSED[key] = parsed
+            _PARSED[text] = parsed
     finally:
         os.close(fd)
     if isinstance(parsed, str):

@@ -384,6 +384,12 @@ def test_a_rules_file_is_parsed_once_per_batch(
     (tmp_path / "house.yaml").write_text("limit: 30\n")  # changed: read again
     assert audit_file(tmp_path / "g0.hlog").options_changed == {"limit": 30}
     assert len(calls) == 2
+    # the same size and the same modification time (a rewrite within one clock tick)
+    stamp = (tmp_path / "house.yaml").stat()
+    (tmp_path / "house.yaml").write_text("limit: 40\n")
+    os.utime(tmp_path / "house.yaml", ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert audit_file(tmp_path / "g0.hlog").options_changed == {"limit": 40}
+    assert len(calls) == 3
 
 
 def test_a_folder_1200_levels_deep(tmp_path: Path) -> None:
