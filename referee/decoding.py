@@ -71,6 +71,8 @@ def small_text(source: BinaryIO, codec: str, asked: str | None) -> str | ReadErr
         text += decoder.decode(b"", final=True) if data else ""
     except UnicodeDecodeError:
         text = "\x00"  # (decode_problem places the bad byte)
+    except UnicodeError:  # (not a bad byte: see no_byte_order_mark)
+        return no_byte_order_mark(codec, asked)
     if "\x00" in text:
         problem = decode_problem(data, codec, asked)
         assert problem is not None
@@ -151,6 +153,9 @@ def scan_encoding(handle: BinaryIO, codec: str, asked: str | None) -> ReadError 
             text = decoder.decode(chunk, final=not chunk)
         except UnicodeDecodeError:
             break
+        except UnicodeError:  # (not a bad byte: see no_byte_order_mark)
+            handle.seek(0)
+            return no_byte_order_mark(codec, asked)
         if "\x00" in text:
             break
         if not chunk:
@@ -247,6 +252,22 @@ def _line_too_long(line: int) -> ReadError:
         line,
         1,
         f"this line is longer than {MAX_LINE_CHARS:,} characters; it was not read",
+    )
+
+
+def no_byte_order_mark(codec: str, asked: str | None) -> ReadError:
+    """The ``P-ENCODING`` error for a log read with ``--encoding utf-16`` (or ``utf-32``)
+    that does not start with a byte-order mark: that codec learns the byte order from the
+    mark, and the referee does not guess it (Python's decoder raises a plain
+    ``UnicodeError``, not a bad byte's ``UnicodeDecodeError``)."""
+    name = asked or codec
+    return ReadError(
+        "P-ENCODING",
+        1,
+        1,
+        f"cannot read the log: it does not start with a byte-order mark, which --encoding "
+        f"{name} needs to tell the byte order; run with --encoding {codec}-le or "
+        f"{codec}-be, or save the file as UTF-8",
     )
 
 

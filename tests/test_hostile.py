@@ -637,6 +637,28 @@ def test_utf16_with_a_bom_is_read_and_other_encodings_are_explained(tmp_path: Pa
     assert referee("show", "--encoding", "cp1252", cp1252).returncode == 0
 
 
+def test_utf16_asked_for_without_a_byte_order_mark_is_a_read_error(tmp_path: Path) -> None:
+    """``--encoding utf-16`` learns the byte order from the mark: a log without one is one
+    P-ENCODING for the file (the referee does not guess the order), in a small file read
+    at once and in a large one read in chunks, and ``utf-16-le`` then reads it."""
+    hands = json.loads(referee("audit", "--format", "json", "-", stdin=BOURRE.encode()).stdout)
+    count = len(hands["files"][0]["hands"])
+    for name, comments in (("small", 0), ("large", 3000)):  # (3,000 lines: over 64 KiB)
+        log = tmp_path / f"{name}.hlog"
+        log.write_bytes(("# a comment line\n" * comments + BOURRE).encode("utf-16-le"))
+        assert (comments > 0) == (log.stat().st_size > 1 << 16)
+        done = referee("audit", "--format", "json", "--encoding", "utf-16", log)
+        (entry,) = json.loads(done.stdout)["files"]
+        assert done.returncode == 2 and entry["hands"] == []
+        assert [(e["code"], e["line"], e["column"]) for e in entry["errors"]] == [
+            ("P-ENCODING", 1, 1)
+        ]
+        assert "--encoding utf-16-le or utf-16-be" in entry["errors"][0]["message"]
+        fixed = referee("audit", "--format", "json", "--encoding", "utf-16-le", log)
+        (entry,) = json.loads(fixed.stdout)["files"]
+        assert entry["errors"] == [] and len(entry["hands"]) == count > 0
+
+
 def test_a_log_edited_mid_run_shows_the_line_judged(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
