@@ -155,15 +155,14 @@ def _decisions_ok(
             if place < last:
                 return False
             last = place
-    for d in hand.decisions.values():
-        if d.action == "play":
-            if (d.discard_count or 0) > opts.hand_size:
+    size, deck = opts.hand_size, _DECK
+    for action, count, discards, draws in hand.decisions.values():
+        if action == "play":
+            if (count or 0) > size:
                 return False
-            if d.discards is not None and d.draws is not None and len(d.draws) != len(d.discards):
+            if discards is not None and draws is not None and len(draws) != len(discards):
                 return False
-        if (d.discards and not _DECK.issuperset(d.discards)) or (
-            d.draws and not _DECK.issuperset(d.draws)
-        ):
+        if (discards and not deck.issuperset(discards)) or (draws and not deck.issuperset(draws)):
             return False
     return True
 
@@ -231,8 +230,9 @@ def _tricks_ok(
 
 def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
     """The first active player to the dealer's left."""
-    start = seats.index(dealer) + 1
-    for seat in (*seats[start:], *seats[:start]):
+    n, at = len(seats), seats.index(dealer)
+    for step in range(1, n + 1):  # (by index: no rotated copy of the seats)
+        seat = seats[(at + step) % n]
         if seat in active:
             return seat
     raise ValueError("nobody plays")  # the caller has two players or more
