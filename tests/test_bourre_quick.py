@@ -124,3 +124,33 @@ def test_the_table_driven_trick_winner_is_the_rule() -> None:
         cards = tuple(rng.sample(deck, rng.randint(2, 8)))
         trump = rng.choice((*SUITS, None))
         assert trick_winner_index(cards, trump) == by_the_rule(cards, trump), (cards, trump)
+
+
+_TWO_HANDED = (
+    "game bourre\nplayers ann bob\n\nhand 1\ndealer bob\ntrump h\n"
+    "trick 1: ann As, bob 2s\ntrick 2: ann Ks, bob 3s\ntrick 3: ann Qs, bob 4s\n"
+    "trick 4: ann Js, bob 5s\ntrick 5: {}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("last_trick", "quick"),
+    [
+        ("ann Ts, bob 6s", True),  # clean
+        ("ann Ts, bob 2s", False),  # bob's 2s again, played in trick 1
+        ("ann As, bob 6s", False),  # ann's As again, played in trick 1 (by the leader)
+        ("ann Ts, bob Ts", False),  # one card twice in one trick
+    ],
+)
+def test_a_card_played_twice_is_left_to_the_replay(
+    last_trick: str, quick: bool, lane_count: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The quick lane checks that no card is played twice by the count of the cards played
+    at the end of the hand (not trick by trick): a card played again, in a later trick or in
+    the same one, sends the hand to the replay, which reports it (L-CARD)."""
+    text = _TWO_HANDED.format(last_trick)
+    report, replayed = _both_lanes(text, monkeypatch)
+    assert report == replayed
+    assert lane_count == {"quick": int(quick), "replayed": int(not quick)}
+    rules = [(v.rule, v.line) for hand in report.hands for v in hand.violations]
+    assert rules == ([] if quick else [("L-CARD", 11)])

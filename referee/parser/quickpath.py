@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from functools import partial
 from itertools import product
-from typing import Literal, cast
+from typing import Final, Literal, cast
 
 from referee.cards import BOURRE_DECK, JOKER
 from referee.currency import strip_sign
@@ -34,15 +34,15 @@ from referee.records import (
 _Reader = Callable[[str, int, list[str] | None, QuickHand], bool]
 _SettleKind = Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
 
-_MAX_KEPT = 512  # words as written kept with what they are, in each table (see _QuickPath)
-_card = _CARDS.__getitem__  # card text as written -> normalised card
+_MAX_KEPT: Final = 512  # words as written kept with what they are, in each table (see _QuickPath)
+_card: Final = _CARDS.__getitem__  # card text as written -> normalised card
 
 # The records are named tuples, whose own __new__ is a Python function called through the
 # type: making the same tuple with tuple.__new__ is several times cheaper, which counts for
 # the records a bulk file has by the million (a QuickTrick a line).
-_new = tuple.__new__
-_PASS = QuickDecision("pass", None, None, None)  # the two usual decisions, made once
-_PLAY = QuickDecision("play", 0, None, None)
+_new: Final = tuple.__new__
+_PASS: Final = QuickDecision("pass", None, None, None)  # the two usual decisions, made once
+_PLAY: Final = QuickDecision("play", 0, None, None)
 
 
 def _spellings(*keywords: str) -> frozenset[str]:
@@ -57,20 +57,20 @@ def _spellings(*keywords: str) -> frozenset[str]:
 
 #: What the words of a statement start with (see _words): "" when its keyword (or the
 #: name a decision starts with) is followed by a space, ":" in `trick: ann 7h`.
-_HEAD = frozenset(("", ":"))
+_HEAD: Final = frozenset(("", ":"))
 #: A number (of cards discarded) as usually written -> its value: matched whole by INT.
-_NUMBERS = {str(n): n for n in range(100)}
+_NUMBERS: Final = {str(n): n for n in range(100)}
 #: A `trick` line's number as usually written (``3``, ``3:``) -> its value.
-_TRICK_NUMBERS = _NUMBERS | {f"{n}:": n for n in range(100)}
+_TRICK_NUMBERS: Final = _NUMBERS | {f"{n}:": n for n in range(100)}
 #: The cards written as they are normalised (``Td``, not ``10d``): matched whole by CARD.
-_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if _card(card) == card)
-_PASS_WORDS = _spellings("pass", "fold")
-_PLAY_WORDS = _spellings("play", "stand")
-_DISCARD = _spellings("discard")
-_DRAW = _spellings("draw")
-_SPLIT = _spellings("split")
-_POT = _spellings("pot")
-_SETTLE_KINDS: dict[str, _SettleKind] = {
+_NORMAL_CARDS: Final = frozenset(card for card in (*BOURRE_DECK, JOKER) if _card(card) == card)
+_PASS_WORDS: Final = _spellings("pass", "fold")
+_PLAY_WORDS: Final = _spellings("play", "stand")
+_DISCARD: Final = _spellings("discard")
+_DRAW: Final = _spellings("draw")
+_SPLIT: Final = _spellings("split")
+_POT: Final = _spellings("pot")
+_SETTLE_KINDS: Final[dict[str, _SettleKind]] = {
     spelling: cast(_SettleKind, _word(spelling))  # (`Bourré` -> "bourre")
     for spelling in _spellings("wins", "bourre", "bourré", "renege", "penalty")
 }
@@ -82,12 +82,12 @@ _SETTLE_KINDS: dict[str, _SettleKind] = {
 #: written -> value. A file's first hand is then read by its words like its last one, where
 #: tables kept for one file would send a short file's lines through the patterns. Each is
 #: bounded (CARD and SUIT match finitely many texts; amounts are kept up to _MAX_KEPT).
-_SEEN_CARDS: dict[str, str] = {}
-_SEEN_SUITS: dict[str, str] = {}
-_SEEN_AMOUNTS: dict[str, Decimal] = {}
+_SEEN_CARDS: Final[dict[str, str]] = {}
+_SEEN_SUITS: Final[dict[str, str]] = {}
+_SEEN_AMOUNTS: Final[dict[str, Decimal]] = {}
 
 #: What :attr:`_QuickPath.readers` gives for a word not in it.
-_UNKNOWN: tuple[_Reader | None, int] = (None, 0)
+_UNKNOWN: Final[tuple[_Reader | None, int]] = (None, 0)
 
 
 def _refuse(text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:

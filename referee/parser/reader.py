@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from functools import partial
 from itertools import chain
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -65,7 +66,7 @@ _BlockLine = tuple[int, str, str, re.Match[str] | None, str]
 #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first word, so
 #: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
 #: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
-_HAND_WORDS: set[str] = set()
+_HAND_WORDS: Final[set[str]] = set()
 
 
 #: Seated names' own faults and look-alike keys (see LogReader._name_facts), kept for the
@@ -647,7 +648,7 @@ class LogReader:
         assert self._quick is not None
         first_word = self._syntax.first_word.match
         readers, reader_of = self._quick.readers, self._quick.reader
-        hand_words = self._hand_words
+        hand_words, unknown = self._hand_words, _UNKNOWN
         usual: QuickHand | None = quick
         number = self._lineno
         for raw in self._lines:
@@ -656,7 +657,7 @@ class LogReader:
             text = raw[: raw.index("#")] if "#" in raw else raw
             split = text.replace(", ", " ").split(" ")
             words: list[str] | None = split
-            reader, end = readers.get(split[0], _UNKNOWN)
+            reader, end = readers.get(split[0], unknown)
             if reader is None:
                 if split[0] in hand_words:
                     self._pending = (number, text, raw)

@@ -10,7 +10,7 @@ deal as the cards dealt, a player's plays as the cards in the order played.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.records import QuickDecision
@@ -68,23 +68,27 @@ def cards_out_of_play(
     where: dict[str, tuple[str, str]] = {}
     for name, deal in deals.items():
         decision = decisions.get(name)
+        # (one (who, why) a player, not one a card: this is asked of most hands)
         if name not in active:
             if not ran_out:
+                folded = (name, FOLDED)
                 for card in deal:
-                    where[card] = (name, FOLDED)
+                    where[card] = folded
         elif decision is not None and decision.discard_count == 0:
+            kept = (name, KEPT)
             for card in deal:
-                where[card] = (name, KEPT)
+                where[card] = kept
         elif decision is not None and decision.discards and not ran_out:
-            thrown = set(decision.discards)
+            thrown, threw = set(decision.discards), (name, THROWN)
             for card in deal:
                 if card in thrown:
-                    where[card] = (name, THROWN)
+                    where[card] = threw
     if not ran_out:
         for name, decision in decisions.items():
-            if name in active:
-                for card in decision.discards or ():
-                    where.setdefault(card, (name, DISCARDED))
+            if name in active and decision.discards:
+                discarded = (name, DISCARDED)
+                for card in decision.discards:
+                    where.setdefault(card, discarded)
     for card in contested:
         where.pop(card, None)
     return where
@@ -143,11 +147,14 @@ def exchange_problems(
     upcard: str | None,
     played: Sequence[str],
     hand_size: int,
-) -> Iterator[Problem]:
+) -> list[Problem]:
     """What the player's decision line and deal rule out of their plays, in order.
 
-    ``upcard`` is the dealer's upcard (part of their hand), None for anyone else.
+    ``upcard`` is the dealer's upcard (part of their hand), None for anyone else. A list
+    rather than a generator: the quick lane asks this of every player of most hands, and
+    only wants to know whether it is empty.
     """
+    problems: list[Problem] = []
     thrown = decision.discards
     if thrown is None and decision.discard_count == 0:
         thrown = ()  # a plain `play` keeps every card
@@ -158,18 +165,20 @@ def exchange_problems(
         if dealt is not None:
             for i, card in enumerate(thrown):
                 if card not in dealt:
-                    yield Problem("not-dealt", i)
-        yield from _known_exchange(played, dealt, thrown, decision.draws)
+                    problems.append(Problem("not-dealt", i))
+        _known_exchange(problems, played, dealt, thrown, decision.draws)
     elif dealt is not None and decision.discard_count is not None:
-        yield from _counted_exchange(played, dealt, decision.discard_count, hand_size)
+        _counted_exchange(problems, played, dealt, decision.discard_count, hand_size)
+    return problems
 
 
 def _known_exchange(
+    problems: list[Problem],
     played: Sequence[str],
     dealt: set[str] | None,
     thrown: Sequence[str],
     draws: Sequence[str] | None,
-) -> Iterator[Problem]:
+) -> None:
     out = set(thrown)
     drawn = set(draws) if draws is not None else None
     if not out:
@@ -177,18 +186,18 @@ def _known_exchange(
     kept = None if dealt is None or drawn is None else (dealt - out) | drawn
     for i, card in enumerate(played):
         if card in out and (drawn is None or card not in drawn):
-            yield Problem("discarded", i)
+            problems.append(Problem("discarded", i))
         elif kept is not None and card not in kept:
-            yield Problem("not-held", i)
+            problems.append(Problem("not-held", i))
 
 
 def _counted_exchange(
-    played: Sequence[str], dealt: set[str], count: int, hand_size: int
-) -> Iterator[Problem]:
+    problems: list[Problem], played: Sequence[str], dealt: set[str], count: int, hand_size: int
+) -> None:
     from_deal = [i for i, card in enumerate(played) if card in dealt]
     drawn = [i for i, card in enumerate(played) if card not in dealt]
     keep = hand_size - count
     if keep >= 0 and len(from_deal) > keep:
-        yield Problem("kept", from_deal[keep], keep)
+        problems.append(Problem("kept", from_deal[keep], keep))
     if len(drawn) > count:
-        yield Problem("drew", drawn[count], count)
+        problems.append(Problem("drew", drawn[count], count))

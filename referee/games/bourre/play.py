@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
 from referee.options import BourreOptions
+
+#: RANK_VALUE as this module's own constant: a compiled module reads a name imported from
+#: another module from its globals' dict at each use, a `Final` one directly.
+_RANK: Final = RANK_VALUE
 
 
 def value(card: str) -> int:
@@ -47,7 +52,7 @@ def trick_winner_index(cards: Sequence[str], trump: str | None) -> int | None:
 
 #: trump (None: unknown) -> suit led -> card -> how strongly it bids for the trick: a trump
 #: above any card of the suit led, which is above any other card (0).
-_STRENGTH: dict[str | None, dict[str, dict[str, int]]] = {
+_STRENGTH: Final[dict[str | None, dict[str, dict[str, int]]]] = {
     trump: {
         led: {
             card: RANK_VALUE[card[0]] + (20 if card[-1] == trump else 0)
@@ -139,12 +144,12 @@ def is_legal(
     top_trump = max((RANK_VALUE[c[0]] for c in trick if c[-1] == trump), default=0)
     if trump is None and any(c[-1] != led for c in trick):
         top_trump = 1  # the trump is unknown: a card off the suit led may have been one
-    return is_legal_on(card, hand, led, top, top_trump, trump, opts)
+    return is_legal_on(card, tuple(hand), led, top, top_trump, trump, opts)
 
 
 def is_legal_on(
     card: str,
-    hand: Iterable[str],
+    hand: tuple[str, ...],
     led: str,
     top: int,
     top_trump: int,
@@ -154,17 +159,18 @@ def is_legal_on(
     """:func:`is_legal` on a trick already led, given as what rules 1-3 look at: the suit
     ``led``, the ``top`` value of that suit on the table and the top trump's (0: none).
 
-    Plain loops over ``hand`` rather than generator expressions: the quick lane asks this of
-    most plays of a bulk log.
+    Plain loops over ``hand`` (a tuple: a compiled loop over one is a loop over its items)
+    rather than generator expressions: the quick lane asks this of most plays of a bulk log.
     """
+    rank = _RANK
     suit = card[-1]
     if suit == led:
-        if not opts.head_trick or RANK_VALUE[card[0]] > top:
+        if not opts.head_trick or rank[card[0]] > top:
             return True
         if led != trump and top_trump and not opts.head_when_trumped:
             return True  # trumped: any card of the suit led
         for c in hand:  # noqa: SIM110 (see above: no generator)
-            if c[-1] == led and RANK_VALUE[c[0]] > top:
+            if c[-1] == led and rank[c[0]] > top:
                 return False  # could have headed the trick
         return True
     best_trump = 0  # the value of the highest trump held (0: none)
@@ -172,13 +178,13 @@ def is_legal_on(
         held = c[-1]
         if held == led:
             return False  # could have followed suit
-        if held == trump and RANK_VALUE[c[0]] > best_trump:
-            best_trump = RANK_VALUE[c[0]]
+        if held == trump and rank[c[0]] > best_trump:
+            best_trump = rank[c[0]]
     if not best_trump or not opts.must_trump:
         return True
     if not top_trump or not opts.must_overtrump:
         return suit == trump
     can_beat = best_trump > top_trump
     if suit == trump:
-        return RANK_VALUE[card[0]] > top_trump or not can_beat
+        return rank[card[0]] > top_trump or not can_beat
     return not can_beat and not opts.must_undertrump

@@ -17,6 +17,8 @@ replay's (``tests/test_bourre_quick.py`` compares both on clean, faulty and muta
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.cards import BOURRE_DECK, RANK_VALUE
 from referee.games.bourre.cinch import cinch_duty, cinch_unseen
 from referee.games.bourre.decide import contradicted_pass
@@ -34,6 +36,12 @@ from referee.options import BourreOptions
 from referee.records import QuickHand, QuickTrick
 from referee.report import TrickRecord
 
+# The cards' tables as this module's own constants: a compiled module reads a name imported
+# from another module from its globals' dict at each use, a `Final` one directly.
+_DECK: Final = BOURRE_DECK
+_RANK: Final = RANK_VALUE
+_new: Final = tuple.__new__
+
 
 def quick_outcome(
     hand: QuickHand,
@@ -48,7 +56,7 @@ def quick_outcome(
     if dealer is None or len(hand.trumps) != 1:
         return None
     trump, upcard = hand.trumps[0]
-    if upcard is not None and upcard not in BOURRE_DECK:
+    if upcard is not None and upcard not in _DECK:
         return None
     active = _active(hand, seats)
     if (
@@ -65,12 +73,12 @@ def quick_outcome(
     if tricks is None:
         return None
     winners, plays = tricks
-    if not _cards_ok(hand, seats, opts, dealer, upcard, active, plays):
+    decisions, deals = hand.decisions, hand.deals
+    logged = bool(deals or decisions)  # (else a log of plays only: nothing to hold them to)
+    ran_out = logged and stock_ran_out(decisions, deals, plays, active, opts.hand_size, len(seats))
+    if logged and not _cards_ok(hand, opts, dealer, upcard, active, plays, ran_out):
         return None
-    dead_up = dead_upcard(upcard, dealer, active, hand.decisions.get(dealer), plays.get(dealer, ()))
-    ran_out = bool(hand.deals or hand.decisions) and stock_ran_out(
-        hand.decisions, hand.deals, plays, active, opts.hand_size, len(seats)
-    )
+    dead_up = dead_upcard(upcard, dealer, active, decisions.get(dealer), plays.get(dealer, ()))
     won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up, ran_out)
     if won is None:
         return None
@@ -147,15 +155,14 @@ def _decisions_ok(
             if place < last:
                 return False
             last = place
-    for d in hand.decisions.values():
-        if d.action == "play":
-            if (d.discard_count or 0) > opts.hand_size:
+    size, deck = opts.hand_size, _DECK
+    for action, count, discards, draws in hand.decisions.values():
+        if action == "play":
+            if (count or 0) > size:
                 return False
-            if d.discards is not None and d.draws is not None and len(d.draws) != len(d.discards):
+            if discards is not None and draws is not None and len(draws) != len(discards):
                 return False
-        if (d.discards and not BOURRE_DECK.issuperset(d.discards)) or (
-            d.draws and not BOURRE_DECK.issuperset(d.draws)
-        ):
+        if (discards and not deck.issuperset(discards)) or (draws and not deck.issuperset(draws)):
             return False
     return True
 
@@ -164,11 +171,12 @@ def _deck_ok(hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | No
     """Deal lines of the right size, cards of the deck, no card dealt twice, the upcard the
     dealer's."""
     dealt: dict[str, str] = {}
+    deck, size = _DECK, opts.hand_size
     for name, cards in hand.deals.items():
-        if len(cards) != opts.hand_size:
+        if len(cards) != size:
             return False
         for card in cards:
-            if card not in BOURRE_DECK or card in dealt:
+            if card not in deck or card in dealt:
                 return False
             dealt[card] = name
     return upcard is None or dealt.get(upcard, dealer) == dealer
@@ -195,35 +203,36 @@ def _tricks_ok(
     # where the first active player's card is in a trick they lead
     leader = _first_leader(seats, dealer, active)
     played: set[str] = set()
-    winners = []
-    in_seat_order = []  # each trick's cards, the first active player's first
+    winners: list[str] = []
+    in_seat_order: list[tuple[str, ...]] = []  # each trick's cards, the first active player's first
+    deck = _DECK
     for number, trick in enumerate(tricks, start=1):
-        cards = trick.cards
+        written, players, cards = trick
         found = order.get(leader)
         if found is None:
             i = active.index(leader)
             found = order[leader] = ((*active[i:], *active[:i]), (count - i) % count)
         clockwise, first = found
         if (
-            (trick.number is not None and trick.number != number)
-            or trick.players != clockwise
-            or not BOURRE_DECK.issuperset(cards)
-            or not played.isdisjoint(cards)
+            (written is not None and written != number)
+            or players != clockwise
+            or not deck.issuperset(cards)
         ):
             return None
-        played.update(cards)
-        in_seat_order.append(cards[first:] + cards[:first])
+        played.update(cards)  # (a card played twice makes too few: see below)
+        in_seat_order.append(cards[first:] + cards[:first] if first else cards)
         leader = clockwise[trick_winner_index(cards, trump) or 0]
         winners.append(leader)
     if len(played) != len(tricks) * count:
-        return None  # a card played twice in one trick
+        return None  # a card played twice, in one trick or in two
     return winners, dict(zip(active, zip(*in_seat_order, strict=True), strict=True))
 
 
 def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
     """The first active player to the dealer's left."""
-    start = seats.index(dealer) + 1
-    for seat in (*seats[start:], *seats[:start]):
+    n, at = len(seats), seats.index(dealer)
+    for step in range(1, n + 1):  # (by index: no rotated copy of the seats)
+        seat = seats[(at + step) % n]
         if seat in active:
             return seat
     raise ValueError("nobody plays")  # the caller has two players or more
@@ -231,29 +240,28 @@ def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str
 
 def _cards_ok(
     hand: QuickHand,
-    seats: tuple[str, ...],
     opts: BourreOptions,
     dealer: str,
     upcard: str | None,
     active: list[str],
     plays: Plays,
+    ran_out: bool,
 ) -> bool:
-    """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD)."""
-    if not hand.deals and not hand.decisions:
-        return True  # a log of plays only: nothing to hold them against
-    ran_out = stock_ran_out(hand.decisions, hand.deals, plays, active, opts.hand_size, len(seats))
-    elsewhere = cards_out_of_play(hand.decisions, hand.deals, active, ran_out)
+    """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD), for a
+    hand with deal or decision lines (``ran_out``: the stock may have run out)."""
+    decisions, deals = hand.decisions, hand.deals
+    elsewhere = cards_out_of_play(decisions, deals, active, ran_out)
     for player in active:
+        played = plays[player]
         if elsewhere:
-            for card in plays[player]:
+            for card in played:
                 found = elsewhere.get(card)
                 if found is not None and found[0] != player:
                     return False
-        decision = hand.decisions.get(player)
+        decision = decisions.get(player)
         if decision is not None:
             up = upcard if player == dealer else None
-            deal = hand.deals.get(player)
-            if next(exchange_problems(decision, deal, up, plays[player], opts.hand_size), None):
+            if exchange_problems(decision, deals.get(player), up, played, opts.hand_size):
                 return False
     return True
 
@@ -280,25 +288,29 @@ def _plays_legal(
     won = dict.fromkeys(active, 0)
     cinch = opts.cinch
     highest = opts.cinch_last == "highest"
-    # trumps each player holds (cards are rank + lower-case suit: only suits are lower case)
-    trumps_left: dict[str, int] = {}
+    rank = _RANK
+    # tricks won + trumps still held, for each player: a cinch needs three sure tricks, so
+    # below three nobody holds one (cards are rank + lower-case suit: only suits are lower
+    # case, so a suit letter's count in the cards is their count of that suit)
+    may_cinch: dict[str, int] = {}
     if cinch:
         for p in active:
-            trumps_left[p] = "".join(plays[p]).count(trump)
+            may_cinch[p] = "".join(plays[p]).count(trump)
     own_dead: dict[str, set[str]] = {}  # player -> trumps they know are out: own discards
     gone: set[str] = set()  # cards played to earlier tricks (only its trumps matter)
     last = len(active) - 1
-    for k, (trick, winner) in enumerate(zip(hand.tricks, winners, strict=True)):
-        cards = trick.cards
+    for k, trick in enumerate(hand.tricks):
+        winner = winners[k]
+        players, cards = trick.players, trick.cards
         led, top, top_trump = cards[0][-1], 0, 0  # the highest of the suit led, of trump
-        for i, player in enumerate(trick.players):
+        for i, player in enumerate(players):
             card = cards[i]
-            suit, value = card[-1], RANK_VALUE[card[0]]
+            suit, value = card[-1], rank[card[0]]
             if (suit != led or value <= top) and not is_legal_on(
                 card, plays[player][k:], led, top, top_trump, trump, opts
             ):  # (leading, or following above the suit led, is always legal)
                 return None
-            if cinch and won[player] + trumps_left[player] >= 3:
+            if cinch and may_cinch[player] >= 3:
                 held = plays[player][k:]
                 if not _cinch_met(card, held, trump, led, i, last, winner == player, highest):
                     dead = own_dead.get(player)
@@ -317,9 +329,11 @@ def _plays_legal(
                 if value > top_trump:
                     top_trump = value
                 if cinch:
-                    trumps_left[player] -= 1
+                    may_cinch[player] -= 1
         gone.update(cards)
         won[winner] += 1
+        if cinch:
+            may_cinch[winner] += 1
     return won
 
 
@@ -353,9 +367,10 @@ def _cinch_met(
             return False
     elif seat and card[-1] == led != trump:
         return True
-    value = RANK_VALUE[card[0]] if is_trump else 0
+    rank = _RANK
+    value = rank[card[0]] if is_trump else 0
     for c in held:  # noqa: SIM110 (a plain loop: asked of many plays, no generator)
-        if c[-1] == trump and RANK_VALUE[c[0]] > value:
+        if c[-1] == trump and rank[c[0]] > value:
             return False  # a higher trump held (or, for a card not a trump, any trump)
     return True
 
@@ -421,5 +436,7 @@ def recorded_agrees(hand: QuickHand, s: Settlement, opts: BourreOptions) -> bool
     if not hand.antes and not hand.settles:
         return True
     antes = [(names, None) for names in hand.antes]
-    settles = [Entry(kind, player, amount) for kind, player, amount in hand.settles]
+    # (tuple.__new__ rather than Entry(...), whose __new__ is a Python function: see
+    # referee.parser.quickpath)
+    settles = [_new(Entry, (kind, player, amount, None)) for kind, player, amount in hand.settles]
     return not record_findings(antes, settles, s, opts)
