@@ -238,7 +238,11 @@ def _stream_handle(
                 handle.close()
         codec = codec_of(source, reading.encoding)
         if size is not None and size <= SMALL_FILE_BYTES:
-            return _stream_small(source, name, rules_file, base_dir, keep_tricks, reading, codec)
+            data = source.read(SMALL_FILE_BYTES + 1)  # (bounded: it may have grown since)
+            if len(data) <= SMALL_FILE_BYTES:
+                source.close()
+                return _stream_small(data, name, rules_file, base_dir, keep_tricks, reading, codec)
+            source.seek(0)  # it grew since it was measured: read it as a large file
         problem = scan_encoding(source, codec, reading.encoding)
     except TooLong:
         handle.close()
@@ -264,7 +268,7 @@ def _stream_handle(
 
 
 def _stream_small(
-    source: BinaryIO,
+    data: bytes,
     name: str,
     rules_file: Path | None,
     base_dir: Path | None,
@@ -272,12 +276,10 @@ def _stream_small(
     reading: Reading,
     codec: str,
 ) -> HandStream:
-    """:func:`_stream_handle` for a small regular file: read whole and decoded at once
-    (:func:`small_text`), then closed; its lines are read from the text as a file's are."""
-    try:
-        text = small_text(source, codec, reading.encoding)
-    finally:
-        source.close()
+    """:func:`_stream_handle` for a small regular file, read whole (``data``, the file
+    closed): decoded at once (:func:`small_text`); its lines are read from the text as a
+    file's are."""
+    text = small_text(data, codec, reading.encoding)
     if isinstance(text, ReadError):
         return HandStream(FileReport(path=name, errors=[text]))
     late: list[ReadError] = []

@@ -59,12 +59,11 @@ def regular_size(handle: BinaryIO) -> int | None:
 SMALL_FILE_BYTES = 1 << 16
 
 
-def small_text(source: BinaryIO, codec: str, asked: str | None) -> str | ReadError:
-    """A small file's whole text (from its start, its line ends as read: the lines are
-    split later) or its ``P-ENCODING`` error, from one read and one decoding: what
+def small_text(data: bytes, codec: str, asked: str | None) -> str | ReadError:
+    """A small file's whole text (``data``: all its bytes; its line ends as read: the lines
+    are split later) or its ``P-ENCODING`` error, from one decoding: what
     :func:`scan_encoding` and then reading the lines through a text wrapper give, at half
     the cost. ``asked``: the ``--encoding`` given."""
-    data = source.read()
     decoder = codecs.getincrementaldecoder(codec)()
     try:  # (as the check decodes its one chunk, so as to fail as it does)
         text = decoder.decode(data, final=not data)

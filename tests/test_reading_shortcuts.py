@@ -71,7 +71,7 @@ def _fast(data: bytes, asked: str | None) -> tuple[list[str], list[ReadError]] |
     """The same, read once (:func:`small_text`), as the audit reads a small file."""
     source = io.BytesIO(data)
     codec = codec_of(source, asked)
-    text = small_text(source, codec, asked)
+    text = small_text(source.read(), codec, asked)
     if isinstance(text, ReadError):
         return text
     return _lines_of(io.StringIO(text, newline=None), False)
@@ -186,6 +186,25 @@ def test_a_small_log_audits_the_same_read_once(
     bad.write_bytes(logs["clean"].encode()[:300] + b"\xff" + logs["clean"].encode()[300:])
     fast, slow = _audit_both_ways(bad, monkeypatch)
     assert fast == slow and '"P-ENCODING"' in fast and '"hands": []' in fast
+
+
+def test_a_file_that_grew_after_it_was_measured_is_read_whole_the_long_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file measured small but longer when read (it grew meanwhile) is read at most one
+    byte past the limit that way, then from its start as a large file: every hand of it."""
+    text = generate_session(random.Random(5), players=4, hands=240).text
+    path = tmp_path / "grown.hlog"
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size > decoding.SMALL_FILE_BYTES
+    whole = render_json(Report([audit_file(path)]))
+    reads: list[int] = []
+    real = audit.small_text
+    monkeypatch.setattr(audit, "regular_size", lambda handle: 100)  # as if measured small
+    monkeypatch.setattr(audit, "small_text", lambda *a: reads.append(1) or real(*a))
+    assert render_json(Report([audit_file(path)])) == whole
+    assert reads == []  # (not decoded as a small file)
+    assert '"hands": []' not in whole
 
 
 # ----------------------------------------------------------------------------- the header
