@@ -281,6 +281,30 @@ def hand_text(hand: HandResult, level: int) -> str:
     return text if text is not None else dumps(hand_json(hand), level)
 
 
+#: The keys every hand's object starts with and ends with, whatever its game (see
+#: :func:`hand_json`); a game's own keys come between them.
+HAND_HEAD_KEYS = ("number", "line", "dealer", "trump", "violations", "claims")
+HAND_TAIL_KEYS = ("settled", "unsettled")
+
+
+def hand_head_texts(hand: HandResult, level: int) -> tuple[object, ...]:
+    """The values of :data:`HAND_HEAD_KEYS` for a view's direct writer, written as
+    :func:`dumps` writes them (the hand's object at nesting ``level``)."""
+    return (
+        hand.number,
+        hand.line,
+        text_or_null(hand.dealer),
+        text_or_null(hand.trump),
+        objects_text(hand.violations, violation_json, level + 1),
+        objects_text(hand.claims, claim_json, level + 1),
+    )
+
+
+def hand_tail_texts(hand: HandResult) -> tuple[str, str]:
+    """The values of :data:`HAND_TAIL_KEYS` for a view's direct writer."""
+    return ("true" if hand.settled else "false", text_or_null(hand.unsettled))
+
+
 _TEMPLATES: dict[tuple[tuple[str, ...], int], str] = {}
 
 

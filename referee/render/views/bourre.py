@@ -8,18 +8,19 @@ from typing import TYPE_CHECKING
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.json import (
+    HAND_HEAD_KEYS,
+    HAND_TAIL_KEYS,
     JsonValue,
     amount_text,
     amounts_text,
     card_text,
-    claim_json,
     counts_text,
     escaped,
+    hand_head_texts,
+    hand_tail_texts,
     object_template,
-    objects_text,
     quote,
     text_or_null,
-    violation_json,
 )
 from referee.render.views import ShownSettlement, Span, recorded_cell
 from referee.report import BourreHandResult, FileReport, HandResult
@@ -30,12 +31,7 @@ if TYPE_CHECKING:
 
 #: A Bourré hand's JSON keys, in order (the common ones, then the game's, then settled).
 HAND_KEYS = (
-    "number",
-    "line",
-    "dealer",
-    "trump",
-    "violations",
-    "claims",
+    *HAND_HEAD_KEYS,
     "upcard",
     "payouts",
     "pot",
@@ -44,8 +40,7 @@ HAND_KEYS = (
     "result",
     "active",
     "tricks_won",
-    "settled",
-    "unsettled",
+    *HAND_TAIL_KEYS,
 )
 
 
@@ -129,12 +124,7 @@ class BourreView:
         return escaped(
             object_template(HAND_KEYS, level)
             % (
-                hand.number,
-                hand.line,
-                text_or_null(hand.dealer),
-                text_or_null(hand.trump),
-                objects_text(hand.violations, violation_json, level + 1),
-                objects_text(hand.claims, claim_json, level + 1),
+                *hand_head_texts(hand, level),
                 text_or_null(card_text(hand.upcard)),
                 "null" if hand.payouts is None else amounts_text(hand.payouts),
                 "null" if hand.pot is None else amount_text(hand.pot),
@@ -143,8 +133,7 @@ class BourreView:
                 quote(hand.result),
                 "[" + ", ".join(map(quote, hand.active)) + "]",
                 counts_text(hand.tricks_won),
-                "true" if hand.settled else "false",
-                text_or_null(hand.unsettled),
+                *hand_tail_texts(hand),
             )
         )
 

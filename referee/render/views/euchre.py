@@ -10,14 +10,15 @@ from typing import TYPE_CHECKING
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
 from referee.render.json import (
+    HAND_HEAD_KEYS,
+    HAND_TAIL_KEYS,
     JsonValue,
-    claim_json,
     counts_text,
     escaped,
+    hand_head_texts,
+    hand_tail_texts,
     object_template,
-    objects_text,
     text_or_null,
-    violation_json,
 )
 from referee.render.views import ShownSettlement, Span, recorded_cell
 from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandResult
@@ -30,12 +31,7 @@ if TYPE_CHECKING:
 
 #: A Bid Euchre hand's JSON keys, in order (the common ones, then the game's, then settled).
 HAND_KEYS = (
-    "number",
-    "line",
-    "dealer",
-    "trump",
-    "violations",
-    "claims",
+    *HAND_HEAD_KEYS,
     "points",
     "score",
     "winner",
@@ -45,8 +41,7 @@ HAND_KEYS = (
     "redeal_reason",
     "tricks_won",
     "game",
-    "settled",
-    "unsettled",
+    *HAND_TAIL_KEYS,
 )
 
 
@@ -168,12 +163,7 @@ class EuchreView:
         return escaped(
             object_template(HAND_KEYS, level)
             % (
-                hand.number,
-                hand.line,
-                text_or_null(hand.dealer),
-                text_or_null(hand.trump),
-                objects_text(hand.violations, violation_json, level + 1),
-                objects_text(hand.claims, claim_json, level + 1),
+                *hand_head_texts(hand, level),
                 "null" if points is None else counts_text(points),
                 "null" if score is None else counts_text(score),
                 text_or_null(hand.winner),
@@ -183,8 +173,7 @@ class EuchreView:
                 text_or_null(hand.redeal_reason),
                 counts_text(hand.tricks_won),
                 hand.game_number,
-                "true" if hand.settled else "false",
-                text_or_null(hand.unsettled),
+                *hand_tail_texts(hand),
             )
         )
 
