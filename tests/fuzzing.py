@@ -579,3 +579,29 @@ def random_log(rng: random.Random) -> str:
             rng.shuffle(body)
         lines.extend(body)
     return "\n".join(lines) + "\n"
+
+
+def shuffled_tricks(rng: random.Random, text: str, rate: float, doubled: float = 0.0) -> str:
+    """``text`` with the plays of some trick lines (each with chance ``rate``) shuffled, now
+    and then one left out or (chance ``doubled``) one player's card given twice: what a
+    careless scorer writes. Written ``trick N: NAME CARD, ...``."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("trick ") and rng.random() < rate:
+            head, plays = line.split(": ", 1)
+            cards = plays.split(", ")
+            rng.shuffle(cards)
+            if rng.random() < 0.2:
+                cards.pop(rng.randrange(len(cards)))
+            elif doubled and rng.random() < doubled:
+                cards.insert(rng.randrange(len(cards) + 1), rng.choice(cards))
+            line = f"{head}: " + ", ".join(cards)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def damaged_log(rng: random.Random, logs: list[str]) -> str:
+    """One of ``logs`` after :func:`mutate`, spliced from another of them, as text (bytes
+    that are not UTF-8 replaced): a damaged real log for the agreement tests."""
+    data, other = (rng.choice(logs).encode() for _ in range(2))
+    return mutate(rng, data, other).decode("utf-8", errors="replace")

@@ -37,6 +37,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from tests.euchre_builders import PLAYERS, judge, log
+from tests.fuzzing import shuffled_tricks
 
 DECKS = (Deck(), Deck(copies=2), Deck(joker=True))
 
@@ -162,21 +163,9 @@ def test_the_replay_finds_the_reneges_the_full_rule_finds(rng: random.Random, de
 
 
 def _out_of_order(rng: random.Random, body: str) -> str:
-    """``body`` with the plays of some trick lines shuffled, and now and then one left out
+    """``body`` with the plays of some trick lines shuffled, now and then one left out
     or one player's card given twice (what a careless scorer writes)."""
-    lines = []
-    for line in body.splitlines():
-        if line.startswith("trick ") and rng.random() < 0.4:
-            head, plays = line.split(": ", 1)
-            cards = plays.split(", ")
-            rng.shuffle(cards)
-            if rng.random() < 0.2:
-                cards.pop(rng.randrange(len(cards)))
-            elif rng.random() < 0.1:
-                cards.insert(rng.randrange(len(cards) + 1), rng.choice(cards))
-            line = f"{head}: " + ", ".join(cards)
-        lines.append(line)
-    return "\n".join(lines) + "\n"
+    return shuffled_tricks(rng, body, 0.4, doubled=0.1)
 
 
 def test_in_turn_agrees_with_the_full_turn_rule(monkeypatch: pytest.MonkeyPatch) -> None:

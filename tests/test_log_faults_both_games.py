@@ -18,6 +18,7 @@ from referee.audit import audit_text
 from referee.games import logchecks
 from referee.games.bourre import tricks
 from referee.report import BourreHandResult, EuchreHandResult, FileReport
+from tests.fuzzing import shuffled_tricks
 
 # Bourré. Hand 1: ann 3 tricks, bob 1, cy 1, dee 0 (bourré); eve deals and passes; nobody
 # holds a heart (trump). Hand 2: the same deal one seat on; bob takes it. Hand 3: all pass.
@@ -602,21 +603,6 @@ def test_extra_and_missing_tricks_are_worded_alike_in_both_games(game: str, tric
     assert short.unsettled == f"{n} of {tricks} tricks logged (trick {tricks} missing)"
 
 
-def _shuffled_tricks(rng: random.Random, text: str) -> str:
-    """``text`` with the plays of some trick lines shuffled, now and then one left out."""
-    lines = []
-    for line in text.splitlines():
-        if line.startswith("trick ") and rng.random() < 0.5:
-            head, plays = line.split(": ", 1)
-            cards = plays.split(", ")
-            rng.shuffle(cards)
-            if rng.random() < 0.2:
-                cards.pop(rng.randrange(len(cards)))
-            line = f"{head}: " + ", ".join(cards)
-        lines.append(line)
-    return "\n".join(lines) + "\n"
-
-
 def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -625,7 +611,7 @@ def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule(
     in random order give the same findings."""
     turns = 0
     for seed in range(80):
-        text = _shuffled_tricks(random.Random(seed), (BOURRE, SAME_BOURRE)[seed % 2])
+        text = shuffled_tricks(random.Random(seed), (BOURRE, SAME_BOURRE)[seed % 2], 0.5)
         cheap = judge(text)
         with monkeypatch.context() as m:
             m.setattr(tricks, "_in_turn", lambda state, plays: False)
