@@ -6,14 +6,16 @@ the game's options (see :mod:`referee.options`), each problem a ``P-RULES`` erro
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.inputs import is_inside
 from referee.report import (
     ReadError,
 )
+
+_T = TypeVar("_T")
 
 
 def resolve_options(
@@ -37,15 +39,13 @@ def resolve_options(
     lie in the log's folder or below it (``rules_anywhere``: anywhere), so a log cannot make
     the referee read, or say anything about, other files.
     """
-    from referee.options import default_options, validate_settings
-
     game = header.game
-    options = default_options(game)
+    changes: dict[str, Any] = {}  # every layer's valid settings, a later layer's last
     errors: list[ReadError] = []
     if rules_file is not None:
-        options = _file_options(options, game, rules_file, "--rules ", None, None, errors)
+        changes.update(_file_changes(game, rules_file, "--rules ", None, None, errors))
     if settings:
-        options = _mapping_options(options, game, settings, errors)
+        changes.update(_mapping_changes(game, settings, errors))
     if header.rules_path:
         folder = base_dir if base_dir is not None else Path.cwd()
         target = Path(header.rules_path)
@@ -56,17 +56,49 @@ def resolve_options(
         if not rules_anywhere and not is_inside(target, folder):
             errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
         else:
-            options = _file_options(options, game, target, "", line, column, errors)
-    lines: dict[str, Any] = {}  # the `option` lines' settings, a later line's last
+            changes.update(_file_changes(game, target, "", line, column, errors))
     for item in header.options:
-        changes, problems = validate_settings(game, {item.key: item.value})
+        line_changes, problems = _line_settings(game, item.key, item.value)
         errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
-        lines.update(changes)
-    if lines:
-        options = dataclasses.replace(options, **lines)
+        changes.update(line_changes)
+    options = _options_with(game, changes)
     if not errors:
         errors.extend(_conflicts(header, options))
     return (None, errors) if errors else (options, [])
+
+
+#: What a batch's files share, worked out once: the options made of a game's settings, each
+#: `option` line's validation, each house-rules file's (by its parsed text: see
+#: ``referee.options.load_rules_file``). Every value is immutable or never changed.
+_KEPT: dict[tuple[Any, ...], Any] = {}
+_KEPT_MAX = 256
+
+
+def _kept(key: tuple[Any, ...], work_out: Callable[[], _T]) -> _T:
+    """``work_out()``, remembered by ``key`` (which must say all that it depends on)."""
+    found: _T | None = _KEPT.get(key)
+    if found is None:
+        found = work_out()
+        if len(_KEPT) >= _KEPT_MAX:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return found
+
+
+def _options_with(game: str, changes: dict[str, Any]) -> Any:
+    """The game's defaults with ``changes`` applied. Keyed by each value's ``repr``: equal
+    values may differ (``Decimal("1")`` and ``Decimal("1.00")`` make different reports)."""
+    from referee.options import default_options
+
+    key = ("options", game, *((k, repr(v)) for k, v in changes.items()))
+    return _kept(key, lambda: dataclasses.replace(default_options(game), **changes))
+
+
+def _line_settings(game: str, key: str, value: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
+    """An `option` line's setting validated (see :func:`referee.options.validate_settings`)."""
+    from referee.options import validate_settings
+
+    return _kept(("line", game, key, value), lambda: validate_settings(game, {key: value}))
 
 
 def _conflicts(header: Any, options: Any) -> list[ReadError]:
@@ -86,28 +118,45 @@ def _conflicts(header: Any, options: Any) -> list[ReadError]:
     return errors
 
 
-def _file_options(
-    options: Any,
+def _file_changes(
     game: str,
     path: Path,
     prefix: str,
     line: int | None,
     column: int | None,
     errors: list[ReadError],
-) -> Any:
-    """``options`` with a house-rules file's valid settings applied; a P-RULES error in
-    ``errors`` (at ``line``/``column`` of the log) for each problem, naming the file and,
-    where known, the line and column in it (never what the file says there)."""
-    from referee.options import OptionError, rules_file_settings, validate_file_settings
+) -> dict[str, Any]:
+    """A house-rules file's valid settings; a P-RULES error in ``errors`` (at ``line``/
+    ``column`` of the log) for each problem, naming the file and, where known, the line and
+    column in it (never what the file says there). The file is read every time (it may have
+    changed); what its text says is worked out once (see :data:`_KEPT`)."""
+    from referee.options import OptionError, load_rules_file
 
     try:
-        settings = rules_file_settings(path, game)  # its errors name the file
+        parsed = load_rules_file(path)
     except OptionError as exc:
         errors.append(ReadError("P-RULES", line, column, f"{prefix}{exc}"))
-        return options
-    changes, problems = validate_file_settings(game, settings, path)
+        return {}
+    # (the parsed file is kept with its result, so its id is not another's while kept)
+    kept, (changes, problems) = _kept(
+        ("file", game, str(path), id(parsed)), lambda: (parsed, _file_settings(parsed, path, game))
+    )
+    if kept is not parsed:  # (an id reused after the parsed files were let go)
+        _KEPT.clear()
+        return _file_changes(game, path, prefix, line, column, errors)
     errors.extend(ReadError("P-RULES", line, column, f"{prefix}{m}") for m in problems)
-    return dataclasses.replace(options, **changes)
+    return changes
+
+
+def _file_settings(parsed: Any, path: Path, game: str) -> tuple[dict[str, Any], list[str]]:
+    """A parsed house-rules file's valid settings for ``game`` and its problems' messages."""
+    from referee.options import OptionError, file_settings, validate_file_settings
+
+    try:
+        settings = file_settings(parsed, path, game)  # its errors name the file
+    except OptionError as exc:
+        return {}, [str(exc)]
+    return validate_file_settings(game, settings, path)
 
 
 def _outside(written: str) -> str:
@@ -120,23 +169,23 @@ def _outside(written: str) -> str:
     )
 
 
-def _mapping_options(
-    options: Any, game: str, settings: Mapping[str, Any], errors: list[ReadError]
-) -> Any:
-    """``options`` with the valid ``settings`` applied (the section of ``game`` when they are
-    given by game); a P-RULES error for each problem, named ``game_options``."""
+def _mapping_changes(
+    game: str, settings: Mapping[str, Any], errors: list[ReadError]
+) -> dict[str, Any]:
+    """The valid ``settings`` (the section of ``game`` when they are given by game); a
+    P-RULES error for each problem, named ``game_options``."""
     from referee.options import _game_section, validate_settings
 
     if any(isinstance(key, str) and _game_section(key) for key in settings):
         section = next((v for k, v in settings.items() if _game_section(k) == game), None)
         if section is None:
-            return options
+            return {}
         if not isinstance(section, Mapping):
             errors.append(
                 ReadError("P-RULES", None, None, f"game_options: {game!r} must be a mapping")
             )
-            return options
+            return {}
         settings = section
     changes, problems = validate_settings(game, settings)
     errors.extend(ReadError("P-RULES", None, None, f"game_options: {m}") for _, m in problems)
-    return dataclasses.replace(options, **changes)
+    return changes

@@ -459,10 +459,9 @@ def _section(parsed: RulesFile, path: Path, game: str) -> dict[str, Any]:
     return data
 
 
-def rules_file_settings(path: Path, game: str) -> GameSettings:
-    """The game's settings of a house-rules file with where each value stands, so that a
-    bad one is reported by its place, not by its text."""
-    parsed = load_rules_file(path)
+def file_settings(parsed: RulesFile, path: Path, game: str) -> GameSettings:
+    """The game's settings of a parsed house-rules file (``path``: for the messages) with
+    where each value stands, so that a bad one is reported by its place, not by its text."""
     settings = _section(parsed, path, game)
     section = next((k for k in parsed.data if _game_section(k) == game), None)
     places = {
@@ -545,9 +544,23 @@ def _game_section(key: object) -> str | None:
 
 def changed_options(options: GameOptions) -> dict[str, Any]:
     """The settings that differ from the game's defaults (for report headers)."""
-    defaults = type(options)()
-    return {
-        f.name: getattr(options, f.name)
-        for f in fields(options)
-        if getattr(options, f.name) != getattr(defaults, f.name)
-    }
+    kept = _CHANGED.get(id(options))
+    if kept is None or kept[0] is not options:
+        defaults = type(options)()
+        kept = (
+            options,
+            {
+                f.name: getattr(options, f.name)
+                for f in fields(options)
+                if getattr(options, f.name) != getattr(defaults, f.name)
+            },
+        )
+        if len(_CHANGED) >= 256:
+            _CHANGED.clear()
+        _CHANGED[id(options)] = kept  # (kept with it: its id is no other's while kept)
+    return dict(kept[1])
+
+
+#: :func:`changed_options` of the options a batch's files share (see
+#: ``referee.houserules``), by their id.
+_CHANGED: dict[int, tuple[GameOptions, dict[str, Any]]] = {}

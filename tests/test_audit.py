@@ -231,6 +231,47 @@ def test_bad_cli_rules_file(tmp_path: Path) -> None:
     assert "--rules" in error.message and "r.yaml" in error.message
 
 
+def test_equal_values_written_differently_keep_their_own_options() -> None:
+    """The options a batch's files share are kept by each value's exact form: ``2`` and
+    ``2.00`` are equal Decimals, and each file's options keep the one it wrote."""
+    from referee.options import changed_options
+
+    found = []
+    for text in ("2", "2.00", "2"):
+        header = _header(options=(OptionLine("ante", text, 4, 1),))
+        options, errors = resolve_options(header, None, None)
+        assert errors == []
+        found.append((repr(options.ante), repr(changed_options(options)["ante"])))
+    assert found == [
+        ("Decimal('2')", "Decimal('2')"),
+        ("Decimal('2.00')", "Decimal('2.00')"),
+        ("Decimal('2')", "Decimal('2')"),
+    ]
+
+
+def test_a_shared_rules_text_is_reported_under_each_path(tmp_path: Path) -> None:
+    """Two house-rules files with the same text: each problem names its own file."""
+    for name in ("a.yaml", "b.yaml"):
+        (tmp_path / name).write_text("limt: 20\n")
+    for name in ("a.yaml", "b.yaml", "a.yaml"):
+        _, (error,) = resolve_options(_header(), tmp_path / name, None)
+        assert error.message.startswith(f"--rules {tmp_path / name}:1:1: unknown option key")
+
+
+def test_a_kept_file_result_is_used_only_for_its_own_parse(tmp_path: Path) -> None:
+    """What a rules file says is kept by the parsed file's id, and used only while that id
+    is the same parsed file's (an id may be reused once the parse is let go)."""
+    from referee import houserules, options
+
+    rules = tmp_path / "r.yaml"
+    rules.write_text("limit: 20\n")
+    parsed = options.load_rules_file(rules)
+    key = ("file", "bourre", str(rules), id(parsed))
+    houserules._KEPT[key] = (object(), ({"limit": Decimal(99)}, []))  # another parse's
+    found, errors = resolve_options(_header(), rules, None)
+    assert errors == [] and found.limit == Decimal(20)
+
+
 # ----------------------------------------------------------------------------- judging
 
 

@@ -10,6 +10,8 @@ from decimal import Decimal as D
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from referee.render.json import JsonWriter, dumps, number_text, render_json
 from referee.render.text import read_source_lines, render_text
@@ -240,6 +242,26 @@ def test_json_empty_report() -> None:
 def test_decimal_numbers_exact(value: D, text: str) -> None:
     assert number_text(value) == text
     assert json.loads(text, parse_float=D) == value
+
+
+@given(
+    st.decimals(allow_nan=False, allow_infinity=False)
+    | st.builds(D, st.integers(-(10**12), 10**12)).map(lambda d: d.scaleb(-2))
+)
+def test_decimal_numbers_as_fixed_point(value: D) -> None:
+    """Whatever the exponent, the text is the exact value in fixed point (``format`` "f"),
+    trailing fractional zeros dropped: the plain-notation shortcut changes no digit."""
+    fixed = format(value, "f")
+    if "." in fixed:
+        fixed = fixed.rstrip("0").rstrip(".")
+    assert number_text(value) == ("0" if fixed in {"-0", ""} else fixed)
+    assert D(number_text(value)) == value
+
+
+@pytest.mark.parametrize("value", [D("Infinity"), D("-Infinity"), D("NaN"), D("sNaN")])
+def test_decimal_numbers_refuse_non_finite(value: D) -> None:
+    with pytest.raises(ValueError, match="cannot write"):
+        number_text(value)
 
 
 def test_json_decimal_not_through_float() -> None:

@@ -327,10 +327,10 @@ def text_or_null(value: str | None) -> str:
 
 
 def amounts_text(amounts: Mapping[str, Decimal]) -> str:
-    keys, texts = _KEYS, _AMOUNTS  # (the caches of _key and _amount, looked up here first)
+    keys = _KEYS  # (the cache of _key, looked up here first)
     parts = []
     for k, v in amounts.items():
-        parts.append((keys.get(k) or _key(k)) + (texts.get(v) or amount_text(v)))
+        parts.append((keys.get(k) or _key(k)) + number_text(v))
     return "{" + ", ".join(parts) + "}"
 
 
@@ -340,20 +340,6 @@ def counts_text(counts: Mapping[str, int]) -> str:
     for k, n in counts.items():
         parts.append((keys.get(k) or _key(k)) + str(n))
     return "{" + ", ".join(parts) + "}"
-
-
-_AMOUNTS: dict[Decimal, str] = {}
-
-
-def amount_text(value: Decimal) -> str:
-    """:func:`number_text`, remembered: a session's amounts repeat from hand to hand (equal
-    Decimals, such as ``5`` and ``5.0``, have the same text)."""
-    text = _AMOUNTS.get(value)
-    if text is None:
-        text = number_text(value)
-        if len(_AMOUNTS) < 4096:
-            _AMOUNTS[value] = text
-    return text
 
 
 def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
@@ -389,9 +375,11 @@ def number_text(value: Decimal) -> str:
     No context rounding is involved (unlike ``Decimal.normalize``): every digit is kept,
     trailing fractional zeros are dropped and ``-0`` is written ``0``.
     """
-    if not value.is_finite():
-        raise ValueError(f"cannot write {value} as a JSON number")
-    text = format(value, "f")
+    text = str(value)  # (plain, as "f" writes it, unless it has an exponent: cheaper)
+    if "E" in text or not text[-1].isdigit():  # 1E+2, 1E-7; Infinity, NaN
+        if not value.is_finite():
+            raise ValueError(f"cannot write {value} as a JSON number")
+        text = format(value, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
     return "0" if text in {"-0", ""} else text
