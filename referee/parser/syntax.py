@@ -140,7 +140,7 @@ class _Syntax:
         number, amount = term("INT"), term("AMOUNT")
         cards = rf"((?:{sep}{card})+)"
         team = rf"({name}){sep}\+{sep}({name}){sep}({amount})"
-        self.card, self.name = re.compile(card), re.compile(name)
+        self.card, self.name, self.amount = re.compile(card), re.compile(name), re.compile(amount)
         self.cards = re.compile(rf"{sep}({card})")
         self.names = re.compile(rf"{sep}({name})")
         self.first_word = re.compile(rf"{sep}({name})")
