@@ -64,7 +64,6 @@ KEYWORDS: frozenset[str] = frozenset(
 _MAX_NUMBER_DIGITS = 9  # hand, trick and discard numbers and bids: anything longer is nonsense
 _MAX_AMOUNT_CHARS = 24  # money and points
 _MAX_SOURCE_LINE = 1000  # longer lines are not copied into errors
-_MAX_GUESS = 16  # the quick path's patterns for a number of plays or cards go no further
 _BID_MESSAGE = "expected a bid: pass, a number from 3 to 6, ask or moon"
 
 

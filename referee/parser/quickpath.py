@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from functools import partial
 from itertools import product
 from typing import Final, Literal, cast
 
@@ -13,7 +12,6 @@ from referee.currency import strip_sign
 from referee.parser.common import (
     _CARDS,
     _MAX_AMOUNT_CHARS,
-    _MAX_GUESS,
     _MAX_NUMBER_DIGITS,
     KEYWORDS,
     _Names,
@@ -28,10 +26,6 @@ from referee.records import (
     QuickTrick,
 )
 
-#: A reader of one line: the line, where its first word ends, the line's words (see
-#: :func:`_words`; None: read it with the pattern) and the hand being filled; False when the
-#: line is not one of the usual shapes.
-_Reader = Callable[[str, int, list[str] | None, QuickHand], bool]
 _SettleKind = Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
 
 _MAX_KEPT: Final = 512  # words as written kept with what they are, in each table (see _QuickPath)
@@ -86,28 +80,49 @@ _SEEN_CARDS: Final[dict[str, str]] = {}
 _SEEN_SUITS: Final[dict[str, str]] = {}
 _SEEN_AMOUNTS: Final[dict[str, Decimal]] = {}
 
-#: What :attr:`_QuickPath.readers` gives for a word not in it.
-_UNKNOWN: Final[tuple[_Reader | None, int]] = (None, 0)
-
-
-def _refuse(text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
-    """The reader of the lines the quick path does not take (a claim, a `bid`...)."""
-    return False
+#: What a line is, by its first word (see :meth:`_QuickPath.kind`): a statement that
+#: :meth:`_QuickPath.read` reads (a decision when the word is a seated player's name), one it
+#: does not take (a claim, a `bid`, a name not seated), or a word not seen first yet.
+_TRICK: Final = 0
+_DEAL: Final = 1
+_TRUMP: Final = 2
+_DEALER: Final = 3
+_ANTE: Final = 4
+_SETTLE: Final = 5
+_DECISION: Final = 6
+_REFUSED: Final = 7
+_UNSEEN: Final = 8
+_KEYWORD_KINDS: Final = {
+    "trick": _TRICK,
+    "deal": _DEAL,
+    "trump": _TRUMP,
+    "dealer": _DEALER,
+    "ante": _ANTE,
+    "settle": _SETTLE,
+}
+#: A first word's kind, the seated player (a decision's, else ""), where the word ends.
+_Kind = tuple[int, str, int]
+_NOT_SEEN: Final[_Kind] = (_UNSEEN, "", 0)
+#: Keywords as written as a line's first word (``Trick``, ``trump:``, ``claim``), matched
+#: whole by the first-word pattern and followed by a space or the end -> their kind: kept
+#: for the whole process, as a keyword is the same in every log (names are kept per log).
+_FIRST_KEYWORDS: Final[dict[str, _Kind]] = {}
 
 
 def _words(text: str, pos: int) -> list[str] | None:
     """The words of ``text`` after its first word (which ends at ``pos``), for the line's
     reader: the first word's place, then the others, as parted by one space or a comma and a
     space (``trick 1: ann 7h, bob 9h`` from after ``trick``: "", "1:", "ann", "7h", "bob",
-    "9h"); None when the first word is followed by anything else than a space, the end, or a
-    colon and then a space or the end.
+    "9h"; the spaces that end the line are no word); None when the first word is followed by
+    anything else than a space, the end, or a colon and then a space or the end.
 
     Any other way of parting words leaves a word that is no name, card, number or keyword
     (one with a comma, a tab or another white space in it, or an empty one), so its line is
-    left to the patterns. A line that starts with a word of :attr:`_QuickPath.readers` is
-    parted whole (``trick``, "1:", "ann"...): the same words after the first.
+    left to the patterns. A line whose first word :meth:`_QuickPath.kind` knows is parted
+    whole, without the spaces around it (``trick``, "1:", "ann"...): the same words after
+    the first.
     """
-    words = text[pos:].replace(", ", " ").split(" ")
+    words = text[pos:].rstrip(" ").replace(", ", " ").split(" ")
     return words if words[0] in _HEAD else None
 
 
@@ -122,69 +137,92 @@ class _QuickPath:
     takes has no read error, and :attr:`QuickHand.read` gives its full records.
 
     ``LogReader._quick_block`` runs it: for each line (other than a `hand` line) it finds
-    the reader by the line's first word as written in :attr:`readers`, or else asks
-    :meth:`reader`, and calls it.
+    what the line is by its first word as written (:meth:`kind`, else :meth:`learn`) and has
+    :meth:`read` read it.
 
-    Each reader reads the line by its words first (see :func:`_words`), looking them up in
-    tables of what the grammar's terminals have matched whole before: :attr:`names` (NAME,
-    seated), :attr:`cards` (CARD), :attr:`suits` (SUIT, where CARD did not match) and
-    :attr:`amounts` (AMOUNT), and in the spellings of numbers and keywords. A line whose
-    words are all found, in the order of the statement's pattern, is one the pattern
-    matches, with those words as its groups: a token matched whole is matched whole again
-    wherever it stands between separators, as the terminals are atomic and look no further
-    than the next character, which no separator can continue. Any other line is read with
-    the pattern, which also adds what it matched to the tables. Looking words up is a few
-    times as cheap as the patterns, for the same result.
+    Each reader reads the line by its words first (see :func:`_words`): each word must be a
+    token the grammar's terminal matches whole, and is looked up in a table of those:
+    :attr:`names` (NAME, seated), :attr:`cards` (CARD), :attr:`suits` (SUIT, where CARD did
+    not match) and :attr:`amounts` (AMOUNT), and in the spellings of numbers and keywords.
+    A name or card not in its table yet is matched alone by its terminal's pattern (and
+    kept). A line whose words are all such tokens, in the order of the statement's pattern,
+    is one the pattern matches, with those words as its groups: a token matched whole is
+    matched whole again wherever it stands between separators, as the terminals are atomic
+    and look no further than the next character, which no separator can continue. Any other
+    line is read with the pattern, which also adds the cards, suits and amounts it matched
+    to the tables. Looking words up is several times as cheap as the patterns, for the same
+    result.
     """
 
-    def __init__(self, syntax: _Syntax, names: _Names, hand_size: int) -> None:
+    def __init__(self, syntax: _Syntax, names: _Names) -> None:
         self.s = syntax
-        self.exact = names.exact  # names as written -> as declared (grows)
         self.seat = names.seat_of
         #: Seated names as written, matched whole by NAME -> as declared (the declared
         #: names were matched by NAME on the `players` line).
         self.names = {name: name for name in names.players}
-        self._declared = frozenset(names.players)  # (no need to look these up)
+        #: Names as written as a line's first word (as :data:`_FIRST_KEYWORDS`, for the
+        #: words that are no keyword) -> a decision's kind and player, or _REFUSED.
+        self.first_names: dict[str, _Kind] = {}
         #: Cards as written, matched whole by CARD -> normalised (shared: see _SEEN_CARDS).
         self.cards = _SEEN_CARDS
         #: Suits as written, matched whole by SUIT where CARD did not match -> suit letter.
         self.suits = _SEEN_SUITS
         #: Amounts as written, matched whole by AMOUNT -> their value.
         self.amounts = _SEEN_AMOUNTS
-        # The patterns of a whole `trick` (`deal`) line for as many plays (cards) as the
-        # last one read: the usual guess, rebuilt when a line has another number.
-        self._plays = syntax.repeated("play", len(names.players))
-        self._cards_dealt = syntax.repeated("card", hand_size)
-        self._by_keyword: dict[str, _Reader] = {
-            "trick": self.trick,
-            "deal": self.deal,
-            "trump": self.trump,
-            "dealer": self.dealer,
-            "ante": self.ante,
-            "settle": self.settle,
-        }
-        #: A line's first word as written (``Trick``, ``ann``, ``trump:``), when it starts
-        #: the line and is followed by a space or the end -> the line's reader and where the
-        #: word ends (before the colon), so that a line's word is looked up once rather than
-        #: matched, lower-cased and checked each time.
-        self.readers: dict[str, tuple[_Reader, int]] = {}
 
-    def reader(self, word: str) -> _Reader:
-        """The reader of lines whose first word is ``word`` (not ``hand``), kept in
-        :attr:`readers` (with ``word:``): a keyword's, a seated player's decision, or one
-        that says no."""
+    def kind(self, word: str) -> _Kind:
+        """What a line is whose first word is ``word`` as written (``Trick``, ``ann``,
+        ``trump:``), followed by a space or the end: its kind, the seated player if it is a
+        decision, where the word ends (before the colon); :data:`_NOT_SEEN` for a word not
+        seen first yet (see :meth:`learn`). A line's word is so looked up once rather than
+        matched, lower-cased and checked each time."""
+        found = _FIRST_KEYWORDS.get(word)
+        if found is None:
+            found = self.first_names.get(word)
+            if found is None:
+                return _NOT_SEEN
+        return found
+
+    def learn(self, word: str) -> _Kind:
+        """What a line is whose first word is ``word`` as the first-word pattern matched it
+        (not ``hand``): a keyword's statement, a seated player's decision, or one not taken;
+        kept (with ``word:``) for :meth:`kind`."""
         lower = word.lower()
-        reader = self._by_keyword.get(lower)
-        if reader is None:
-            keyword = lower in KEYWORDS or not (
-                word.isascii() or self.s.keyword.fullmatch(word) is None
-            )
-            player = None if keyword else self.seat(word)
+        kind = _KEYWORD_KINDS.get(lower)
+        keyword = (
+            kind is not None
+            or lower in KEYWORDS
+            or not (word.isascii() or self.s.keyword.fullmatch(word) is None)
+        )
+        player = None if keyword else self.seat(word)
+        if kind is None:
             # A line that starts with a player's name (`ann play`) is a decision.
-            reader = _refuse if player is None else partial(self.decision, player)
-        if len(self.readers) < _MAX_KEPT:
-            self.readers[word] = self.readers[word + ":"] = (reader, len(word))
-        return reader
+            kind = _REFUSED if player is None else _DECISION
+        found: _Kind = (kind, player or "", len(word))
+        table = _FIRST_KEYWORDS if keyword else self.first_names
+        if len(table) < _MAX_KEPT:
+            table[word] = table[word + ":"] = found
+        return found
+
+    def read(
+        self, kind: int, player: str, text: str, pos: int, words: list[str] | None, q: QuickHand
+    ) -> bool:
+        """Read a line of ``kind`` (from :meth:`kind`; a decision's ``player``) into ``q``:
+        ``text`` (its first word ends at ``pos``) by its ``words`` (see :func:`_words`; None:
+        by the pattern); False when it is not one of the usual shapes."""
+        if kind == _TRICK:
+            return self.trick(text, pos, words, q)
+        if kind == _DECISION:
+            return self.decision(player, text, pos, words, q)
+        if kind == _DEAL:
+            return self.deal(text, pos, words, q)
+        if kind == _SETTLE:
+            return self.settle(text, pos, words, q)
+        if kind == _TRUMP:
+            return self.trump(text, pos, words, q)
+        if kind == _DEALER:
+            return self.dealer(text, pos, words, q)
+        return kind == _ANTE and self.ante(text, pos, words, q)
 
     def start(
         self, number: int, line: int, column: int, read: Callable[[], Hand], numbered: bool
@@ -194,27 +232,49 @@ class _QuickPath:
 
     # ------------------------------------------------------------------ the words
 
-    def _known_names(self, names: list[str]) -> tuple[str, ...] | None:
-        """The seated players, for names as written in :attr:`names`; None when one is not
-        there."""
-        if self._declared.issuperset(names):  # as declared: nothing to look up
-            return tuple(names)
-        players = tuple(map(self.names.get, names))
-        return None if None in players else players  # type: ignore[return-value]
+    def _player(self, word: str) -> str | None:
+        """The seated player for a name as written; None when NAME does not match the word
+        whole or no seated player is so named. Kept in :attr:`names`."""
+        player = self.names.get(word)
+        if player is None and self.s.name.fullmatch(word) is not None:
+            player = self.seat(word)
+            if player is not None and len(self.names) < _MAX_KEPT:
+                self.names[word] = player
+        return player
 
-    def _known_cards(self, cards: list[str]) -> tuple[str, ...] | None:
-        """The normalised cards, for cards as written in :attr:`cards`; None when one is not
-        there."""
-        if _NORMAL_CARDS.issuperset(cards):  # as normalised: nothing to look up
-            return tuple(cards)
-        normal = tuple(map(self.cards.get, cards))
-        return None if None in normal else normal  # type: ignore[return-value]
+    def _card_of(self, word: str) -> str | None:
+        """The normalised card for a card as written; None when CARD does not match the word
+        whole. Kept in :attr:`cards` (finitely many: CARD matches few texts)."""
+        card = self.cards.get(word)
+        if card is None and self.s.card.fullmatch(word) is not None:
+            card = self.cards[word] = _card(word)
+        return card
 
-    def _learn_names(self, names: Iterable[str], players: Iterable[str | None]) -> None:
-        """Keep names as written that NAME has matched, with their seated players."""
-        for name, player in zip(names, players, strict=True):
-            if player is not None and name not in self.names and len(self.names) < _MAX_KEPT:
-                self.names[name] = player
+    def _players(self, words: list[str], start: int, step: int) -> tuple[str, ...] | None:
+        """The seated players for the names as written at ``words[start::step]``; None when
+        one is not a seated player's name."""
+        players: list[str] = []
+        at, end = start, len(words)
+        while at < end:
+            player = self._player(words[at])
+            if player is None:
+                return None
+            players.append(player)
+            at += step
+        return tuple(players)
+
+    def _cards(self, words: list[str], start: int, end: int, step: int) -> tuple[str, ...] | None:
+        """The normalised cards for the cards as written at ``words[start:end:step]``; None
+        when one is not a card."""
+        cards: list[str] = []
+        at = start
+        while at < end:
+            card = self._card_of(words[at])
+            if card is None:
+                return None
+            cards.append(card)
+            at += step
+        return tuple(cards)
 
     def _learn_cards(self, cards: Sequence[str]) -> tuple[str, ...]:
         """Keep cards as written that CARD has matched; give them normalised."""
@@ -226,54 +286,42 @@ class _QuickPath:
     # ------------------------------------------------------------------ the readers
 
     def trick(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
-        if words is not None:
-            number = _TRICK_NUMBERS.get(words[1]) if len(words) > 1 else None
+        if words is not None and (count := len(words)) > 1:
+            number = _TRICK_NUMBERS.get(words[1])
             at = 1 if number is None else 2  # (`trick 3 ann 7h`, `trick 3: ann 7h`)
-            players = self._known_names(words[at::2])
-            cards = self._known_cards(words[at + 1 :: 2])
-            if players and cards and len(players) == len(cards):
-                quick.tricks.append(_new(QuickTrick, (number, players, cards)))
-                return True
+            if count > at and (count - at) % 2 == 0:  # (a name and a card each)
+                players = self._players(words, at, 2)
+                cards = None if players is None else self._cards(words, at + 1, count, 2)
+                if cards is not None:
+                    quick.tricks.append(_new(QuickTrick, (number, players, cards)))
+                    return True
         return self._trick_matched(text, pos, quick)
 
     def _trick_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """A `trick` line read with the pattern (learning its words)."""
-        names: tuple[str, ...]
-        m = self._plays.fullmatch(text, pos)  # as many plays as the last trick
-        if m is not None:
-            items = m.groups()
-            written: str | None = items[0]
-            if written is not None and len(written) > _MAX_NUMBER_DIGITS:
-                return False
-            names, cards = items[1::2], items[2::2]
-        else:
-            s = self.s
-            head = s.trick.match(text, pos)
-            assert head is not None  # every part of it is optional
-            start, written = head.end(), head.group(1)
-            if written is not None and len(written) > _MAX_NUMBER_DIGITS:
-                return False
-            if s.bare_plays.fullmatch(text, start) is None:
-                return False
-            listed = tuple([item for play in s.bare_play.findall(text, start) for item in play])
-            names, cards = listed[::2], listed[1::2]
-            self._plays = s.repeated("play", min(len(names), _MAX_GUESS))
-        players = tuple(map(self.exact.get, names))
-        if None in players:  # a new spelling of a seated name, or not seated at all
-            players = tuple([self.seat(name) for name in names])
-            if None in players:
-                return False
-        self._learn_names(names, players)
+        """A `trick` line read with the pattern (learning its cards)."""
+        s = self.s
+        head = s.trick.match(text, pos)
+        assert head is not None  # every part of it is optional
+        start, written = head.end(), head.group(1)
+        if written is not None and len(written) > _MAX_NUMBER_DIGITS:
+            return False
+        if s.bare_plays.fullmatch(text, start) is None:
+            return False
+        listed = tuple([item for play in s.bare_play.findall(text, start) for item in play])
+        names, cards = listed[::2], listed[1::2]
+        players = tuple([self.seat(name) for name in names])
+        if None in players:  # a name not seated
+            return False
         number = None if written is None else int(written)
         trick = QuickTrick(number, players, self._learn_cards(cards))  # type: ignore[arg-type]
         quick.tricks.append(trick)
         return True
 
     def deal(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
-        if words is not None and len(words) > 2:
-            player = self.names.get(words[1])
-            dealt = self._known_cards(words[2:])
-            if player is not None and dealt:
+        if words is not None and (count := len(words)) > 2:
+            player = self._player(words[1])
+            dealt = None if player is None else self._cards(words, 2, count, 1)
+            if player is not None and dealt is not None:
                 if player in quick.deals:
                     return False
                 quick.deals[player] = dealt
@@ -281,31 +329,23 @@ class _QuickPath:
         return self._deal_matched(text, pos, quick)
 
     def _deal_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """A `deal` line read with the pattern (learning its words)."""
-        m = self._cards_dealt.fullmatch(text, pos)  # as many cards as the last deal
-        if m is not None:
-            items = m.groups()
-            name: str = items[0]
-            written = items[1:]
-        else:
-            head = self.s.deal_player.match(text, pos)
-            whole = None if head is None else self.s.deal.fullmatch(text, pos)
-            if head is None or whole is None:
-                return False
-            name, written = head.group(1), tuple(self.s.cards.findall(whole.group(2)))
-            self._cards_dealt = self.s.repeated("card", min(len(written), _MAX_GUESS))
-        player = self.exact.get(name) or self.seat(name)
+        """A `deal` line read with the pattern (learning its cards)."""
+        head = self.s.deal_player.match(text, pos)
+        whole = None if head is None else self.s.deal.fullmatch(text, pos)
+        if head is None or whole is None:
+            return False
+        name, written = head.group(1), self.s.cards.findall(whole.group(2))
+        player = self.seat(name)
         if player is None or player in quick.deals:
             return False
-        self._learn_names((name,), (player,))
         quick.deals[player] = self._learn_cards(written)
         return True
 
     def decision(
         self, player: str, text: str, pos: int, words: list[str] | None, quick: QuickHand
     ) -> bool:
-        """A seated ``player``'s decision (`ann play discard 7h`; bound to each spelling of
-        the name by :meth:`reader`)."""
+        """A seated ``player``'s decision (`ann play discard 7h`: the line's first word is a
+        spelling of the name, see :meth:`learn`)."""
         if words is not None and (count := len(words)) > 1:
             action = words[1]
             decision: QuickDecision | None = None
@@ -328,21 +368,21 @@ class _QuickPath:
         words; None when one is not known."""
         if len(words) == 4 and words[3] in _NUMBERS:
             return _new(QuickDecision, ("play", _NUMBERS[words[3]], None, None))
-        draw = 3
-        while draw < len(words) and words[draw] not in _DRAW:
+        draw, count = 3, len(words)
+        while draw < count and words[draw] not in _DRAW:
             draw += 1
-        discards = self._known_cards(words[3:draw])
+        discards = self._cards(words, 3, draw, 1)
         if not discards:
             return None
-        if draw == len(words):
+        if draw == count:
             return _new(QuickDecision, ("play", len(discards), discards, None))
-        draws = self._known_cards(words[draw + 1 :])
+        draws = self._cards(words, draw + 1, count, 1)
         if not draws:
             return None
         return _new(QuickDecision, ("play", len(discards), discards, draws))
 
     def _decision_matched(self, player: str, text: str, pos: int, quick: QuickHand) -> bool:
-        """A decision line read with the pattern (learning its words)."""
+        """A decision line read with the pattern (learning its cards)."""
         m = self.s.decision.fullmatch(text, pos)
         if m is None or player in quick.decisions:
             return False
@@ -364,20 +404,20 @@ class _QuickPath:
 
     def trump(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
         if words is not None and len(words) == 2:
-            card = self.cards.get(words[1])
+            suit = self.suits.get(words[1])  # (no text is both a SUIT and a CARD)
+            if suit is not None:
+                quick.trumps.append((suit, None))
+                return True
+            card = self._card_of(words[1])
             if card is not None:
                 if card == JOKER:
                     return False
                 quick.trumps.append((card[-1], card))
                 return True
-            suit = self.suits.get(words[1])
-            if suit is not None:
-                quick.trumps.append((suit, None))
-                return True
         return self._trump_matched(text, pos, quick)
 
     def _trump_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """A `trump` line read with the pattern (learning its words)."""
+        """A `trump` line read with the pattern (learning its card or suit)."""
         m = self.s.trump.fullmatch(text, pos)
         if m is None:
             return False
@@ -393,32 +433,31 @@ class _QuickPath:
 
     def dealer(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
         if words is not None and len(words) == 2:
-            player = self.names.get(words[1])
+            player = self._player(words[1])
             if player is not None:
                 quick.dealers.append(player)
                 return True
         return self._dealer_matched(text, pos, quick)
 
     def _dealer_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """A `dealer` line read with the pattern (learning its words)."""
+        """A `dealer` line read with the pattern."""
         m = self.s.dealer.fullmatch(text, pos)
         player = None if m is None else self.seat(m.group(1))
         if m is None or player is None:
             return False
-        self._learn_names((m.group(1),), (player,))
         quick.dealers.append(player)
         return True
 
     def ante(self, text: str, pos: int, words: list[str] | None, quick: QuickHand) -> bool:
         if words is not None:
-            players = self._known_names(words[1:])
+            players = self._players(words, 1, 1)
             if players is not None:
                 quick.antes.append(players)
                 return True
         return self._ante_matched(text, pos, quick)
 
     def _ante_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """An `ante` line read with the pattern (learning its words)."""
+        """An `ante` line read with the pattern."""
         m = self.s.ante.fullmatch(text, pos)
         if m is None:
             return False
@@ -426,7 +465,6 @@ class _QuickPath:
         players = [self.seat(name) for name in names]
         if None in players:
             return False
-        self._learn_names(names, players)
         quick.antes.append(cast(tuple[str, ...], tuple(players)))
         return True
 
@@ -437,12 +475,13 @@ class _QuickPath:
                 if words[1] in _SPLIT:
                     settled = ("split", None, None)
             elif count == 3:  # `settle pot 7`
-                amount = self.amounts.get(words[2])
-                if amount is not None and words[1] in _POT:
+                amount = self._amount_of(words[2]) if words[1] in _POT else None
+                if amount is not None:
                     settled = ("pot", None, amount)
             else:  # `settle ann wins 7`
-                player, kind = self.names.get(words[1]), _SETTLE_KINDS.get(words[2])
-                amount = self.amounts.get(words[3])
+                kind = _SETTLE_KINDS.get(words[2])
+                amount = None if kind is None else self._amount_of(words[3])
+                player = None if amount is None else self._player(words[1])
                 if player is not None and kind is not None and amount is not None:
                     settled = (kind, player, amount)
             if settled is not None:
@@ -451,7 +490,7 @@ class _QuickPath:
         return self._settle_matched(text, pos, quick)
 
     def _settle_matched(self, text: str, pos: int, quick: QuickHand) -> bool:
-        """A `settle` line read with the pattern (learning its words)."""
+        """A `settle` line read with the pattern (learning its amount)."""
         m = self.s.settle.fullmatch(text, pos)
         if m is None:
             return False
@@ -469,10 +508,17 @@ class _QuickPath:
         amount = None if player is None else self._amount(m.group(6))
         if player is None or amount is None:
             return False  # a team settle, a keyword or a name not seated, a long amount
-        self._learn_names((name,), (player,))
         kind = cast(Literal["wins", "bourre", "renege", "penalty"], _word(m.group(5)))
         quick.settles.append((kind, player, amount))
         return True
+
+    def _amount_of(self, word: str) -> Decimal | None:
+        """The value of an amount as written; None when AMOUNT does not match the word whole
+        (or it is too long). Kept in :attr:`amounts`."""
+        amount = self.amounts.get(word)
+        if amount is None and self.s.amount.fullmatch(word) is not None:
+            amount = self._amount(word)
+        return amount
 
     def _amount(self, text: str) -> Decimal | None:
         """An amount as AMOUNT matched it, kept in :attr:`amounts`; None when too long."""

@@ -33,7 +33,7 @@ from referee.parser.common import (
 )
 from referee.parser.fastpath import FastReader, _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
-from referee.parser.quickpath import _MAX_KEPT, _UNKNOWN, _QuickPath, _words
+from referee.parser.quickpath import _MAX_KEPT, _UNSEEN, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
 from referee.records import (
@@ -124,7 +124,7 @@ class LogReader:
         self._trees = _TreeReader(self._names)
         self.header = self._read_header()
         self._quick = (
-            _QuickPath(self._syntax, self._names, 5)
+            _QuickPath(self._syntax, self._names)
             if quick and self.header is not None and game_of(self.header.game).quick_reading
             else None
         )
@@ -640,26 +640,33 @@ class LogReader:
 
         This loop runs once per line of a bulk file, so it is written for speed: it keeps
         only the line's text, as the hand's records are seldom needed, and parts the line
-        into words once. A line that starts with a word the quick path has seen as a first
-        word (so a whole NAME, see :attr:`_QuickPath.readers`), then a space or the end,
-        needs no pattern to find it: the first-word pattern would match just that word. So
-        for the next `hand` line, once its spelling is in ``_hand_words``.
+        into words once (without the spaces before and after them: separators every
+        statement's pattern takes there). A line that starts with a
+        word the quick path has seen as a first word (so a whole NAME, see
+        :meth:`_QuickPath.kind`), then a space or the end, needs no pattern to find it: the
+        first-word pattern would match just that word. So for the next `hand` line, once
+        its spelling is in ``_hand_words``.
         """
-        assert self._quick is not None
+        path = self._quick
+        assert path is not None
         first_word = self._syntax.first_word.match
-        readers, reader_of = self._quick.readers, self._quick.reader
-        hand_words, unknown = self._hand_words, _UNKNOWN
+        hand_words = self._hand_words
         usual: QuickHand | None = quick
         number = self._lineno
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            split = text.replace(", ", " ").split(" ")
+            spaced = text.rstrip(" ")
+            body = spaced.lstrip(" ")
+            split = body.replace(", ", " ").split(" ")
             words: list[str] | None = split
-            reader, end = readers.get(split[0], unknown)
-            if reader is None:
-                if split[0] in hand_words:
+            head = split[0]
+            kind, player, end = path.kind(head)
+            if kind != _UNSEEN:
+                end += len(spaced) - len(body)
+            else:
+                if head in hand_words:
                     self._pending = (number, text, raw)
                     break
                 first = first_word(text)
@@ -669,19 +676,17 @@ class LogReader:
                     lines.append(raw)
                     continue
                 word, end = first[1], first.end()
-                found = readers.get(word)
-                if found is not None:
-                    reader = found[0]
-                elif self._is_hand(word):  # (never kept in readers)
-                    if len(hand_words) < _MAX_KEPT:
-                        hand_words.update((word, word + ":"))
-                    self._pending = (number, text, raw)
-                    break
-                else:
-                    reader = reader_of(word)
+                kind, player, _ = path.kind(word)
+                if kind == _UNSEEN:
+                    if self._is_hand(word):  # (never kept by the quick path)
+                        if len(hand_words) < _MAX_KEPT:
+                            hand_words.update((word, word + ":"))
+                        self._pending = (number, text, raw)
+                        break
+                    kind, player, _ = path.learn(word)
                 words = _words(text, end)
             lines.append(raw)
-            if usual is not None and not reader(text, end, words, usual):
+            if usual is not None and not path.read(kind, player, text, end, words, usual):
                 usual = None
         self._lineno = number
         return usual

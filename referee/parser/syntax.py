@@ -140,7 +140,7 @@ class _Syntax:
         number, amount = term("INT"), term("AMOUNT")
         cards = rf"((?:{sep}{card})+)"
         team = rf"({name}){sep}\+{sep}({name}){sep}({amount})"
-        self.card, self.name = re.compile(card), re.compile(name)
+        self.card, self.name, self.amount = re.compile(card), re.compile(name), re.compile(amount)
         self.cards = re.compile(rf"{sep}({card})")
         self.names = re.compile(rf"{sep}({name})")
         self.first_word = re.compile(rf"{sep}({name})")
@@ -151,13 +151,9 @@ class _Syntax:
         )
         trick_head = rf"{colon}(?:({number}){colon})?"
         self.trick = re.compile(trick_head)
-        # The quick path: a trick's plays without `(was CARD)`, checked whole, then listed;
-        # or, with a number of plays guessed, all of the line in one match (see repeated()).
+        # The quick path: a trick's plays without `(was CARD)`, checked whole, then listed.
         self.bare_plays = re.compile(rf"(?:{sep}{name}[\t ,]+{card})+{sep}")
         self.bare_play = re.compile(rf"{sep}({name})[\t ,]+({card})")
-        self._repeated: dict[tuple[str, int], re.Pattern[str]] = {}
-        self._units = {"play": rf"{sep}({name})[\t ,]+({card})", "card": rf"{sep}({card})"}
-        self._heads = {"play": trick_head, "card": rf"{colon}({name})"}
 
         def rest(pattern: str) -> re.Pattern[str]:
             return re.compile(pattern + sep)
@@ -214,21 +210,3 @@ class _Syntax:
                         maybe_placeholders=False,
                     )
         return self._lark
-
-    def repeated(self, unit: str, count: int) -> re.Pattern[str]:
-        """The rest of a line after its keyword, with ``count`` items guessed, in one pattern
-        with a group per item: for ``unit`` "play", a `trick` line's number (a group, None
-        when not written) and ``count`` plays (a NAME group and a CARD group each); for
-        "card", a `deal` line's player and ``count`` cards.
-
-        The head (the number, the player) is an atomic group: it matches just as the
-        :attr:`trick` or :attr:`deal_player` pattern alone would, so one match here is the
-        same as matching the head, then the items from where it ended.
-        """
-        key = (unit, count)
-        pattern = self._repeated.get(key)
-        if pattern is None:
-            pattern = self._repeated[key] = re.compile(
-                f"(?>{self._heads[unit]})" + self._units[unit] * count + r"[\t ,]*"
-            )
-        return pattern
