@@ -21,6 +21,12 @@ from typing import Literal, NamedTuple
 # The three most numerous records (a hand has dozens of names and cards) are named tuples:
 # immutable and typed like the frozen dataclasses below, and about twice as cheap to create,
 # which matters when a batch reads millions of cards.
+#
+# The records made once a statement (and a hand) write their own ``__init__``, which the
+# dataclass decorator keeps: it is what the decorator would write (the fields in order, with
+# their defaults; ``tests/test_records.py`` checks it), but in the compiled build mypyc
+# compiles it, each ``object.__setattr__(self, "field", ...)`` to a store in the object,
+# where the decorator's own ``__init__`` stays interpreted and costs some twenty times as much.
 
 
 class NameAt(NamedTuple):
@@ -62,6 +68,14 @@ class TeamPoints:
     line: int
     column: int
 
+    def __init__(
+        self, team: tuple[NameAt, NameAt], points: Decimal, line: int, column: int
+    ) -> None:
+        object.__setattr__(self, "team", team)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class Header:
@@ -93,6 +107,11 @@ class DealerLine:
     line: int
     column: int
 
+    def __init__(self, player: NameAt, line: int, column: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class DealLine:
@@ -102,6 +121,12 @@ class DealLine:
     cards: tuple[CardAt, ...]
     line: int
     column: int
+
+    def __init__(self, player: NameAt, cards: tuple[CardAt, ...], line: int, column: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 class Play(NamedTuple):
@@ -122,6 +147,20 @@ class TrickLine:
     column: int
     number_column: int = 0
 
+    def __init__(
+        self,
+        number: int | None,
+        plays: tuple[Play, ...],
+        line: int,
+        column: int,
+        number_column: int = 0,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "plays", plays)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "number_column", number_column)
+
 
 @dataclass(frozen=True, slots=True)
 class ClaimLine:
@@ -132,6 +171,15 @@ class ClaimLine:
     trick: int | None
     line: int
     column: int
+
+    def __init__(
+        self, by: NameAt, against: NameAt, trick: int | None, line: int, column: int
+    ) -> None:
+        object.__setattr__(self, "by", by)
+        object.__setattr__(self, "against", against)
+        object.__setattr__(self, "trick", trick)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 # ----------------------------------------------------------------------------- Bourré events
@@ -145,6 +193,11 @@ class AnteLine:
     line: int
     column: int
 
+    def __init__(self, players: tuple[NameAt, ...], line: int, column: int) -> None:
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class TrumpLine:
@@ -154,6 +207,12 @@ class TrumpLine:
     card: CardAt | None
     line: int
     column: int
+
+    def __init__(self, suit: str, card: CardAt | None, line: int, column: int) -> None:
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +232,24 @@ class DecisionLine:
     line: int
     column: int
 
+    def __init__(
+        self,
+        player: NameAt,
+        action: Literal["pass", "play"],
+        discard_count: int | None,
+        discards: tuple[CardAt, ...] | None,
+        draws: tuple[CardAt, ...] | None,
+        line: int,
+        column: int,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "discard_count", discard_count)
+        object.__setattr__(self, "discards", discards)
+        object.__setattr__(self, "draws", draws)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class SettleLine:
@@ -187,6 +264,20 @@ class SettleLine:
     amount: Decimal | None
     line: int
     column: int
+
+    def __init__(
+        self,
+        kind: Literal["wins", "bourre", "renege", "penalty", "split", "pot"],
+        player: NameAt | None,
+        amount: Decimal | None,
+        line: int,
+        column: int,
+    ) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 # ----------------------------------------------------------------------------- Bid Euchre events
@@ -205,6 +296,15 @@ class BidLine:
     line: int
     column: int
 
+    def __init__(
+        self, player: NameAt, bid: BidValue, suit: str | None, line: int, column: int
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "bid", bid)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class ExchangeLine:
@@ -217,6 +317,22 @@ class ExchangeLine:
     line: int
     column: int
 
+    def __init__(
+        self,
+        bidder: NameAt,
+        given: CardAt,
+        partner: NameAt,
+        returned: CardAt,
+        line: int,
+        column: int,
+    ) -> None:
+        object.__setattr__(self, "bidder", bidder)
+        object.__setattr__(self, "given", given)
+        object.__setattr__(self, "partner", partner)
+        object.__setattr__(self, "returned", returned)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardLine:
@@ -226,6 +342,12 @@ class DiscardLine:
     card: CardAt
     line: int
     column: int
+
+    def __init__(self, player: NameAt, card: CardAt, line: int, column: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +361,20 @@ class RedealLine:
     column: int
     reason_column: int = 0
 
+    def __init__(
+        self,
+        player: NameAt,
+        reason: Literal["ace-no-face"],
+        line: int,
+        column: int,
+        reason_column: int = 0,
+    ) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "reason_column", reason_column)
+
 
 @dataclass(frozen=True, slots=True)
 class TeamSettleLine:
@@ -248,6 +384,11 @@ class TeamSettleLine:
     line: int
     column: int
 
+    def __init__(self, entries: tuple[TeamPoints, ...], line: int, column: int) -> None:
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
@@ -256,6 +397,11 @@ class ScoreLine:
     entries: tuple[TeamPoints, ...]
     line: int
     column: int
+
+    def __init__(self, entries: tuple[TeamPoints, ...], line: int, column: int) -> None:
+        object.__setattr__(self, "entries", entries)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
 
 
 Event = (
@@ -301,6 +447,22 @@ class Hand:
     column: int
     unreadable: tuple[Unread, ...] = ()
     numbered: bool = True
+
+    def __init__(
+        self,
+        number: int,
+        events: tuple[Event, ...],
+        line: int,
+        column: int,
+        unreadable: tuple[Unread, ...] = (),
+        numbered: bool = True,
+    ) -> None:
+        object.__setattr__(self, "number", number)
+        object.__setattr__(self, "events", events)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+        object.__setattr__(self, "unreadable", unreadable)
+        object.__setattr__(self, "numbered", numbered)
 
 
 # ----------------------------------------------------------------------------- the quick lane
