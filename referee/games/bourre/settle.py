@@ -140,14 +140,18 @@ def settle_hand(
         else []
     )
     penalties = [(p, opts.early_penalty) for p in outcome.early] if opts.early_penalty else []
-    carry = pot - took + sum(bourre.values(), _ZERO)
+    bourres = _ZERO
+    for amount in bourre.values():  # (sum() is a call through Python, compiled)
+        bourres += amount
+    carry = pot - took + bourres
     fines = reneges + penalties
     if fines:
         carry += sum((a for _, a in fines), _ZERO)
     payouts = {}
     owes = _ZERO - ante  # the net of one who paid one ante and takes nothing
+    everyone = len(owed) == len(seats)  # (else look each up: `owed` is a list)
     for p in seats:
-        paid = ante if p in owed else _ZERO
+        paid = ante if everyone or p in owed else _ZERO
         if second and p in second:
             paid += ante
         net = took - paid if p == winner else owes if paid is ante else _ZERO - paid
