@@ -16,17 +16,23 @@ import pytest
 from referee.audit import audit_text
 from referee.games.bourre import engine
 from referee.records import QuickHand
-from referee.report import FileReport
+from referee.report import BourreHandResult, FileReport
 from referee.sequence import Place
 from tests import fuzzing
 from tests.simulate import ILLEGAL_RULES, generate_session, random_options
 
 
+class _ReplayOnly(engine.BourreSession):
+    """A session whose quick lane declines every hand, so the replay judges them all."""
+
+    def _judge_quick(self, hand: QuickHand, place: Place) -> BourreHandResult | None:
+        return None
+
+
 def _both_lanes(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport, FileReport]:
     quick = audit_text(text, keep_tricks=True)
     with monkeypatch.context() as m:
-        # The quick lane declines every hand, so the replay judges them all.
-        m.setattr(engine.BourreSession, "_judge_quick", lambda self, hand, place: None)
+        m.setattr(engine, "BourreSession", _ReplayOnly)  # (the session the audit makes)
         full = audit_text(text, keep_tricks=True)
     return quick, full
 
@@ -35,14 +41,14 @@ def _both_lanes(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[FileReport,
 def lane_count(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, int]]:
     """Counts the hands the quick lane judged and those it left to the replay."""
     count = {"quick": 0, "replayed": 0}
-    real = engine.BourreSession._judge_quick
 
-    def judge_quick(self: engine.BourreSession, hand: QuickHand, place: Place) -> object:
-        result = real(self, hand, place)
-        count["quick" if result is not None else "replayed"] += 1
-        return result
+    class Counted(engine.BourreSession):
+        def _judge_quick(self, hand: QuickHand, place: Place) -> BourreHandResult | None:
+            result = super()._judge_quick(hand, place)
+            count["quick" if result is not None else "replayed"] += 1
+            return result
 
-    monkeypatch.setattr(engine.BourreSession, "_judge_quick", judge_quick)
+    monkeypatch.setattr(engine, "BourreSession", Counted)
     yield count
 
 

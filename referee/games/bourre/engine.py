@@ -11,6 +11,7 @@ are not settled either until a recorded ``settle pot`` gives the pot again.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Final
 
 from mypy_extensions import mypyc_attr
 
@@ -33,9 +34,13 @@ from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Place, may_have_said, split_forgotten
 
 _SETTLE_RULES = "BR-SETTLE-"
+#: The verdicts of a record that agrees and of none (frozen: one each serves every hand).
+_AGREES: Final = Record("agrees")
+_NONE: Final = Record("none")
 
 
-@mypyc_attr(native_class=False)  # (a test turns the quick lane off by patching a method)
+# (a test turns the quick lane off in a subclass, to compare the lanes)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BourreSession:
     """Judge a Bourré log hand by hand. Call :meth:`judge` once per hand read, in order.
 
@@ -276,8 +281,12 @@ class BourreSession:
             totals[p] += net
         self.money = MoneyState(settlement.carry, settlement.exempt_next)
         self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
-        rules = tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
-        record = Record("differs", rules) if rules else Record("agrees" if recorded else "none")
+        rules = (
+            tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
+            if violations
+            else ()
+        )
+        record = Record("differs", rules) if rules else _AGREES if recorded else _NONE
         return BourreHandResult(
             number=hand.number,
             line=hand.line,

@@ -59,7 +59,7 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
         return
     decision = state.plain_decisions()[player]
     upcard = state.upcard.card if player == state.dealer and state.upcard else None
-    played = [p.card.card for p in plays]
+    played = tuple(p.card.card for p in plays)
     deal = state.plain_deals().get(player)
     for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):
         _explain(state, player, line, plays, problem)

@@ -10,21 +10,24 @@ deal as the cards dealt, a player's plays as the cards in the order played.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection
 from typing import NamedTuple
 
 from referee.records import QuickDecision
 
-Decisions = Mapping[str, QuickDecision]
-Deals = Mapping[str, Collection[str]]
-Played = Mapping[str, Sequence[str]]
+# (dicts and tuples, not Mapping and Sequence: compiled, a loop over a dict or a tuple, or a
+# lookup in it, is the builtin's own; a Mapping's is a method call. Both lanes ask these of
+# most hands.)
+Decisions = dict[str, QuickDecision]
+Deals = dict[str, tuple[str, ...]]
+Played = dict[str, tuple[str, ...]]
 
 
 def stock_ran_out(
     decisions: Decisions,
     deals: Deals,
     played: Played,
-    active: Iterable[str],
+    active: list[str],
     hand_size: int,
     seats: int,
 ) -> bool:
@@ -56,7 +59,7 @@ FOLDED, THROWN, KEPT, DISCARDED = "folded", "thrown", "kept", "discarded"
 def cards_out_of_play(
     decisions: Decisions,
     deals: Deals,
-    active: Collection[str],
+    active: list[str],
     ran_out: bool,
     contested: Collection[str] = (),
 ) -> dict[str, tuple[str, str]]:
@@ -79,7 +82,7 @@ def cards_out_of_play(
             for card in deal:
                 where[card] = kept
         elif decision is not None and decision.discards and not ran_out:
-            thrown, threw = set(decision.discards), (name, THROWN)
+            thrown, threw = decision.discards, (name, THROWN)
             for card in deal:
                 if card in thrown:
                     where[card] = threw
@@ -143,30 +146,29 @@ class Problem(NamedTuple):
 
 def exchange_problems(
     decision: QuickDecision,
-    deal: Collection[str] | None,
+    deal: tuple[str, ...] | None,
     upcard: str | None,
-    played: Sequence[str],
+    played: tuple[str, ...],
     hand_size: int,
 ) -> list[Problem]:
     """What the player's decision line and deal rule out of their plays, in order.
 
     ``upcard`` is the dealer's upcard (part of their hand), None for anyone else. A list
     rather than a generator: the quick lane asks this of every player of most hands, and
-    only wants to know whether it is empty.
+    only wants to know whether it is empty. (The cards are looked up in the tuples: for a
+    hand's few cards that is quicker than making sets of them.)
     """
     problems: list[Problem] = []
     thrown = decision.discards
     if thrown is None and decision.discard_count == 0:
         thrown = ()  # a plain `play` keeps every card
-    dealt: set[str] | None = set(deal) if deal is not None else None
-    if dealt is not None and upcard is not None:
-        dealt.add(upcard)
+    dealt = deal if deal is None or upcard is None else (*deal, upcard)
     if thrown is not None:
         if dealt is not None:
             for i, card in enumerate(thrown):
                 if card not in dealt:
                     problems.append(Problem("not-dealt", i))
-        _known_exchange(problems, played, dealt, thrown, decision.draws)
+        _known_exchange(problems, played, dealt, thrown, decision.draws if thrown else ())
     elif dealt is not None and decision.discard_count is not None:
         _counted_exchange(problems, played, dealt, decision.discard_count, hand_size)
     return problems
@@ -174,25 +176,26 @@ def exchange_problems(
 
 def _known_exchange(
     problems: list[Problem],
-    played: Sequence[str],
-    dealt: set[str] | None,
-    thrown: Sequence[str],
-    draws: Sequence[str] | None,
+    played: tuple[str, ...],
+    dealt: tuple[str, ...] | None,
+    thrown: tuple[str, ...],
+    drawn: tuple[str, ...] | None,
 ) -> None:
-    out = set(thrown)
-    drawn = set(draws) if draws is not None else None
-    if not out:
-        drawn = set()
-    kept = None if dealt is None or drawn is None else (dealt - out) | drawn
+    """A play is of a discard not drawn back, or (dealt and drawn known) neither dealt nor
+    drawn: what is kept is what was dealt and not thrown, and what was drawn."""
     for i, card in enumerate(played):
-        if card in out and (drawn is None or card not in drawn):
+        if card in thrown and (drawn is None or card not in drawn):
             problems.append(Problem("discarded", i))
-        elif kept is not None and card not in kept:
-            problems.append(Problem("not-held", i))
+        elif dealt is not None and drawn is not None and card not in dealt and card not in drawn:
+            problems.append(Problem("not-held", i))  # (not thrown: else it was drawn)
 
 
 def _counted_exchange(
-    problems: list[Problem], played: Sequence[str], dealt: set[str], count: int, hand_size: int
+    problems: list[Problem],
+    played: tuple[str, ...],
+    dealt: tuple[str, ...],
+    count: int,
+    hand_size: int,
 ) -> None:
     from_deal = [i for i, card in enumerate(played) if card in dealt]
     drawn = [i for i, card in enumerate(played) if card not in dealt]

@@ -69,17 +69,20 @@ def quick_outcome(
         hand, opts, dealer, upcard
     ):
         return None
-    tricks = _tricks_ok(hand, seats, opts, dealer, trump, active)
-    if tricks is None:
+    laid = _tricks_ok(hand, seats, opts, dealer, trump, active)
+    if laid is None:
         return None
-    winners, plays = tricks
+    leads, hands = laid
     decisions, deals = hand.decisions, hand.deals
-    logged = bool(deals or decisions)  # (else a log of plays only: nothing to hold them to)
-    ran_out = logged and stock_ran_out(decisions, deals, plays, active, opts.hand_size, len(seats))
-    if logged and not _cards_ok(hand, opts, dealer, upcard, active, plays, ran_out):
-        return None
-    dead_up = dead_upcard(upcard, dealer, active, decisions.get(dealer), plays.get(dealer, ()))
-    won = _plays_legal(hand, opts, trump, active, plays, winners, dead_up, ran_out)
+    ran_out = False
+    if deals or decisions:  # (else a log of plays only: nothing to hold them to)
+        plays = {p: hands[a] for a, p in enumerate(active)}
+        ran_out = stock_ran_out(decisions, deals, plays, active, opts.hand_size, len(seats))
+        if not _cards_ok(hand, opts, dealer, upcard, active, hands, ran_out):
+            return None
+    dealt = hands[active.index(dealer)] if dealer in active else ()
+    dead_up = dead_upcard(upcard, dealer, active, decisions.get(dealer), dealt)
+    won = _plays_legal(hand, opts, trump, active, leads, hands, dead_up, ran_out)
     if won is None:
         return None
     return HandOutcome(
@@ -89,12 +92,12 @@ def quick_outcome(
         active=active,
         tricks_won=won,
         tricks_played=len(hand.tricks),
-        tricks=_records(hand.tricks, winners) if keep_tricks else [],
+        tricks=_records(hand.tricks, [active[a] for a in leads[1:]]) if keep_tricks else [],
     )
 
 
-#: Each active player's cards, in the order played (a card in each trick).
-Plays = dict[str, tuple[str, ...]]
+#: Each active player's cards (by their place in the active players), in the order played.
+Hands = list[tuple[str, ...]]
 
 
 def _dealer(hand: QuickHand, expected: str | None) -> str | None:
@@ -149,20 +152,37 @@ def _decisions_ok(
         return False
     if opts.decisions == "turn" and len(hand.decisions) > 1:
         # in turn order (see decide.early_announcers): each line's place after the last's
-        n, start, last = len(seats), seats.index(dealer) + 1, -1
+        n, start, last = len(seats), _seat(seats, dealer) + 1, -1
         for player in hand.decisions:
-            place = (seats.index(player) - start) % n
+            place = (_seat(seats, player) - start) % n
             if place < last:
                 return False
             last = place
-    size, deck = opts.hand_size, _DECK
+    size = opts.hand_size
     for action, count, discards, draws in hand.decisions.values():
         if action == "play":
             if (count or 0) > size:
                 return False
             if discards is not None and draws is not None and len(draws) != len(discards):
                 return False
-        if (discards and not deck.issuperset(discards)) or (draws and not deck.issuperset(draws)):
+        if (discards and not _of_deck(discards)) or (draws and not _of_deck(draws)):
+            return False
+    return True
+
+
+def _seat(seats: tuple[str, ...], player: str) -> int:
+    """``seats.index(player)`` as a plain loop (a method call costs more, compiled)."""
+    for i, seat in enumerate(seats):
+        if seat == player:
+            return i
+    raise ValueError(player)
+
+
+def _of_deck(cards: tuple[str, ...]) -> bool:
+    """Whether every card is of the deck (a plain loop, as :func:`_seat`)."""
+    deck = _DECK
+    for card in cards:  # noqa: SIM110 (no generator)
+        if card not in deck:
             return False
     return True
 
@@ -170,16 +190,16 @@ def _decisions_ok(
 def _deck_ok(hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | None) -> bool:
     """Deal lines of the right size, cards of the deck, no card dealt twice, the upcard the
     dealer's."""
-    dealt: dict[str, str] = {}
-    deck, size = _DECK, opts.hand_size
-    for name, cards in hand.deals.items():
+    dealt: set[str] = set()
+    size = opts.hand_size
+    deals = hand.deals
+    for cards in deals.values():
         if len(cards) != size:
             return False
-        for card in cards:
-            if card not in deck or card in dealt:
-                return False
-            dealt[card] = name
-    return upcard is None or dealt.get(upcard, dealer) == dealer
+        dealt.update(cards)
+    if len(dealt) != size * len(deals) or not _DECK.issuperset(dealt):
+        return False  # (a card dealt twice makes too few)
+    return upcard is None or upcard not in dealt or upcard in deals.get(dealer, ())
 
 
 def _tricks_ok(
@@ -189,48 +209,44 @@ def _tricks_ok(
     dealer: str,
     trump: str,
     active: list[str],
-) -> tuple[list[str], Plays] | None:
+) -> tuple[list[int], Hands] | None:
     """When every trick is complete, numbered right, led by the right player and played
-    clockwise, with cards of the deck played once: the winner of each trick, and each
-    player's cards in the order played. Else None."""
+    clockwise, with cards of the deck played once: who led each trick, and who won the last
+    (by their places in ``active``: each trick's winner leads the next), and each player's
+    cards in the order played. Else None."""
     tricks = hand.tricks
     if len(tricks) != (opts.hand_size if len(active) >= 2 else 0):
         return None
-    if not tricks:
-        return [], dict.fromkeys(active, ())
     count = len(active)
-    order: dict[str, tuple[tuple[str, ...], int]] = {}  # leader -> clockwise from them, and
-    # where the first active player's card is in a trick they lead
-    leader = _first_leader(seats, dealer, active)
+    lead = active.index(_first_leader(seats, dealer, active)) if tricks else 0
+    leads = [lead]
+    held: list[list[str]] = [[] for _ in active]
     played: set[str] = set()
-    winners: list[str] = []
-    in_seat_order: list[tuple[str, ...]] = []  # each trick's cards, the first active player's first
-    deck = _DECK
-    for number, trick in enumerate(tricks, start=1):
-        written, players, cards = trick
-        found = order.get(leader)
-        if found is None:
-            i = active.index(leader)
-            found = order[leader] = ((*active[i:], *active[:i]), (count - i) % count)
-        clockwise, first = found
+    for number, (written, players, cards) in enumerate(tricks, start=1):
         if (
             (written is not None and written != number)
-            or players != clockwise
-            or not deck.issuperset(cards)
+            or len(players) != count
+            or len(cards) != count
         ):
             return None
+        for i in range(count):  # clockwise from the leader
+            at = lead + i if lead + i < count else lead + i - count
+            if players[i] != active[at]:
+                return None
+            held[at].append(cards[i])
         played.update(cards)  # (a card played twice makes too few: see below)
-        in_seat_order.append(cards[first:] + cards[:first] if first else cards)
-        leader = clockwise[trick_winner_index(cards, trump) or 0]
-        winners.append(leader)
-    if len(played) != len(tricks) * count:
-        return None  # a card played twice, in one trick or in two
-    return winners, dict(zip(active, zip(*in_seat_order, strict=True), strict=True))
+        lead += trick_winner_index(cards, trump) or 0
+        if lead >= count:
+            lead -= count
+        leads.append(lead)
+    if len(played) != len(tricks) * count or not _DECK.issuperset(played):
+        return None  # a card played twice, in one trick or in two, or not of the deck
+    return leads, [tuple(cards) for cards in held]
 
 
 def _first_leader(seats: tuple[str, ...], dealer: str, active: list[str]) -> str:
     """The first active player to the dealer's left."""
-    n, at = len(seats), seats.index(dealer)
+    n, at = len(seats), _seat(seats, dealer)
     for step in range(1, n + 1):  # (by index: no rotated copy of the seats)
         seat = seats[(at + step) % n]
         if seat in active:
@@ -244,15 +260,15 @@ def _cards_ok(
     dealer: str,
     upcard: str | None,
     active: list[str],
-    plays: Plays,
+    hands: Hands,
     ran_out: bool,
 ) -> bool:
     """The tricks against the deal, the discards and the draws (L-CARD, L-NOT-HELD), for a
     hand with deal or decision lines (``ran_out``: the stock may have run out)."""
     decisions, deals = hand.decisions, hand.deals
     elsewhere = cards_out_of_play(decisions, deals, active, ran_out)
-    for player in active:
-        played = plays[player]
+    for at, player in enumerate(active):
+        played = hands[at]
         if elsewhere:
             for card in played:
                 found = elsewhere.get(card)
@@ -271,54 +287,58 @@ def _plays_legal(
     opts: BourreOptions,
     trump: str,
     active: list[str],
-    plays: Plays,
-    winners: list[str],
+    leads: list[int],
+    hands: Hands,
     dead_up: str | None,
     ran_out: bool,
 ) -> dict[str, int] | None:
     """Every play against rules 1-3 and, for a player holding a cinch, its duty (as
     :func:`~referee.games.bourre.judging.judge_plays`): the tricks each player won when
     every play is allowed, else None. (``ran_out``: the stock may have run out, so a
-    player's own discards are not dead.)
+    player's own discards are not dead.) ``leads`` and ``hands`` are as
+    :func:`_tricks_ok` gives them: players are their places in ``active``.
 
     Every trick is complete here, so a player's hand at trick ``k`` is their cards played
     from trick ``k`` on. Whether a player holds a cinch is worked out (at the trick's start,
     as the replay does) only when their play could breach its duty: see :func:`_cinch_met`.
     """
-    won = dict.fromkeys(active, 0)
+    count = len(active)
+    won = [0] * count
     cinch = opts.cinch
     highest = opts.cinch_last == "highest"
     rank = _RANK
     # tricks won + trumps still held, for each player: a cinch needs three sure tricks, so
-    # below three nobody holds one (cards are rank + lower-case suit: only suits are lower
-    # case, so a suit letter's count in the cards is their count of that suit)
-    may_cinch: dict[str, int] = {}
-    if cinch:
-        for p in active:
-            may_cinch[p] = "".join(plays[p]).count(trump)
-    own_dead: dict[str, set[str]] = {}  # player -> trumps they know are out: own discards
-    gone: set[str] = set()  # cards played to earlier tricks (only its trumps matter)
-    last = len(active) - 1
-    for k, trick in enumerate(hand.tricks):
-        winner = winners[k]
-        players, cards = trick.players, trick.cards
+    # below three nobody holds one
+    may_cinch = [_count_suit(cards, trump) for cards in hands] if cinch else []
+    own_dead: list[set[str] | None] = [None] * count  # trumps known out: own discards
+    gone: set[str] = set()  # cards played to tricks before trick `gone_to` (as needed)
+    gone_to = 0
+    tricks = hand.tricks
+    last = count - 1
+    for k, trick in enumerate(tricks):
+        lead, winner = leads[k], leads[k + 1]
+        cards = trick.cards
         led, top, top_trump = cards[0][-1], 0, 0  # the highest of the suit led, of trump
-        for i, player in enumerate(players):
+        for i in range(count):
+            at = lead + i if lead + i < count else lead + i - count
             card = cards[i]
             suit, value = card[-1], rank[card[0]]
             if (suit != led or value <= top) and not is_legal_on(
-                card, plays[player][k:], led, top, top_trump, trump, opts
+                card, hands[at][k:], led, top, top_trump, trump, opts
             ):  # (leading, or following above the suit led, is always legal)
                 return None
-            if cinch and may_cinch[player] >= 3:
-                held = plays[player][k:]
-                if not _cinch_met(card, held, trump, led, i, last, winner == player, highest):
-                    dead = own_dead.get(player)
+            if cinch and may_cinch[at] >= 3:
+                held = hands[at][k:]
+                if not _cinch_met(card, held, trump, led, i, last, winner == at, highest):
+                    dead = own_dead[at]
                     if dead is None:
-                        dead = own_dead[player] = _dead_trumps(
-                            hand, player, plays[player], trump, dead_up, ran_out
+                        dead = own_dead[at] = _dead_trumps(
+                            hand, active[at], hands[at], trump, dead_up, ran_out
                         )
-                    unseen = cinch_unseen(won[player], held, dead | gone, trump)
+                    while gone_to < k:
+                        gone.update(tricks[gone_to].cards)
+                        gone_to += 1
+                    unseen = cinch_unseen(won[at], held, dead | gone, trump)
                     if unseen is not None and not _cinch_play_ok(
                         card, held, cards[:i], trump, opts, unseen, i == last
                     ):
@@ -329,12 +349,20 @@ def _plays_legal(
                 if value > top_trump:
                     top_trump = value
                 if cinch:
-                    may_cinch[player] -= 1
-        gone.update(cards)
+                    may_cinch[at] -= 1
         won[winner] += 1
         if cinch:
             may_cinch[winner] += 1
-    return won
+    return {p: won[at] for at, p in enumerate(active)}
+
+
+def _count_suit(cards: tuple[str, ...], suit: str) -> int:
+    """How many of the cards are of the suit."""
+    n = 0
+    for card in cards:
+        if card[-1] == suit:
+            n += 1
+    return n
 
 
 def _cinch_met(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple, Protocol
 
@@ -29,17 +29,26 @@ from referee.report import Violation
 from referee.rule import Rule
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class MoneyState:
     """What a hand inherits: the pot carried in and who is excused from the ante.
 
     Either may be unknown (None) after a hand the log does not settle; ``unknown`` says why,
-    in words, for the hands that cannot be settled because of it.
+    in words, for the hands that cannot be settled because of it. Not to be modified: a
+    session makes a new one for each hand. (Its ``__init__`` and :class:`Settlement`'s are
+    written out: a compiled module compiles them, not the dataclass's, which are Python.)
     """
 
     carry: Decimal | None
     exempt: frozenset[str] | None
-    unknown: str = ""
+    unknown: str
+
+    def __init__(
+        self, carry: Decimal | None, exempt: frozenset[str] | None, unknown: str = ""
+    ) -> None:
+        self.carry = carry
+        self.exempt = exempt
+        self.unknown = unknown
 
 
 def owed_antes(
@@ -53,12 +62,11 @@ def owed_antes(
     return [p for p in seats if p not in exempt] if exempt else list(seats)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Settlement:
     """The referee's settlement of one hand."""
 
     antes: list[str]
-    second_antes: list[str]
     pot: Decimal
     winner: str | None
     took: Decimal
@@ -68,8 +76,33 @@ class Settlement:
     exempt_next: frozenset[str]
     payouts: dict[str, Decimal]
     result: str  # how the pot went, in words
-    paid: dict[str, Decimal] = field(default_factory=dict)
-    penalties: list[tuple[str, Decimal]] = field(default_factory=list)  # early announcements
+    penalties: list[tuple[str, Decimal]]  # early announcements
+
+    def __init__(
+        self,
+        antes: list[str],
+        pot: Decimal,
+        winner: str | None,
+        took: Decimal,
+        bourre: dict[str, Decimal],
+        reneges: list[tuple[str, Decimal]],
+        carry: Decimal,
+        exempt_next: frozenset[str],
+        payouts: dict[str, Decimal],
+        result: str,
+        penalties: list[tuple[str, Decimal]],
+    ) -> None:
+        self.antes = antes
+        self.pot = pot
+        self.winner = winner
+        self.took = took
+        self.bourre = bourre
+        self.reneges = reneges
+        self.carry = carry
+        self.exempt_next = exempt_next
+        self.payouts = payouts
+        self.result = result
+        self.penalties = penalties
 
 
 def settle_hand(
@@ -84,12 +117,7 @@ def settle_hand(
     ``carry`` is the pot carried in, ``owed`` who owes the ante (:func:`owed_antes`).
     """
     ante = opts.ante
-    second = list(outcome.active) if opts.double_ante else []
-    paid = dict.fromkeys(seats, _ZERO)
-    for p in owed:
-        paid[p] = ante
-    for p in second:
-        paid[p] += ante
+    second = outcome.active if opts.double_ante else []  # who pays a second ante
     pot = carry + ante * (len(owed) + len(second))
     limit = opts.limit
     capped = min(pot, limit) if opts.limit_caps_winner and limit is not None else pot
@@ -112,13 +140,21 @@ def settle_hand(
         else []
     )
     penalties = [(p, opts.early_penalty) for p in outcome.early] if opts.early_penalty else []
-    carry = pot - took + sum(bourre.values(), _ZERO)
+    bourres = _ZERO
+    for amount in bourre.values():  # (sum() is a call through Python, compiled)
+        bourres += amount
+    carry = pot - took + bourres
     fines = reneges + penalties
     if fines:
         carry += sum((a for _, a in fines), _ZERO)
     payouts = {}
+    owes = _ZERO - ante  # the net of one who paid one ante and takes nothing
+    everyone = len(owed) == len(seats)  # (else look each up: `owed` is a list)
     for p in seats:
-        net = (took if p == winner else _ZERO) - paid[p]
+        paid = ante if everyone or p in owed else _ZERO
+        if second and p in second:
+            paid += ante
+        net = took - paid if p == winner else owes if paid is ante else _ZERO - paid
         if p in bourre:
             net -= bourre[p]
         if fines:
@@ -128,19 +164,7 @@ def settle_hand(
         _NOBODY if opts.double_ante else tied | frozenset(bourre) if tied else frozenset(bourre)
     )
     return Settlement(
-        owed,
-        second,
-        pot,
-        winner,
-        took,
-        bourre,
-        reneges,
-        carry,
-        exempt_next,
-        payouts,
-        result,
-        paid,
-        penalties,
+        owed, pot, winner, took, bourre, reneges, carry, exempt_next, payouts, result, penalties
     )
 
 
@@ -337,15 +361,15 @@ def _check_win(settles: Sequence[Entry], s: Settlement, anchor: Where | None) ->
     wins = [x for x in settles if x.kind == "wins"]
     splits = [x for x in settles if x.kind == "split"]
     if s.winner is not None:
-        expected = f"{s.winner} takes {_money(s.took)} ({s.result})"
         good = [x for x in wins if x.player == s.winner and x.amount == s.took]
         if len(wins) == 1 and good and not splits:
             return []
+        expected = f"{s.winner} takes {_money(s.took)} ({s.result})"
         bad = splits[0].where if splits else next((x.where for x in wins if x not in good), anchor)
     else:
-        expected = f"the pot carries ({s.result})"
         if splits and not wins:
             return []
+        expected = f"the pot carries ({s.result})"
         bad = wins[0].where if wins else anchor
     what = _recorded_win(wins, splits)
     return [_violation(BR_SETTLE_WIN, bad, f"recorded {what}; {expected}", s.result)]
@@ -367,12 +391,11 @@ def _check_payments(
     lines = [x for x in settles if x.kind == kind]
     if not lines and not expected:
         return []
-    recorded: Counter[tuple[str, Decimal]] = Counter(
-        (x.player or "?", x.amount or Decimal(0)) for x in lines
-    )
+    items = [(x.player or "?", x.amount or _ZERO) for x in lines]
+    if len(items) == len(expected) and sorted(items) == expected:
+        return []  # (``expected`` is sorted: the same payments, as many times each)
+    recorded: Counter[tuple[str, Decimal]] = Counter(items)
     want: Counter[tuple[str, Decimal]] = Counter(expected)
-    if recorded == want:
-        return []
     extra = recorded - want
     missing = want - recorded
     bad = next((x.where for x in lines if (x.player or "?", x.amount or 0) in extra), anchor)

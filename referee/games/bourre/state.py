@@ -12,7 +12,7 @@ functions that take it and add to it, each in its own module:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
@@ -36,9 +36,13 @@ class LoggedPlay:
     judged: bool = True  # False for a card already played (nothing to judge)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandOutcome:
-    """What the replay established about one hand, for settlement and the report."""
+    """What the replay established about one hand, for settlement and the report.
+
+    (Its ``__init__`` is written out: a compiled module then compiles it, where the one the
+    dataclass would write is Python, and the quick lane makes one for most hands.)
+    """
 
     dealer: str | None
     trump: str | None
@@ -46,14 +50,37 @@ class HandOutcome:
     active: list[str]
     tricks_won: dict[str, int]
     tricks_played: int
-    violations: list[Violation] = field(default_factory=list)
-    claims: list[ClaimRuling] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
-    took_back: list[str] = field(default_factory=list)  # took back an illegal card
-    early: list[str] = field(default_factory=list)  # announced before their turn
+    violations: list[Violation]
+    claims: list[ClaimRuling]
+    tricks: list[TrickRecord]
+    took_back: list[str]  # took back an illegal card
+    early: list[str]  # announced before their turn
     #: Why the log does not decide the hand's play in full, in words (empty: it does): an
     #: unreadable line, no trump, a trick or a card missing. Such a hand is not settled.
-    incomplete: list[str] = field(default_factory=list)
+    incomplete: list[str]
+
+    def __init__(
+        self,
+        dealer: str | None,
+        trump: str | None,
+        upcard: str | None,
+        active: list[str],
+        tricks_won: dict[str, int],
+        tricks_played: int,
+        tricks: list[TrickRecord],
+    ) -> None:
+        self.dealer = dealer
+        self.trump = trump
+        self.upcard = upcard
+        self.active = active
+        self.tricks_won = tricks_won
+        self.tricks_played = tricks_played
+        self.tricks = tricks
+        self.violations = []
+        self.claims = []
+        self.took_back = []
+        self.early = []
+        self.incomplete = []
 
     @property
     def reneges(self) -> list[Violation]:
