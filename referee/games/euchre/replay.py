@@ -31,15 +31,27 @@ from referee.records import CardAt, Play, TrickLine
 from referee.report import TrickRecord, Violation
 
 
-@dataclass(slots=True)
 class Seen:
-    """One admitted play: the seat took its turn in the trick."""
+    """One admitted play: the seat took its turn in the trick.
 
-    player: str
-    card: CardAt
-    retracted: CardAt | None
-    clean: bool  # the card is consistent with the log: it is judged and is evidence
-    retracted_clean: bool
+    (This and :class:`Replay` are plain classes, not dataclasses: one is made for every card
+    played, and a compiled dataclass's generated ``__init__`` runs as Python.)"""
+
+    __slots__ = ("card", "clean", "player", "retracted", "retracted_clean")
+
+    def __init__(
+        self,
+        player: str,
+        card: CardAt,
+        retracted: CardAt | None,
+        clean: bool,
+        retracted_clean: bool,
+    ) -> None:
+        self.player = player
+        self.card = card
+        self.retracted = retracted
+        self.clean = clean  # the card is consistent with the log: it is judged and is evidence
+        self.retracted_clean = retracted_clean
 
 
 @dataclass(slots=True)
@@ -61,15 +73,20 @@ class Setup:
     deck: Deck = SINGLE
 
 
-@dataclass(slots=True)
 class Replay:
     """The laid-out tricks and what they show."""
 
-    plays: list[list[Seen]] = field(default_factory=list)  # (empty: a trick not in the log)
-    winners: list[str | None] = field(default_factory=list)
-    follows: list[Violation] = field(default_factory=list)  # BE-FOLLOW findings
-    #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
-    incomplete: list[str] = field(default_factory=list)
+    __slots__ = ("follows", "incomplete", "plays", "winners")
+
+    def __init__(
+        self, plays: list[list[Seen]] | None = None, winners: list[str | None] | None = None
+    ) -> None:
+        #: each trick's admitted plays (empty: a trick not in the log)
+        self.plays: list[list[Seen]] = [] if plays is None else plays
+        self.winners: list[str | None] = [] if winners is None else winners
+        self.follows: list[Violation] = []  # BE-FOLLOW findings
+        #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
+        self.incomplete: list[str] = []
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken by each player who won one."""
@@ -290,15 +307,16 @@ class TrickReplay:
             why = f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play"
             return logchecks.not_in_hand(player, c, why)
         hand = h.recorded.get(player)
-        if hand is not None and times > hand[c]:
+        held = 0 if hand is None else hand.get(c, 0)
+        if hand is not None and times > held:
             deal = h.dealt[player]
             moved = " and the exchange" if player in h.given else ""
-            if hand[c] < 1:
+            if held < 1:
                 gives = f"does not give them {pretty(c)}"
             else:  # (two decks: a copy more than the hand held)
                 gives = f"{'give' if moved else 'gives'} them one {pretty(c)}"
             why = f"{player}'s deal (line {deal.line}){moved} {gives}"
-            return logchecks.not_in_hand(player, c, why, again=hand[c] >= 1)
+            return logchecks.not_in_hand(player, c, why, again=held >= 1)
         room, others = h.room(player, c)
         if times <= room:
             return None
