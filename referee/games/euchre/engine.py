@@ -149,7 +149,8 @@ class EuchreSession:
             hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.table.players, self.deck.tricks):
-            results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))
+            place = self.sequence.place(part.hand, part.hint)
+            results.append(self.judge_hand(part.hand, place, part.repeats))
         return results
 
     def _read_header_score(self, header: Header) -> None:
@@ -160,10 +161,14 @@ class EuchreSession:
 
     # ------------------------------------------------------------------ one hand
 
-    def judge_hand(self, hand: Hand, place: Place | None = None) -> EuchreHandResult:
+    def judge_hand(
+        self, hand: Hand, place: Place | None = None, repeats: bool = True
+    ) -> EuchreHandResult:
         """Judge one hand (called once per hand, in order) and update the running score.
 
-        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it).
+        ``place`` is the hand's place in the log's sequence; ``repeats`` False says no
+        statement it may have once comes twice in it, so it has no L-DUPLICATE (:meth:`judge`
+        gives both, see :class:`~referee.sequence.Part`).
         """
         place = place or Place()
         if place.missing:
@@ -173,8 +178,9 @@ class EuchreSession:
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
         findings = self._pending if self._first else Findings(self.table.players)
-        for found in (*place.findings, *duplicate_findings(hand, euchre=True)):
-            findings.items.append(found)
+        findings.items.extend(place.findings)
+        if repeats:
+            findings.items.extend(duplicate_findings(hand, euchre=True))
         said = _Statements(hand)
         outcome = _Outcome(dealer=self._settle_dealer(hand, said, findings))
         if hand.unreadable:
