@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final, TypeVar, cast
 
@@ -91,17 +90,20 @@ def _is_first_lead(v: Violation, leader: Seen) -> bool:
     )
 
 
-@dataclass(slots=True)
 class _Outcome:
-    """What one hand decided, before scoring."""
+    """What one hand decided, before scoring. (Made for every hand: a plain class, since a
+    compiled dataclass's generated ``__init__`` runs as Python.)"""
 
-    dealer: str | None = None
-    contract: Contract | None = None
-    trump: str | None = None
-    redeal: bool = False
-    redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
-    incomplete: list[str] = field(default_factory=list)  # why it cannot be scored, in words
-    replay: Replay = field(default_factory=Replay)
+    __slots__ = ("contract", "dealer", "incomplete", "redeal", "redeal_reason", "replay", "trump")
+
+    def __init__(self, dealer: str | None) -> None:
+        self.dealer = dealer
+        self.contract: Contract | None = None
+        self.trump: str | None = None
+        self.redeal = False
+        self.redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
+        self.incomplete: list[str] = []  # why it cannot be scored, in words
+        self.replay = Replay()  # (until the tricks are replayed)
 
 
 class EuchreSession:
@@ -182,7 +184,7 @@ class EuchreSession:
         if repeats:
             findings.items.extend(duplicate_findings(hand, euchre=True))
         said = _Statements(hand)
-        outcome = _Outcome(dealer=self._settle_dealer(hand, said, findings))
+        outcome = _Outcome(self._settle_dealer(hand, said, findings))
         if hand.unreadable:
             which = ", ".join(str(u.line) for u in hand.unreadable)
             word = "line" if len(hand.unreadable) == 1 else "lines"
@@ -511,24 +513,31 @@ def _redeal_words(out: _Outcome) -> str:
     return REDEAL_REASONS[out.redeal_reason]
 
 
+#: The usual verdicts, one of each (a Record is frozen).
+_NOTHING_RECORDED: Final = Record()
+_UNCHECKED: Final = Record("unchecked")
+_AGREES: Final = Record("agrees")
+
+
 def _record(
     recorded: list[TeamSettleLine | ScoreLine], findings: Findings, settled: bool
 ) -> Record:
     """The verdict on the hand's recorded `settle` and `score` lines (``recorded``)."""
     if not recorded:
-        return Record()
+        return _NOTHING_RECORDED
     if not settled:
-        return Record("unchecked")
+        return _UNCHECKED
     rules = tuple(sorted({v.rule for v in findings.items if v.rule in ("BE-SCORE", "BE-TOTAL")}))
-    return Record("differs", rules) if rules else Record("agrees")
+    return Record("differs", rules) if rules else _AGREES
 
 
 def _recorded_lines(hand: Hand) -> list[TeamSettleLine | ScoreLine]:
     """The hand's recorded `settle` and `score` lines, in log order."""
-    return [e for e in hand.events if isinstance(e, _RECORDED)]
+    return cast(list[TeamSettleLine | ScoreLine], [e for e in hand.events if type(e) in _RECORDED])
 
 
-_RECORDED: Final = (TeamSettleLine, ScoreLine)
+#: The kinds of the recorded lines (a statement's kind is its type: see _Statements).
+_RECORDED: Final[frozenset[type]] = frozenset({TeamSettleLine, ScoreLine})
 
 
 def _whole(value: Decimal) -> int:

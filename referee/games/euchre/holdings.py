@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.cards import JOKER, pretty, suit_word
 from referee.games import logchecks
@@ -38,20 +38,23 @@ class Contract:
     partner_out: str | None  # the partner who sits out on ask / moon
 
 
-@dataclass(slots=True)
 class Holdings:
-    """Each player's recorded hand, and where the log places cards."""
+    """Each player's recorded hand, and where the log places cards. (Made for every hand: a
+    plain class, since a compiled dataclass's generated ``__init__`` runs as Python.)"""
 
-    deck: Deck = SINGLE
-    #: player -> card -> copies: each player's hand after the exchange
-    recorded: dict[str, dict[str, int]] = field(default_factory=dict)
-    dealt: dict[str, DealLine] = field(default_factory=dict)
-    #: card -> player -> the copies of it the log places in that player's recorded hand
-    placed: dict[str, dict[str, int]] = field(default_factory=dict)
-    given: dict[str, str] = field(default_factory=dict)  # player -> card they gave away
-    aside: dict[str, DiscardLine] = field(default_factory=dict)  # card laid aside (joker)
-    loose: frozenset[str] = frozenset()  # two players whose cards may have swapped unseen
-    contested: set[str] = field(default_factory=set)  # cards dealt beyond their copies
+    __slots__ = ("aside", "contested", "dealt", "deck", "given", "loose", "placed", "recorded")
+
+    def __init__(self, deck: Deck = SINGLE) -> None:
+        self.deck = deck
+        #: player -> card -> copies: each player's hand after the exchange
+        self.recorded: dict[str, dict[str, int]] = {}
+        self.dealt: dict[str, DealLine] = {}
+        #: card -> player -> the copies of it the log places in that player's recorded hand
+        self.placed: dict[str, dict[str, int]] = {}
+        self.given: dict[str, str] = {}  # player -> card they gave away
+        self.aside: dict[str, DiscardLine] = {}  # card laid aside (joker)
+        self.loose: frozenset[str] = frozenset()  # two players whose cards may have swapped
+        self.contested: set[str] = set()  # cards dealt beyond their copies
 
     def place(self, card: str, player: str, copies: int = 1) -> None:
         """Put ``copies`` (negative: take) of ``card`` in ``player``'s place in the log."""

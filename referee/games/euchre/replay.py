@@ -13,7 +13,6 @@ copies were; a redeal's trick lines are one L-COUNT for the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from referee.cards import pretty
 from referee.games import logchecks
@@ -34,8 +33,9 @@ from referee.report import TrickRecord, Violation
 class Seen:
     """One admitted play: the seat took its turn in the trick.
 
-    (This and :class:`Replay` are plain classes, not dataclasses: one is made for every card
-    played, and a compiled dataclass's generated ``__init__`` runs as Python.)"""
+    (A plain class, not a dataclass, as are :class:`Setup` and :class:`Replay`: one is made
+    for every card played, and a compiled dataclass's generated ``__init__`` runs as
+    Python.)"""
 
     __slots__ = ("card", "clean", "player", "retracted", "retracted_clean")
 
@@ -54,27 +54,61 @@ class Seen:
         self.retracted_clean = retracted_clean
 
 
-@dataclass(slots=True)
 class Setup:
-    """What the replay needs to know before the first trick."""
+    """What the replay needs to know before the first trick (made for every hand: a plain
+    class, see :class:`Seen`)."""
 
-    table: Table
-    active: list[str]  # players in the hand, seat order
-    trump: str | None
-    holdings: Holdings
-    first_leader: str | None
-    lead_reason: str  # why first_leader leads trick 1
-    expected_tricks: int  # 6 (12 with two decks), or 0 for a redeal
-    redeal_reason: str = ""  # why the hand is a redeal, in words (for a redeal's tricks)
-    out_reason: dict[str, str] = field(default_factory=dict)  # sitting-out player -> why
-    hand_line: int = 0
-    hand_column: int = 0
-    unreadable: int = 0  # unreadable lines of the hand that may have been tricks
-    deck: Deck = SINGLE
+    __slots__ = (
+        "active",
+        "deck",
+        "expected_tricks",
+        "first_leader",
+        "hand_column",
+        "hand_line",
+        "holdings",
+        "lead_reason",
+        "out_reason",
+        "redeal_reason",
+        "table",
+        "trump",
+        "unreadable",
+    )
+
+    def __init__(
+        self,
+        *,
+        table: Table,
+        active: list[str],
+        trump: str | None,
+        holdings: Holdings,
+        first_leader: str | None,
+        lead_reason: str,
+        expected_tricks: int,
+        redeal_reason: str = "",
+        out_reason: dict[str, str] | None = None,
+        hand_line: int = 0,
+        hand_column: int = 0,
+        unreadable: int = 0,
+        deck: Deck = SINGLE,
+    ) -> None:
+        self.table = table
+        self.active = active  # players in the hand, seat order
+        self.trump = trump
+        self.holdings = holdings
+        self.first_leader = first_leader
+        self.lead_reason = lead_reason  # why first_leader leads trick 1
+        self.expected_tricks = expected_tricks  # 6 (12 with two decks), or 0 for a redeal
+        self.redeal_reason = redeal_reason  # why the hand is a redeal, in words
+        #: sitting-out player -> why
+        self.out_reason: dict[str, str] = {} if out_reason is None else out_reason
+        self.hand_line = hand_line
+        self.hand_column = hand_column
+        self.unreadable = unreadable  # unreadable lines of the hand that may have been tricks
+        self.deck = deck
 
 
 class Replay:
-    """The laid-out tricks and what they show."""
+    """The laid-out tricks and what they show (a plain class, see :class:`Seen`)."""
 
     __slots__ = ("follows", "incomplete", "plays", "winners")
 
