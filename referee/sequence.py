@@ -21,6 +21,7 @@ import dataclasses
 import difflib
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Final, cast
 
 from referee.cards import pretty, suit_word
 from referee.records import (
@@ -49,36 +50,45 @@ from referee.report import Violation
 _PLAY = (TrickLine, SettleLine, TeamSettleLine, ScoreLine, ClaimLine, RedealLine)
 
 
-def _once_key(event: Event) -> tuple[str, ...] | None:
-    """What a statement a hand has at most once is about (None for other statements).
+#: The statements a hand has at most once, by kind (a statement's kind is its type: the
+#: records are final classes), each with the first word of its :func:`_once_key`.
+_ONCE_KINDS: Final[dict[type, str]] = {
+    TrickLine: "trick 1",
+    DecisionLine: "decision",
+    BidLine: "bid",
+    DealLine: "deal",
+    DealerLine: "dealer",
+    TrumpLine: "trump",
+    AnteLine: "ante",
+    DiscardLine: "discard",
+    RedealLine: "redeal",
+}
 
-    The most frequent statements are asked first: this runs for every statement of a hand.
+
+def _once_key(event: Event) -> tuple[str, ...] | None:
+    """What a statement a hand has at most once is about (None for other statements): a
+    trick 1, a seated player's decision, bid or deal, a seated dealer, or the statement.
+
+    One look-up by kind, not a test of each kind in turn: this runs for every statement.
     """
-    if isinstance(event, TrickLine):
-        return ("trick 1",) if event.number == 1 else None
-    if isinstance(event, DecisionLine):
-        return ("decision", event.player.name) if event.player.seated else None
-    if isinstance(event, BidLine):
-        return ("bid", event.player.name) if event.player.seated else None
-    if isinstance(event, DealLine):
-        return ("deal", event.player.name) if event.player.seated else None
-    if isinstance(event, DealerLine):
-        return ("dealer",) if event.player.seated else None
-    if isinstance(event, TrumpLine):
-        return ("trump",)
-    if isinstance(event, AnteLine):
-        return ("ante",)
-    if isinstance(event, DiscardLine):
-        return ("discard",)
-    if isinstance(event, RedealLine):
-        return ("redeal",)
-    return None
+    kind = _ONCE_KINDS.get(type(event))
+    if kind is None:
+        return None
+    if kind == "trick 1":
+        return (kind,) if cast(TrickLine, event).number == 1 else None
+    if kind in ("decision", "bid", "deal"):
+        player = cast(DecisionLine | BidLine | DealLine, event).player
+        return (kind, player.name) if player.seated else None
+    if kind == "dealer":
+        return (kind,) if cast(DealerLine, event).player.seated else None
+    return (kind,)
 
 
 def _repeats(keys: Sequence[tuple[str, ...] | None]) -> bool:
     """Whether a once-a-hand statement comes twice among these keys (see :func:`_once_key`):
-    a hand where none does has no next hand's statements in it, and :func:`_restart` need
-    not look further (one pass over the keys, where the full look is several)."""
+    a hand where none does has no next hand's statements in it and gives nothing twice (no
+    ``L-DUPLICATE``), so :func:`split_forgotten` need not look further (one pass over the
+    keys, where the full look is several) and says so (:attr:`Part.repeats`)."""
     seen: set[tuple[str, ...]] = set()
     for key in keys:
         if key is not None:
@@ -158,15 +168,22 @@ def count_may_have_said(
 # ----------------------------------------------------------------------------- forgotten hands
 
 
-@dataclass(frozen=True, slots=True)
 class Part:
     """One hand to judge: a hand as read, or a part of one split at a forgotten `hand` line.
 
-    ``hint`` is the finding that says a `hand` line seems forgotten before this part.
+    ``hint`` is the finding that says a `hand` line seems forgotten before this part;
+    ``repeats``, whether a statement it may have once comes twice in it (see
+    :func:`_repeats`): when not, :func:`duplicate_findings` finds nothing in it. (A plain
+    class, not a dataclass: one is made for every hand, and a compiled dataclass's generated
+    ``__init__`` runs as Python.)
     """
 
-    hand: Hand
-    hint: Violation | None = None
+    __slots__ = ("hand", "hint", "repeats")
+
+    def __init__(self, hand: Hand, hint: Violation | None = None, repeats: bool = False) -> None:
+        self.hand = hand
+        self.hint = hint
+        self.repeats = repeats
 
 
 def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
@@ -180,10 +197,13 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     next hand starts after the last statement of the first one's play.
     """
     events = hand.events
+    keys = [_once_key(event) for event in events]
+    if not _repeats(keys):
+        return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
-    at = _restart(events, seats, heads)
+    at = _restart_at(events, keys, seats, heads)
     if at is None:
-        return [Part(hand)]
+        return [Part(hand, None, True)]
     start, key = at
     first_events, second_events = events[:start], events[start:]
     lead = second_events[0]
@@ -200,25 +220,8 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     second = Hand(number, second_events, lead.line, lead.column, second_unread, False)
     tricks = sum(1 for e in events if isinstance(e, TrickLine))
     hint = None if lost_head else _forgotten_hint(hand.number, lead, key, tricks, max_tricks)
-    return [Part(first), *_with_hint(split_forgotten(second, seats, max_tricks), hint)]
-
-
-def _with_hint(parts: list[Part], hint: Violation | None) -> list[Part]:
-    return [dataclasses.replace(parts[0], hint=hint), *parts[1:]]
-
-
-def _restart(
-    events: Sequence[Event], seats: Sequence[str], heads: Sequence[int] = ()
-) -> tuple[int, tuple[str, ...]] | None:
-    """Where the next hand's statements begin (and the statement that shows it), or None.
-
-    ``heads`` are the lines of unreadable lines that look like a `hand` line: one between the
-    play and a statement given again starts the next hand, even with no play after it.
-    """
-    keys = [_once_key(event) for event in events]
-    if not _repeats(keys):
-        return None  # (the usual hand: nothing is given again, so nothing restarts)
-    return _restart_at(events, keys, seats, heads)
+    after, *rest = split_forgotten(second, seats, max_tricks)
+    return [Part(first, None, _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
 
 
 def _restart_at(
@@ -227,7 +230,11 @@ def _restart_at(
     seats: Sequence[str],
     heads: Sequence[int],
 ) -> tuple[int, tuple[str, ...]] | None:
-    """:func:`_restart` worked out in full (``keys``: each statement's :func:`_once_key`).
+    """Where the next hand's statements begin (and the statement that shows it), or None
+    (``keys``: each statement's :func:`_once_key`). ``heads`` are the lines of unreadable
+    lines that look like a `hand` line: one between the play and a statement given again
+    starts the next hand, even with no play after it.
+
     It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
     not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
     # whether a trick, a decision or a bid comes at or after each statement
@@ -331,6 +338,10 @@ class Place:
     missing: int = 0
 
 
+#: The place of a hand in order (the usual hand): one, frozen, for all of them.
+_IN_ORDER: Final = Place()
+
+
 class HandSequence:
     """The hand numbers of one log, in order: ``L-SEQUENCE`` for one out of sequence.
 
@@ -349,9 +360,9 @@ class HandSequence:
         number, previous = hand.number, self._previous
         self._previous = number
         expected = 1 if previous is None else previous + 1
-        found = (hint,) if hint is not None else ()
         if number == expected or not hand.numbered:
-            return Place(found)
+            return _IN_ORDER if hint is None else Place((hint,))
+        found = (hint,) if hint is not None else ()
         missing = number - expected if previous is not None and number > expected else 0
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 

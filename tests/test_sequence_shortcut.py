@@ -1,11 +1,13 @@
-"""The cheap exit of :func:`referee.sequence._restart` agrees with the full look.
+"""The cheap exit of :func:`referee.sequence.split_forgotten` agrees with the full look.
 
 Before looking for where a forgotten `hand` line's statements begin (several passes over a
-hand's statements), :func:`_restart` asks :func:`_repeats` whether any once-a-hand statement
-(:func:`_once_key`, the same keys the full look uses) comes twice at all; the usual hand has
-none and is done in one pass. Here hands of both games are read from random logs, many with
-`hand` lines deleted (two hands run together) and statements written twice, and the full
-look (:func:`_restart_at`) must find no restart wherever :func:`_repeats` says no.
+hand's statements), :func:`split_forgotten` asks :func:`_repeats` whether any once-a-hand
+statement (:func:`_once_key`, the same keys the full look uses) comes twice at all; the
+usual hand has none and is done in one pass, and its part says so (``Part.repeats``), so
+that the engines skip :func:`duplicate_findings` for it. Here hands of both games are read
+from random logs, many with `hand` lines deleted (two hands run together) and statements
+written twice, and the full look (:func:`_restart_at`) must find no restart, and
+:func:`duplicate_findings` no duplicate, wherever :func:`_repeats` says no.
 """
 
 from __future__ import annotations
@@ -14,7 +16,14 @@ import random
 
 from referee.parser.reader import read_text
 from referee.records import Hand
-from referee.sequence import _once_key, _repeats, _restart, _restart_at, unread_kind
+from referee.sequence import (
+    _once_key,
+    _repeats,
+    _restart_at,
+    duplicate_findings,
+    split_forgotten,
+    unread_kind,
+)
 from tests.simulate import generate_session
 from tests.test_euchre_property import simulate
 
@@ -64,9 +73,16 @@ def test_no_repeated_statement_means_no_restart() -> None:
             keys = [_once_key(e) for e in hand.events]
             heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
             full = _restart_at(hand.events, keys, seats, heads)
-            assert _restart(hand.events, seats, heads) == full
+            parts = split_forgotten(hand, seats, 12)
+            assert (len(parts) == 1) == (full is None)
+            for part in parts:
+                events = part.hand.events
+                assert part.repeats == _repeats([_once_key(e) for e in events])
+                if not part.repeats:
+                    assert duplicate_findings(part.hand) == []
+                    assert duplicate_findings(part.hand, euchre=True) == []
             if not _repeats(keys):
-                assert full is None
+                assert full is None and len(parts) == 1
                 plain += 1
             elif full is None:
                 repeated += 1

@@ -9,7 +9,6 @@ a bid is out of turn when a player earlier in the order bids after it (or bid be
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
@@ -40,15 +39,18 @@ def label(bid: BidValue) -> str:
     return str(bid)
 
 
-@dataclass(slots=True)
 class Auction:
-    """What the bidding decided."""
+    """What the bidding decided. (Made for every hand: a plain class, since a compiled
+    dataclass's generated ``__init__`` runs as Python.)"""
 
-    high: BidLine | None = None  # the winning bid
-    written: list[str] = field(default_factory=list)  # players with a counted bid line
-    passes: set[str] = field(default_factory=set)  # players whose first bid line is a pass
-    stuck: bool = False
-    top: int = 6  # the highest numbered bid (12 with two decks)
+    __slots__ = ("high", "passes", "stuck", "top", "written")
+
+    def __init__(self, top: int = 6) -> None:
+        self.high: BidLine | None = None  # the winning bid
+        self.written: list[str] = []  # players with a counted bid line
+        self.passes: set[str] = set()  # players whose first bid line is a pass
+        self.stuck = False
+        self.top = top  # the highest numbered bid (12 with two decks)
 
     @property
     def bidder(self) -> str | None:
@@ -85,7 +87,7 @@ def run_auction(
     of turn: the bid that was due may be the one that could not be read. ``top`` is the
     highest numbered bid (6, or 12 with two decks).
     """
-    auction = Auction(top=top)
+    auction = Auction(top)
     order = bidding_order(table, dealer, options) if order_known else None
     seated = [b for b in bids if b.player.seated]
     for bid in bids:

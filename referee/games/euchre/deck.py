@@ -12,9 +12,14 @@ how many cards a player is dealt, how many tricks a hand has and how high the bi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from referee.cards import EUCHRE_DECK, JOKER
 from referee.options import EuchreOptions
+
+#: The cards of a deck without and with the joker (asked of every card dealt and played).
+_CARDS: Final = EUCHRE_DECK
+_CARDS_AND_JOKER: Final = EUCHRE_DECK | {JOKER}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +56,7 @@ class Deck:
 
     def has(self, card: str) -> bool:
         """True for a card of this deck."""
-        return card in EUCHRE_DECK or (self.joker and card == JOKER)
+        return card in (_CARDS_AND_JOKER if self.joker else _CARDS)
 
     def describe(self) -> str:
         """The deck in words, for a card that is not in it."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Final, TypeVar, cast
 
@@ -91,17 +90,20 @@ def _is_first_lead(v: Violation, leader: Seen) -> bool:
     )
 
 
-@dataclass(slots=True)
 class _Outcome:
-    """What one hand decided, before scoring."""
+    """What one hand decided, before scoring. (Made for every hand: a plain class, since a
+    compiled dataclass's generated ``__init__`` runs as Python.)"""
 
-    dealer: str | None = None
-    contract: Contract | None = None
-    trump: str | None = None
-    redeal: bool = False
-    redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
-    incomplete: list[str] = field(default_factory=list)  # why it cannot be scored, in words
-    replay: Replay = field(default_factory=Replay)
+    __slots__ = ("contract", "dealer", "incomplete", "redeal", "redeal_reason", "replay", "trump")
+
+    def __init__(self, dealer: str | None) -> None:
+        self.dealer = dealer
+        self.contract: Contract | None = None
+        self.trump: str | None = None
+        self.redeal = False
+        self.redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
+        self.incomplete: list[str] = []  # why it cannot be scored, in words
+        self.replay = Replay()  # (until the tricks are replayed)
 
 
 class EuchreSession:
@@ -149,7 +151,8 @@ class EuchreSession:
             hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.table.players, self.deck.tricks):
-            results.append(self.judge_hand(part.hand, self.sequence.place(part.hand, part.hint)))
+            place = self.sequence.place(part.hand, part.hint)
+            results.append(self.judge_hand(part.hand, place, part.repeats))
         return results
 
     def _read_header_score(self, header: Header) -> None:
@@ -160,10 +163,14 @@ class EuchreSession:
 
     # ------------------------------------------------------------------ one hand
 
-    def judge_hand(self, hand: Hand, place: Place | None = None) -> EuchreHandResult:
+    def judge_hand(
+        self, hand: Hand, place: Place | None = None, repeats: bool = True
+    ) -> EuchreHandResult:
         """Judge one hand (called once per hand, in order) and update the running score.
 
-        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it).
+        ``place`` is the hand's place in the log's sequence; ``repeats`` False says no
+        statement it may have once comes twice in it, so it has no L-DUPLICATE (:meth:`judge`
+        gives both, see :class:`~referee.sequence.Part`).
         """
         place = place or Place()
         if place.missing:
@@ -173,10 +180,11 @@ class EuchreSession:
             self._game_number += 1
             self._score = {t: 0 for t in self.table.teams}
         findings = self._pending if self._first else Findings(self.table.players)
-        for found in (*place.findings, *duplicate_findings(hand, euchre=True)):
-            findings.items.append(found)
+        findings.items.extend(place.findings)
+        if repeats:
+            findings.items.extend(duplicate_findings(hand, euchre=True))
         said = _Statements(hand)
-        outcome = _Outcome(dealer=self._settle_dealer(hand, said, findings))
+        outcome = _Outcome(self._settle_dealer(hand, said, findings))
         if hand.unreadable:
             which = ", ".join(str(u.line) for u in hand.unreadable)
             word = "line" if len(hand.unreadable) == 1 else "lines"
@@ -505,24 +513,31 @@ def _redeal_words(out: _Outcome) -> str:
     return REDEAL_REASONS[out.redeal_reason]
 
 
+#: The usual verdicts, one of each (a Record is frozen).
+_NOTHING_RECORDED: Final = Record()
+_UNCHECKED: Final = Record("unchecked")
+_AGREES: Final = Record("agrees")
+
+
 def _record(
     recorded: list[TeamSettleLine | ScoreLine], findings: Findings, settled: bool
 ) -> Record:
     """The verdict on the hand's recorded `settle` and `score` lines (``recorded``)."""
     if not recorded:
-        return Record()
+        return _NOTHING_RECORDED
     if not settled:
-        return Record("unchecked")
+        return _UNCHECKED
     rules = tuple(sorted({v.rule for v in findings.items if v.rule in ("BE-SCORE", "BE-TOTAL")}))
-    return Record("differs", rules) if rules else Record("agrees")
+    return Record("differs", rules) if rules else _AGREES
 
 
 def _recorded_lines(hand: Hand) -> list[TeamSettleLine | ScoreLine]:
     """The hand's recorded `settle` and `score` lines, in log order."""
-    return [e for e in hand.events if isinstance(e, _RECORDED)]
+    return cast(list[TeamSettleLine | ScoreLine], [e for e in hand.events if type(e) in _RECORDED])
 
 
-_RECORDED: Final = (TeamSettleLine, ScoreLine)
+#: The kinds of the recorded lines (a statement's kind is its type: see _Statements).
+_RECORDED: Final[frozenset[type]] = frozenset({TeamSettleLine, ScoreLine})
 
 
 def _whole(value: Decimal) -> int:

@@ -6,17 +6,19 @@ Checks the deal lines (deck, copies, the number of cards), the card laid aside, 
 replay uses to spot cards played that were not held (L-NOT-HELD) or held by someone else
 (L-CARD).
 
-Hands are multisets (:class:`~collections.Counter`): with ``deck: double`` each card exists
-twice, and a player may be dealt both copies. The log *places* a copy of a card with a
-player when their ``deal`` line holds it or the exchange hands it to them; a card is held
-by two players beyond its copies when the log places more copies than the deck has.
+Hands are multisets, card -> copies (plain dicts: a :class:`~collections.Counter`'s methods
+run as Python even in the compiled build, and this runs for every card dealt): with
+``deck: double`` each card exists twice, and a player may be dealt both copies. The log
+*places* a copy of a card with a player when their ``deal`` line holds it or the exchange
+hands it to them; a card is held by two players beyond its copies when the log places more
+copies than the deck has.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from referee.cards import JOKER, pretty, suit_word
 from referee.games import logchecks
@@ -36,26 +38,31 @@ class Contract:
     partner_out: str | None  # the partner who sits out on ask / moon
 
 
-@dataclass(slots=True)
 class Holdings:
-    """Each player's recorded hand, and where the log places cards."""
+    """Each player's recorded hand, and where the log places cards. (Made for every hand: a
+    plain class, since a compiled dataclass's generated ``__init__`` runs as Python.)"""
 
-    deck: Deck = SINGLE
-    recorded: dict[str, Counter[str]] = field(default_factory=dict)  # hand after the exchange
-    dealt: dict[str, DealLine] = field(default_factory=dict)
-    #: card -> player -> the copies of it the log places in that player's recorded hand
-    placed: dict[str, Counter[str]] = field(default_factory=dict)
-    given: dict[str, str] = field(default_factory=dict)  # player -> card they gave away
-    aside: dict[str, DiscardLine] = field(default_factory=dict)  # card laid aside (joker)
-    loose: frozenset[str] = frozenset()  # two players whose cards may have swapped unseen
-    contested: set[str] = field(default_factory=set)  # cards dealt beyond their copies
+    __slots__ = ("aside", "contested", "dealt", "deck", "given", "loose", "placed", "recorded")
+
+    def __init__(self, deck: Deck = SINGLE) -> None:
+        self.deck = deck
+        #: player -> card -> copies: each player's hand after the exchange
+        self.recorded: dict[str, dict[str, int]] = {}
+        self.dealt: dict[str, DealLine] = {}
+        #: card -> player -> the copies of it the log places in that player's recorded hand
+        self.placed: dict[str, dict[str, int]] = {}
+        self.given: dict[str, str] = {}  # player -> card they gave away
+        self.aside: dict[str, DiscardLine] = {}  # card laid aside (joker)
+        self.loose: frozenset[str] = frozenset()  # two players whose cards may have swapped
+        self.contested: set[str] = set()  # cards dealt beyond their copies
 
     def place(self, card: str, player: str, copies: int = 1) -> None:
         """Put ``copies`` (negative: take) of ``card`` in ``player``'s place in the log."""
         count = self.placed.get(card)
         if count is None:
-            count = self.placed[card] = Counter()
-        count[player] += copies
+            self.placed[card] = {player: copies}
+        else:
+            count[player] = count.get(player, 0) + copies
 
     def room(self, player: str, card: str) -> tuple[int, list[str]]:
         """How many copies of ``card`` ``player`` may hold, as the log places the others, and
@@ -120,16 +127,16 @@ def _deal_count(deal: DealLine, deck: Deck, dealer: bool | None, findings: Findi
 
 def _deal_cards(
     deal: DealLine, holdings: Holdings, findings: Findings, dealer: bool | None
-) -> Counter[str]:
+) -> dict[str, int]:
     name = deal.player.name
     deck = holdings.deck
     _deal_count(deal, deck, dealer, findings)
-    cards: Counter[str] = Counter()
+    cards: dict[str, int] = {}
     for c in deal.cards:
         if not deck.has(c.card):
             findings.add_fault(off_deck(c.card, deck), c, player=name)
             continue
-        cards[c.card] += 1  # which deal line is wrong is unknown: neither convicts
+        cards[c.card] = cards.get(c.card, 0) + 1  # (which deal line is wrong is unknown)
         held = holdings.placed.get(c.card)
         if held is None or sum(held.values()) < deck.copies:
             holdings.place(c.card, name)
@@ -172,7 +179,7 @@ def apply_discard(
     holdings.aside[card.card] = discard
     hand = holdings.recorded.get(name)
     if hand is not None:
-        hand[card.card] -= 1
+        hand[card.card] -= 1  # (the dealer's hand holds it: see _discard_fault)
         holdings.place(card.card, name, -1)
 
 
@@ -198,7 +205,7 @@ def _discard_fault(
     if not deck.has(c):
         return off_deck(c, deck)
     hand = holdings.recorded.get(name)
-    if hand is not None and hand[c] < 1:
+    if hand is not None and hand.get(c, 0) < 1:
         deal = holdings.dealt[name]
         return logchecks.Fault(
             L_NOT_HELD,
@@ -255,13 +262,13 @@ def _move(holdings: Holdings, card: str, giver: str, taker: str) -> None:
     taker's copy is taken from another player's place (not from their recorded hand)."""
     hand = holdings.recorded.get(giver)
     if hand is not None:
-        hand[card] -= 1
-    if holdings.placed.get(card, Counter())[giver] > 0:
+        hand[card] = hand.get(card, 0) - 1
+    if holdings.placed.get(card, {}).get(giver, 0) > 0:
         holdings.place(card, giver, -1)
     taker_hand = holdings.recorded.get(taker)
     if taker_hand is not None:
-        taker_hand[card] += 1
-    placed = holdings.placed.get(card, Counter())
+        taker_hand[card] = taker_hand.get(card, 0) + 1
+    placed = holdings.placed.get(card, {})
     if sum(placed.values()) >= holdings.deck.copies:
         other = next((who for who, n in placed.items() if n > 0 and who != taker), None)
         if other is not None:
@@ -276,7 +283,7 @@ def _gives_back(holdings: Holdings, partner: str, card: str) -> bool:
     if holdings.deck.copies == 1:
         return True
     hand = holdings.recorded.get(partner)
-    return hand is not None and hand[card] < 1
+    return hand is not None and hand.get(card, 0) < 1
 
 
 def _gave_back(exchange: ExchangeLine, bidder: str, partner: str, findings: Findings) -> None:
@@ -306,7 +313,7 @@ def _exchange_card(card: CardAt, giver: str, holdings: Holdings, findings: Findi
         findings.add_fault(off_deck(card.card, holdings.deck), card, player=giver)
         return False
     hand = holdings.recorded.get(giver)
-    if hand is not None and hand[card.card] < 1:
+    if hand is not None and hand.get(card.card, 0) < 1:
         deal = holdings.dealt[giver]
         findings.add_at(
             "L-NOT-HELD",

@@ -55,7 +55,7 @@ def _laid_out(
     trick, each trick's winner, and each player's cards in the order played. Else None."""
     s = replay.s
     active, deck = s.active, s.deck
-    copies, size, has, held_elsewhere = deck.copies, len(s.active), deck.has, replay._held_elsewhere
+    copies, size = deck.copies, len(s.active)
     played: dict[str, int] = {}  # card -> copies played so far
     mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played (two decks)
     cards: dict[str, list[str]] = {p: [] for p in active}
@@ -69,7 +69,7 @@ def _laid_out(
         for name, card, retracted in line.plays:
             player, c = name.name, card.card
             own = cards.get(player)
-            if retracted is not None or not name.seated or own is None or not has(c):
+            if retracted is not None or not name.seated or own is None or not deck.has(c):
                 return None
             before = played.get(c, 0)
             if before >= copies:
@@ -77,7 +77,7 @@ def _laid_out(
             times = 1
             if copies > 1:
                 times = mine[player, c] = mine.get((player, c), 0) + 1
-            if held_elsewhere(player, c, times) is not None:
+            if replay._held_elsewhere(player, c, times) is not None:
                 return None
             played[c] = before + 1
             own.append(c)

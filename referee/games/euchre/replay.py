@@ -13,7 +13,6 @@ copies were; a redeal's trick lines are one L-COUNT for the hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from referee.cards import pretty
 from referee.games import logchecks
@@ -31,45 +30,97 @@ from referee.records import CardAt, Play, TrickLine
 from referee.report import TrickRecord, Violation
 
 
-@dataclass(slots=True)
 class Seen:
-    """One admitted play: the seat took its turn in the trick."""
+    """One admitted play: the seat took its turn in the trick.
 
-    player: str
-    card: CardAt
-    retracted: CardAt | None
-    clean: bool  # the card is consistent with the log: it is judged and is evidence
-    retracted_clean: bool
+    (A plain class, not a dataclass, as are :class:`Setup` and :class:`Replay`: one is made
+    for every card played, and a compiled dataclass's generated ``__init__`` runs as
+    Python.)"""
+
+    __slots__ = ("card", "clean", "player", "retracted", "retracted_clean")
+
+    def __init__(
+        self,
+        player: str,
+        card: CardAt,
+        retracted: CardAt | None,
+        clean: bool,
+        retracted_clean: bool,
+    ) -> None:
+        self.player = player
+        self.card = card
+        self.retracted = retracted
+        self.clean = clean  # the card is consistent with the log: it is judged and is evidence
+        self.retracted_clean = retracted_clean
 
 
-@dataclass(slots=True)
 class Setup:
-    """What the replay needs to know before the first trick."""
+    """What the replay needs to know before the first trick (made for every hand: a plain
+    class, see :class:`Seen`)."""
 
-    table: Table
-    active: list[str]  # players in the hand, seat order
-    trump: str | None
-    holdings: Holdings
-    first_leader: str | None
-    lead_reason: str  # why first_leader leads trick 1
-    expected_tricks: int  # 6 (12 with two decks), or 0 for a redeal
-    redeal_reason: str = ""  # why the hand is a redeal, in words (for a redeal's tricks)
-    out_reason: dict[str, str] = field(default_factory=dict)  # sitting-out player -> why
-    hand_line: int = 0
-    hand_column: int = 0
-    unreadable: int = 0  # unreadable lines of the hand that may have been tricks
-    deck: Deck = SINGLE
+    __slots__ = (
+        "active",
+        "deck",
+        "expected_tricks",
+        "first_leader",
+        "hand_column",
+        "hand_line",
+        "holdings",
+        "lead_reason",
+        "out_reason",
+        "redeal_reason",
+        "table",
+        "trump",
+        "unreadable",
+    )
+
+    def __init__(
+        self,
+        *,
+        table: Table,
+        active: list[str],
+        trump: str | None,
+        holdings: Holdings,
+        first_leader: str | None,
+        lead_reason: str,
+        expected_tricks: int,
+        redeal_reason: str = "",
+        out_reason: dict[str, str] | None = None,
+        hand_line: int = 0,
+        hand_column: int = 0,
+        unreadable: int = 0,
+        deck: Deck = SINGLE,
+    ) -> None:
+        self.table = table
+        self.active = active  # players in the hand, seat order
+        self.trump = trump
+        self.holdings = holdings
+        self.first_leader = first_leader
+        self.lead_reason = lead_reason  # why first_leader leads trick 1
+        self.expected_tricks = expected_tricks  # 6 (12 with two decks), or 0 for a redeal
+        self.redeal_reason = redeal_reason  # why the hand is a redeal, in words
+        #: sitting-out player -> why
+        self.out_reason: dict[str, str] = {} if out_reason is None else out_reason
+        self.hand_line = hand_line
+        self.hand_column = hand_column
+        self.unreadable = unreadable  # unreadable lines of the hand that may have been tricks
+        self.deck = deck
 
 
-@dataclass(slots=True)
 class Replay:
-    """The laid-out tricks and what they show."""
+    """The laid-out tricks and what they show (a plain class, see :class:`Seen`)."""
 
-    plays: list[list[Seen]] = field(default_factory=list)  # (empty: a trick not in the log)
-    winners: list[str | None] = field(default_factory=list)
-    follows: list[Violation] = field(default_factory=list)  # BE-FOLLOW findings
-    #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
-    incomplete: list[str] = field(default_factory=list)
+    __slots__ = ("follows", "incomplete", "plays", "winners")
+
+    def __init__(
+        self, plays: list[list[Seen]] | None = None, winners: list[str | None] | None = None
+    ) -> None:
+        #: each trick's admitted plays (empty: a trick not in the log)
+        self.plays: list[list[Seen]] = [] if plays is None else plays
+        self.winners: list[str | None] = [] if winners is None else winners
+        self.follows: list[Violation] = []  # BE-FOLLOW findings
+        #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
+        self.incomplete: list[str] = []
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken by each player who won one."""
@@ -290,15 +341,16 @@ class TrickReplay:
             why = f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play"
             return logchecks.not_in_hand(player, c, why)
         hand = h.recorded.get(player)
-        if hand is not None and times > hand[c]:
+        held = 0 if hand is None else hand.get(c, 0)
+        if hand is not None and times > held:
             deal = h.dealt[player]
             moved = " and the exchange" if player in h.given else ""
-            if hand[c] < 1:
+            if held < 1:
                 gives = f"does not give them {pretty(c)}"
             else:  # (two decks: a copy more than the hand held)
                 gives = f"{'give' if moved else 'gives'} them one {pretty(c)}"
             why = f"{player}'s deal (line {deal.line}){moved} {gives}"
-            return logchecks.not_in_hand(player, c, why, again=hand[c] >= 1)
+            return logchecks.not_in_hand(player, c, why, again=held >= 1)
         room, others = h.room(player, c)
         if times <= room:
             return None
