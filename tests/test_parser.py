@@ -57,7 +57,7 @@ class LarkOnlyReader(LogReader):
     """A reader whose fast paths decline every line, so that Lark reads them all: what the
     fast paths give must be exactly what Lark gives."""
 
-    def _header_fast(self, entry: object, first: object) -> None:
+    def _header_fast(self, entry: object, first: object, kind: object) -> None:
         return None
 
     def _hand_head_fast(self, entry: object) -> None:

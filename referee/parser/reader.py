@@ -226,11 +226,12 @@ class LogReader:
             if not items and not self.errors and not self._starts_like_a_log(first):
                 self._not_a_log(entry, first)
                 return None
-            if first is not None and self._is_hand(first.group(1)):
+            word = "" if first is None else first[1]
+            if first is not None and self._is_hand(word):
                 self._pending = entry
                 break
-            fast = self._header_fast(entry, first) if first is not None else None
-            if fast is None and first is not None and first.group(1).lower() == "game":
+            fast = self._header_fast(entry, first, word.lower()) if first is not None else None
+            if fast is None and first is not None and word.lower() == "game":
                 fast = self._game_words(entry, first)
             stmt = fast if fast is not None else self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
@@ -290,42 +291,45 @@ class LogReader:
         )
         self._lines = iter(())
 
-    def _header_fast(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
+    def _header_fast(self, entry: _Line, first: re.Match[str], kind: str) -> _HeaderLine | None:
         """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
-        Lark, as Lark reads them; None for any other line, left to Lark."""
+        Lark, as Lark reads them (``kind``: the first word in lower case); None for any
+        other line, left to Lark."""
         line, text, _ = entry
-        kind, column, s = first.group(1).lower(), first.start(1) + 1, self._syntax
+        column, end, s = first.start(1) + 1, first.end(), self._syntax
         if kind == "pot":
-            m = s.header_amount.fullmatch(text, first.end())
-            if m is None or len(m.group(1)) > _MAX_AMOUNT_CHARS:
+            m = s.header_amount.fullmatch(text, end)
+            if m is None or len(m[1]) > _MAX_AMOUNT_CHARS:
                 return None
-            return _HeaderLine("pot", (), Decimal(strip_sign(m.group(1))), line, column)
+            return _HeaderLine("pot", (), Decimal(strip_sign(m[1])), line, column)
         if kind in ("title", "date", "event", "table", "rules", "option"):
-            return self._header_text(kind, entry, first)
+            return self._header_text(kind, entry, end, column)
         if kind not in ("game", "players", "exempt"):
             return None
-        m = s.header_names.fullmatch(text, first.end())
+        m = s.header_names.fullmatch(text, end)
         if m is None:
             return None
-        start = m.start(1) + 1
-        words = tuple((n.group(1), start + n.start(1)) for n in s.names.finditer(m.group(1)))
+        found = s.names.finditer(text, m.start(1), m.end(1))
+        words = tuple([(n[1], n.start(1) + 1) for n in found])
         if (kind == "game" and len(words) != 1) or (kind == "exempt" and not words):
             return None
         return _HeaderLine(kind, words, None, line, column)
 
-    def _header_text(self, kind: str, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
-        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT."""
+    def _header_text(self, kind: str, entry: _Line, end: int, column: int) -> _HeaderLine | None:
+        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT (after
+        the keyword, which ends at ``end``)."""
         line, text, _ = entry
         s = self._syntax
-        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, first.end())
-        if m is None or (kind == "rules" and m.group(1) is None):
+        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, end)
+        if m is None:
+            return None
+        groups = m.groups()
+        if kind == "rules" and groups[0] is None:
             return None
         words = tuple(
-            (m.group(g).strip(), m.start(g) + 1)
-            for g in range(1, m.re.groups + 1)
-            if m.group(g) is not None
+            [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
         )
-        return _HeaderLine(kind, words, None, line, first.start(1) + 1)
+        return _HeaderLine(kind, words, None, line, column)
 
     def _game_words(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """A `game` line that names no game, or one in several words (`game Bid Euchre`):
@@ -351,8 +355,8 @@ class LogReader:
     def _make_header(self, items: list[_HeaderLine | ScoreLine]) -> Header | None:
         """Check the header statements and assemble the Header (None when unusable)."""
         once: dict[str, _HeaderLine | ScoreLine] = {}
-        for item in items:
-            kind = _kind(item)
+        kinds = [(_kind(item), item) for item in items]
+        for kind, item in kinds:
             if kind in ("game", "players", "rules", "pot", "score"):
                 if kind in once:
                     self._error(
@@ -382,9 +386,9 @@ class LogReader:
             self._error("P-HEADER", None, None, "the log has no `players` line")
             return None
         seated = self._check_players(players_line, game)
-        for item in items:
-            kind = _kind(item)
-            owner = _statement_owners().get(kind)
+        owners = _statement_owners()
+        for kind, item in kinds:
+            owner = owners.get(kind)
             if game is not None and owner is not None and owner.key != game:
                 self._error(
                     "P-HEADER", item.line, item.column, f"`{kind}` is a {owner.title} statement"
