@@ -1,4 +1,5 @@
-"""The fast path reads the usual `trick`, `deal` and `bid` lines by their words.
+"""The fast path reads the usual `trick`, `deal`, `bid`, `dealer`, `trump`, `exchange`,
+`score` and team `settle` lines by their words.
 
 As the quick path does for a Bourré hand (:mod:`tests.test_quick_reading`), the fast path
 (:mod:`referee.parser.fastpath`) reads these lines of any hand it reads in full (every Bid
@@ -36,8 +37,12 @@ _SHAPES = [
     "deal{c} {n} {cards}",
     "bid{c} {n} {bid}",
     "bid {n} {bid} {suit}",
-    "dealer {n}",
-    "trump {suit}",
+    "dealer{c} {n}",
+    "trump{c} {suit}",
+    "trump {card}",
+    "score{c} {team} {a} {team} {a}",
+    "settle{c} {team} {a} {team} {a}",
+    "exchange{c} {n} {card} {n} {card}",
     # and near misses
     "trick {i}",
     "trick {plays} {n}",
@@ -48,6 +53,13 @@ _SHAPES = [
     "bid {n} {n}",
     "bid {bid}",
     "bid {n} {bid} {bid}",
+    "dealer {n} {n}",
+    "trump {suit} {suit}",
+    "score {team} {a}",
+    "settle {team} {a} {team}",
+    "settle {team} {a} {n} {a}",
+    "exchange {n} {card} {n}",
+    "exchange {n} {card} {card} {n}",
 ]
 _OWN_PIECES = {
     **_PIECES,
@@ -56,6 +68,7 @@ _OWN_PIECES = {
         ["PASS", "Ask", "mOOn", "6", "0", "7", "12", "99"],
         ["passs", "100", "007", "x", "3h", "ann", "9999999999"],
     ),
+    "plus": (["+"], [" + ", ",+", "+ ", "+,", "\t+"], ["++", "", "-", "+ +"]),
 }
 
 
@@ -77,6 +90,8 @@ def _line(draw: st.DrawFn) -> str:
                     for _ in range(draw(st.integers(1, 5)))
                 ]
                 out.append(_piece(draw, "gap").join(items))
+            elif key == "team":
+                out.append(_piece(draw, "n") + _piece(draw, "plus") + _piece(draw, "n"))
             else:
                 out.append(_piece(draw, key))
         for j, word in enumerate(part.split(" ")):
@@ -171,3 +186,15 @@ def test_usual_lines_are_read_by_words() -> None:
         7,
     )
     assert _check(text).errors == []
+
+
+def test_a_seated_name_written_as_a_keyword_reads_alike() -> None:
+    """`pass` names the seated `paß` (they fold alike) but is a keyword: the line that
+    checks keywords (a team `settle`) is left to its pattern, and every reading agrees."""
+    text = (
+        "game bid-euchre\nplayers paß ann bob cy\nhand 1\n"
+        "trick pass 9h ann 9s bob Th cy Jh\nsettle pass+ann 3 bob+cy 4\n"
+        "score PASS+ann 3 bob+cy 4\nbid pass 4\nsettle pass+ann 3 bob+cy 4\n"
+    )
+    reader = _check(text)
+    assert reader.errors == []

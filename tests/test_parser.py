@@ -63,8 +63,8 @@ class LarkOnlyReader(LogReader):
     def _hand_head_fast(self, entry: object) -> None:
         return None
 
-    def _statement_readers(self) -> tuple[dict[str, object], None]:
-        return {}, None
+    def _statement_reader(self) -> None:
+        return None
 
 
 def test_the_lark_only_reader_reads_every_line_with_lark() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from functools import partial
 from itertools import chain
@@ -31,7 +31,7 @@ from referee.parser.common import (
     look_alike_difference,
     look_alike_key,
 )
-from referee.parser.fastpath import FastReader, _FastPath
+from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
 from referee.parser.quickpath import _MAX_KEPT, _UNSEEN, _QuickPath, _words
 from referee.parser.syntax import _syntax
@@ -59,14 +59,25 @@ _MAX_HINTED_LINES = 2000
 _HAND_ONE = re.compile(r"[\t ,]*hand[\t ,]*:?[\t ,]*0*1[\t ,]*:?[\t ,]*", re.IGNORECASE)
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
-# A non-blank line of a hand: as _Line, then its first word's match and that word lower-cased.
-_BlockLine = tuple[int, str, str, re.Match[str] | None, str]
+# A non-blank line of a hand: as _Line, then its first word lower-cased and where it starts and
+# ends (-1 and 0 when the line starts with no word: see LogReader._line_head).
+_BlockLine = tuple[int, str, str, str, int, int]
+# A line's first word lower-cased, where it starts and ends, and whether it is `hand`.
+_Head = tuple[str, int, int, bool]
+_NO_HEAD: Final[_Head] = ("", -1, 0, False)
 
 
 #: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first word, so
 #: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
 #: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
 _HAND_WORDS: Final[set[str]] = set()
+
+
+#: A line's first part, up to its first space, as written (``trick``, ``Bid``, ``deal:``),
+#: when it is the line's first word (with a colon after it) -> that word's _Head: kept for
+#: the whole process (up to _MAX_KEPT of them), so that the usual line's first word is
+#: looked up rather than matched (see LogReader._line_head).
+_LINE_HEADS: Final[dict[str, _Head]] = {}
 
 
 #: Seated names' own faults and look-alike keys (see LogReader._name_facts), kept for the
@@ -616,24 +627,37 @@ class LogReader:
 
         This loop runs once per line of a bulk file, so it is written for speed.
         """
-        first_word = self._syntax.first_word.match
         number = self._lineno
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            first = first_word(text)
-            if first is None:
-                if text.strip("\t ,"):
-                    block.append((number, text, raw, None, ""))
-                continue
-            word = first[1]
-            lower = word.lower()
-            if lower == "hand" or (not word.isascii() and self._is_hand(word)):
+            lower, start, end, is_hand = self._line_head(text)
+            if is_hand:
                 self._pending = (number, text, raw)
                 break
-            block.append((number, text, raw, first, lower))
+            if start >= 0 or text.strip("\t ,"):
+                block.append((number, text, raw, lower, start, end))
         self._lineno = number
+
+    def _line_head(self, text: str) -> _Head:
+        """A line's first word (see :data:`_LINE_HEADS`): looked up when the line starts with
+        a part seen before, else matched (and kept when it is the line's first part)."""
+        space = text.find(" ")
+        part = text if space < 0 else text[:space]
+        known = _LINE_HEADS.get(part)
+        if known is not None:
+            return known
+        first = self._syntax.first_word.match(text)
+        if first is None:
+            return _NO_HEAD
+        word = first[1]
+        start, end = first.start(1), first.end()
+        head = (word.lower(), start, end, self._is_hand(word))
+        whole = end == len(part) or (end == len(part) - 1 and part.endswith(":"))
+        if start == 0 and whole and len(_LINE_HEADS) < _MAX_KEPT:
+            _LINE_HEADS[part] = head
+        return head
 
     def _quick_block(self, lines: list[str], quick: QuickHand) -> QuickHand | None:
         """Read the lines up to the next `hand` line (kept in ``_pending``) or the end into
@@ -698,21 +722,17 @@ class LogReader:
     def _block_lines(self, start: int, lines: list[str]) -> list[_BlockLine]:
         """The hand's non-blank lines as :meth:`_block` gives them, from the lines kept by
         :meth:`_quick_block` (``start``: the first one's number)."""
-        first_word = self._syntax.first_word.match
         block: list[_BlockLine] = []
         for number, raw in enumerate(lines, start):
             text = raw[: raw.index("#")] if "#" in raw else raw
-            first = first_word(text)
-            if first is not None:
-                block.append((number, text, raw, first, first[1].lower()))
-            elif text.strip("\t ,"):
-                block.append((number, text, raw, None, ""))
+            lower, begins, ends, _ = self._line_head(text)
+            if begins >= 0 or text.strip("\t ,"):
+                block.append((number, text, raw, lower, begins, ends))
         return block
 
-    def _statement_readers(self) -> tuple[Mapping[str, FastReader], FastReader | None]:
-        """The fast path's readers of a hand's statements: by keyword, and of a decision
-        (a line that starts with a name); what they decline is read by Lark."""
-        return self._fast.by_keyword, self._fast.decision
+    def _statement_reader(self) -> _FastPath | None:
+        """The fast path, which reads a hand's usual statements (None: Lark reads them all)."""
+        return self._fast
 
     def _events(
         self, block: list[_BlockLine], unreadable: list[Unread] | None = None
@@ -720,34 +740,27 @@ class LogReader:
         """Read a hand's statements (reporting the lines that do not parse, whose numbers go
         into ``unreadable``)."""
         events: list[Event] = []
-        keyword = self._syntax.keyword.fullmatch
-        by_keyword, decision = self._statement_readers()
-        for number, text, raw, first, lower in block:
-            stmt: _Statement | None = None
-            if first is not None:
-                word = first.group(1)
-                method = by_keyword.get(lower)
-                if (
-                    method is None
-                    and lower not in KEYWORDS
-                    and (word.isascii() or keyword(word) is None)
-                ):
-                    method = decision  # a line that starts with a name: `ann play`
-                if method is not None:
-                    try:
-                        stmt = method(text, first, number)
-                    except _Fault as fault:
-                        self._error("P-SYNTAX", number, fault.column, fault.message, raw)
-                        if unreadable is not None:
-                            unreadable.append(Unread(number, _first_word(text)))
-                        continue
-                    except Exception:  # a fast-path bug: Lark reads the line instead
-                        self._fast_failures += 1
+        fast = self._statement_reader()
+        for number, text, raw, lower, start, end in block:
+            event: Event | None = None
+            if fast is not None and start >= 0:
+                try:
+                    event = fast.read(lower, text, start, end, number)
+                except _Fault as fault:
+                    self._error("P-SYNTAX", number, fault.column, fault.message, raw)
+                    if unreadable is not None:
+                        unreadable.append(Unread(number, _first_word(text)))
+                    continue
+                except Exception:  # a fast-path bug: Lark reads the line instead
+                    self._fast_failures += 1
+            if event is not None:
+                events.append(event)
+                continue
+            stmt = self._parse((number, text, raw))
             if stmt is None:
-                stmt = self._parse((number, text, raw))
-                if stmt is None and unreadable is not None:
+                if unreadable is not None:
                     unreadable.append(Unread(number, _first_word(text)))
-            if isinstance(stmt, _HeaderLine | _HandHead):
+            elif isinstance(stmt, _HeaderLine | _HandHead):
                 self._error(
                     "P-HEADER",
                     number,
@@ -755,7 +768,7 @@ class LogReader:
                     f"`{_statement_word(stmt)}` belongs in the header, before the first `hand`",
                     raw,
                 )
-            elif stmt is not None:
+            else:
                 events.append(stmt)
         return events
 

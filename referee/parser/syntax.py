@@ -118,6 +118,8 @@ class _Syntax:
     redeal = _Lazy()
     score = _Lazy()
     keyword = _Lazy()
+    suit = _Lazy()
+    amount = _Lazy()
 
     def __init__(self, grammar: str) -> None:
         self._grammar = grammar
@@ -146,6 +148,7 @@ class _Syntax:
         self.first_word = re.compile(rf"{sep}({name})")
         self.tail = re.compile(sep)
         lazy = self._lazy  # (see _Lazy)
+        lazy["suit"], lazy["amount"] = suit, amount  # (a word the fast path has not seen)
         lazy["play"] = (
             rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
         )
