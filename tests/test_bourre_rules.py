@@ -272,7 +272,7 @@ def test_equivalent_trumps() -> None:
     ],
 )
 def test_trick_winner(cards: str, trump: str | None, winner: int) -> None:
-    assert trick_winner_index(cards.split(), trump) == winner
+    assert trick_winner_index(tuple(cards.split()), trump) == winner
 
 
 def test_fast_legality_agrees_with_legal_cards() -> None:

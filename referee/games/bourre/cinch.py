@@ -185,7 +185,7 @@ def cinch_duty(
             may_trump = False  # must follow a plain suit: trumps may not be played
     if trick and is_last:
         winning = frozenset(
-            c for c in legal if trick_winner_index([*trick, c], trump) == len(trick)
+            c for c in legal if trick_winner_index((*trick, c), trump) == len(trick)
         )
         if not winning:
             return None

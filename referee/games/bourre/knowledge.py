@@ -47,9 +47,18 @@ def stock_ran_out(
         if deal is None:
             return True
         for card in played.get(player, ()):
-            if card not in deal:
+            if not among(card, deal):
                 drawn += 1
     return drawn > 52 - hand_size * seats
+
+
+def among(card: str, cards: tuple[str, ...]) -> bool:
+    """``card in cards`` for a hand's few cards, as a plain loop: compiled, about twice as
+    quick as ``in``, which compares through Python's generic comparison."""
+    for c in cards:  # noqa: SIM110 (no generator: see above)
+        if c == card:
+            return True
+    return False
 
 
 #: Why the log places a card with a player (see :func:`cards_out_of_play`).
@@ -69,10 +78,11 @@ def cards_out_of_play(
     discard). A discarded or folded card counts only while the stock did not run out; a
     ``contested`` card (dealt to two players) is placed with nobody."""
     where: dict[str, tuple[str, str]] = {}
+    playing = set(active)
     for name, deal in deals.items():
         decision = decisions.get(name)
         # (one (who, why) a player, not one a card: this is asked of most hands)
-        if name not in active:
+        if name not in playing:
             if not ran_out:
                 folded = (name, FOLDED)
                 for card in deal:
@@ -82,13 +92,13 @@ def cards_out_of_play(
             for card in deal:
                 where[card] = kept
         elif decision is not None and decision.discards and not ran_out:
-            thrown, threw = decision.discards, (name, THROWN)
-            for card in deal:
-                if card in thrown:
+            threw = (name, THROWN)
+            for card in decision.discards:  # (the fewer: the cards both dealt and thrown)
+                if among(card, deal):
                     where[card] = threw
     if not ran_out:
         for name, decision in decisions.items():
-            if name in active and decision.discards:
+            if name in playing and decision.discards:
                 discarded = (name, DISCARDED)
                 for card in decision.discards:
                     where.setdefault(card, discarded)
@@ -166,7 +176,7 @@ def exchange_problems(
     if thrown is not None:
         if dealt is not None:
             for i, card in enumerate(thrown):
-                if card not in dealt:
+                if not among(card, dealt):
                     problems.append(Problem("not-dealt", i))
         _known_exchange(problems, played, dealt, thrown, decision.draws if thrown else ())
     elif dealt is not None and decision.discard_count is not None:
@@ -184,9 +194,14 @@ def _known_exchange(
     """A play is of a discard not drawn back, or (dealt and drawn known) neither dealt nor
     drawn: what is kept is what was dealt and not thrown, and what was drawn."""
     for i, card in enumerate(played):
-        if card in thrown and (drawn is None or card not in drawn):
+        if among(card, thrown) and (drawn is None or not among(card, drawn)):
             problems.append(Problem("discarded", i))
-        elif dealt is not None and drawn is not None and card not in dealt and card not in drawn:
+        elif (
+            dealt is not None
+            and drawn is not None
+            and not among(card, dealt)
+            and not among(card, drawn)
+        ):
             problems.append(Problem("not-held", i))  # (not thrown: else it was drawn)
 
 
@@ -197,8 +212,8 @@ def _counted_exchange(
     count: int,
     hand_size: int,
 ) -> None:
-    from_deal = [i for i, card in enumerate(played) if card in dealt]
-    drawn = [i for i, card in enumerate(played) if card not in dealt]
+    from_deal = [i for i, card in enumerate(played) if among(card, dealt)]
+    drawn = [i for i, card in enumerate(played) if not among(card, dealt)]
     keep = hand_size - count
     if keep >= 0 and len(from_deal) > keep:
         problems.append(Problem("kept", from_deal[keep], keep))

@@ -40,6 +40,9 @@ from referee.report import TrickRecord
 # from another module from its globals' dict at each use, a `Final` one directly.
 _DECK: Final = BOURRE_DECK
 _RANK: Final = RANK_VALUE
+#: A card's suit and rank value (one look-up for both, for each play; every card played
+#: is of the deck by the time the plays are judged).
+_SUIT_VALUE: Final = {card: (card[-1], RANK_VALUE[card[0]]) for card in BOURRE_DECK}
 _new: Final = tuple.__new__
 
 
@@ -190,16 +193,31 @@ def _of_deck(cards: tuple[str, ...]) -> bool:
 def _deck_ok(hand: QuickHand, opts: BourreOptions, dealer: str, upcard: str | None) -> bool:
     """Deal lines of the right size, cards of the deck, no card dealt twice, the upcard the
     dealer's."""
-    dealt: set[str] = set()
+    dealt = 0
     size = opts.hand_size
     deals = hand.deals
     for cards in deals.values():
-        if len(cards) != size:
+        dealt = _with_cards(dealt, cards) if len(cards) == size else -1
+        if dealt < 0:
             return False
-        dealt.update(cards)
-    if len(dealt) != size * len(deals) or not _DECK.issuperset(dealt):
-        return False  # (a card dealt twice makes too few)
-    return upcard is None or upcard not in dealt or upcard in deals.get(dealer, ())
+    return upcard is None or not dealt & _BIT[upcard] or upcard in deals.get(dealer, ())
+
+
+#: Each card of the deck as a bit: a set of cards as one int, which a compiled module works
+#: with as a machine word (a set's look-ups and additions hash each card).
+_BIT: Final = {card: 1 << i for i, card in enumerate(sorted(BOURRE_DECK))}
+
+
+def _with_cards(seen: int, cards: tuple[str, ...]) -> int:
+    """The set of cards ``seen`` (bits, :data:`_BIT`) with ``cards`` added; -1 when one is
+    not of the deck, or already seen (or twice among them)."""
+    bits = _BIT
+    for card in cards:
+        bit = bits.get(card, 0)
+        if not bit or seen & bit:
+            return -1
+        seen |= bit
+    return seen
 
 
 def _tricks_ok(
@@ -221,26 +239,22 @@ def _tricks_ok(
     lead = active.index(_first_leader(seats, dealer, active)) if tricks else 0
     leads = [lead]
     held: list[list[str]] = [[] for _ in active]
-    played: set[str] = set()
-    for number, (written, players, cards) in enumerate(tricks, start=1):
-        if (
-            (written is not None and written != number)
-            or len(players) != count
-            or len(cards) != count
-        ):
+    played = 0  # the cards played so far (bits, see _with_cards)
+    for k, (written, players, cards) in enumerate(tricks):
+        if (written is not None and written != k + 1) or len(players) != count:
             return None
+        played = _with_cards(played, cards) if len(cards) == count else -1
+        if played < 0:
+            return None  # (a card played twice, in this trick or before, or not of the deck)
         for i in range(count):  # clockwise from the leader
             at = lead + i if lead + i < count else lead + i - count
             if players[i] != active[at]:
                 return None
             held[at].append(cards[i])
-        played.update(cards)  # (a card played twice makes too few: see below)
         lead += trick_winner_index(cards, trump) or 0
         if lead >= count:
             lead -= count
         leads.append(lead)
-    if len(played) != len(tricks) * count or not _DECK.issuperset(played):
-        return None  # a card played twice, in one trick or in two, or not of the deck
     return leads, [tuple(cards) for cards in held]
 
 
@@ -306,7 +320,7 @@ def _plays_legal(
     won = [0] * count
     cinch = opts.cinch
     highest = opts.cinch_last == "highest"
-    rank = _RANK
+    by_card = _SUIT_VALUE
     # tricks won + trumps still held, for each player: a cinch needs three sure tricks, so
     # below three nobody holds one
     may_cinch = [_count_suit(cards, trump) for cards in hands] if cinch else []
@@ -322,7 +336,7 @@ def _plays_legal(
         for i in range(count):
             at = lead + i if lead + i < count else lead + i - count
             card = cards[i]
-            suit, value = card[-1], rank[card[0]]
+            suit, value = by_card[card]
             if (suit != led or value <= top) and not is_legal_on(
                 card, hands[at][k:], led, top, top_trump, trump, opts
             ):  # (leading, or following above the suit led, is always legal)
@@ -349,10 +363,10 @@ def _plays_legal(
                 if value > top_trump:
                     top_trump = value
                 if cinch:
-                    may_cinch[at] -= 1
-        won[winner] += 1
+                    may_cinch[at] = may_cinch[at] - 1  # (`-=` on an item is a generic one)
+        won[winner] = won[winner] + 1
         if cinch:
-            may_cinch[winner] += 1
+            may_cinch[winner] = may_cinch[winner] + 1
     return {p: won[at] for at, p in enumerate(active)}
 
 

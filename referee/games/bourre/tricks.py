@@ -57,7 +57,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         _check_order(state, plays, None if unknown_lead else leader, number)
         written = sum(1 for p in line.plays if p.player.name not in state.passed)
         _check_size(state, line, plays, number, written)
-        cards = [p.card.card for p in plays]
+        cards = tuple(p.card.card for p in plays)
         idx = trick_winner_index(cards, state.trump)
         winner = plays[idx].player if idx is not None else None
         if len(plays) < len(state.active) or (
