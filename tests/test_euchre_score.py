@@ -41,17 +41,23 @@ def test_defenders_bid_and_are_set() -> None:
 def test_hand_points_ask_and_moon() -> None:
     opts = EuchreOptions()
     ask = Contract("ann", "ask", "cy")
-    assert hand_points(ask, {"ann+cy": 6}, [], TABLE, opts)[0] == {"ann+cy": 12, "bob+dee": 0}
-    assert hand_points(ask, {"ann+cy": 5, "bob+dee": 1}, [], TABLE, opts)[0] == {
+    assert hand_points(ask, {"ann+cy": 6}, [], TABLE, opts) == {"ann+cy": 12, "bob+dee": 0}
+    assert hand_points(ask, {"ann+cy": 5, "bob+dee": 1}, [], TABLE, opts) == {
         "ann+cy": -6,
         "bob+dee": 1,
     }
     moon = Contract("bob", "moon", "dee")
-    assert hand_points(moon, {"bob+dee": 6}, [], TABLE, opts)[0] == {"ann+cy": 0, "bob+dee": 24}
-    points, why = hand_points(moon, {"bob+dee": 4, "ann+cy": 2}, ["ann+cy"], TABLE, opts)
+    assert hand_points(moon, {"bob+dee": 6}, [], TABLE, opts) == {"ann+cy": 0, "bob+dee": 24}
+    notes: list[str] = []
+    points = hand_points(moon, {"bob+dee": 4, "ann+cy": 2}, ["ann+cy"], TABLE, opts, 6, notes)
     assert points == {"ann+cy": 0, "bob+dee": -6}
-    assert "renege" in why and "failed" in why
-    assert hand_points(None, {}, [], TABLE, opts)[0] == {"ann+cy": 0, "bob+dee": 0}
+    assert notes == [
+        "bob bid moon and bob+dee took 4: failed, -6",
+        "ann+cy took 2: +2",
+        "a renege by ann+cy: -2",
+    ]
+    assert hand_points(moon, {"bob+dee": 4, "ann+cy": 2}, ["ann+cy"], TABLE, opts) == points
+    assert hand_points(None, {}, [], TABLE, opts) == {"ann+cy": 0, "bob+dee": 0}
 
 
 def test_game_winner() -> None:

@@ -129,17 +129,21 @@ def _out_of_order(
         return True
     if order is None:
         return False
-    waiting = [p for p in order if p in writers and p not in auction.written]
-    if waiting and waiting[0] != name:
+    due = None  # the first player in order with a bid line who has not bid yet
+    for p in order:
+        if p in writers and p not in auction.written:
+            due = p
+            break
+    if due is not None and due != name:
         findings.add(
             "BE-BID-ORDER",
             bid.line,
             bid.column,
-            f"{name} bid out of turn: it was {waiting[0]}'s turn",
+            f"{name} bid out of turn: it was {due}'s turn",
             player=name,
             evidence=f"bidding goes clockwise from {order[0]}: "
             + ", ".join(order)
-            + f"; {waiting[0]} had not bid yet",
+            + f"; {due} had not bid yet",
         )
         return True
     return False

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import partial
 from typing import Any, Final, TypeVar, cast
 
 from referee.games.euchre.auction import Auction, label, run_auction
@@ -426,19 +427,19 @@ class EuchreSession:
                 for v in out.replay.follows
                 if not v.corrected and v.player
             ]
-            points, why = hand_points(
+            points = hand_points(
                 contract, team_tricks, reneges, self.table, self.options, self.deck.tricks
             )
             if before is not None:
                 running = {t: before[t] + points[t] for t in teams}
                 for score_line in scores:
-                    check_line(
-                        score_line, running, self.table, findings, _running_why(before, points)
-                    )
+                    why = partial(_running_why, before, points)  # (words asked only if wrong)
+                    check_line(score_line, running, self.table, findings, why)
             elif scores:  # the log gives the score again
                 running = self._recorded_score(scores, findings)
             if running is not None or out.redeal:
                 for line in settles:
+                    why = partial(self._points_why, contract, team_tricks, reneges)
                     check_line(line, points, self.table, findings, why)
             else:
                 why_not = self._unknown
@@ -474,6 +475,16 @@ class EuchreSession:
             unsettled=None if settled else why_not,
             record=_record(recorded, findings, settled),
         )
+
+    def _points_why(
+        self, contract: Contract | None, team_tricks: dict[str, int], reneges: list[str]
+    ) -> str:
+        """How the hand's points were reached, in words (:func:`hand_points`' notes)."""
+        notes: list[str] = []
+        hand_points(
+            contract, team_tricks, reneges, self.table, self.options, self.deck.tricks, notes
+        )
+        return "; ".join(notes)
 
     def _recorded_score(self, scores: list[ScoreLine], findings: Findings) -> dict[str, int] | None:
         """The running score a hand's first `score` line records (None unless it names both

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from referee.games.euchre.holdings import Contract
@@ -28,45 +28,53 @@ def hand_points(
     table: Table,
     options: EuchreOptions,
     tricks: int = 6,
-) -> tuple[dict[str, int], str]:
-    """Each team's points for the hand, and how they were reached in words.
+    notes: list[str] | None = None,
+) -> dict[str, int]:
+    """Each team's points for the hand; ``notes``, when given, gets how they were reached,
+    in words (asked only to explain a recorded line that differs: see :func:`check_line`).
 
     ``contract`` None means a redeal. ``renege_teams`` has one entry per uncorrected renege.
     ``tricks`` is the hand's number of tricks (12 with two decks): ask and moon need all.
     """
     points = {t: 0 for t in table.teams}
     if contract is None:
-        return points, "a redeal scores nothing"
+        if notes is not None:
+            notes.append("a redeal scores nothing")
+        return points
     bidding = table.team(contract.bidder)
     defending = table.other_team(bidding)
     took = team_tricks.get(bidding, 0)
-    gained, note = _bidding_points(contract, took, options, tricks)
+    gained, result = _bidding_points(contract, took, options, tricks)
     points[bidding] += gained
     kept = team_tricks.get(defending, 0)
     points[defending] += kept
-    notes = [
-        f"{contract.bidder} bid {contract.bid} and {bidding} took {took}: {note}",
-        f"{defending} took {kept}: {_signed(kept)}",
-    ]
+    if notes is not None:
+        notes.append(
+            f"{contract.bidder} bid {contract.bid} and {bidding} took {took}: "
+            f"{result}, {_signed(gained)}"
+        )
+        notes.append(f"{defending} took {kept}: {_signed(kept)}")
     for team in renege_teams:
         points[team] -= options.renege_points
-        notes.append(f"a renege by {team}: {_signed(-options.renege_points)}")
-    return points, "; ".join(notes)
+        if notes is not None:
+            notes.append(f"a renege by {team}: {_signed(-options.renege_points)}")
+    return points
 
 
 def _bidding_points(
     contract: Contract, took: int, options: EuchreOptions, tricks: int
 ) -> tuple[int, str]:
+    """The bidding side's points, and the contract's fate: made, failed (ask, moon), set."""
     if contract.bid in ("ask", "moon"):
         made = options.ask_made if contract.bid == "ask" else options.moon_made
         failed = options.ask_failed if contract.bid == "ask" else options.moon_failed
         if took >= tricks:
-            return made, f"made, {_signed(made)}"
-        return -failed, f"failed, {_signed(-failed)}"
+            return made, "made"
+        return -failed, "failed"
     bid = int(contract.bid)
     if took >= bid:
-        return took, f"made, {_signed(took)}"
-    return -bid, f"set, {_signed(-bid)}"
+        return took, "made"
+    return -bid, "set"
 
 
 def _signed(points: int) -> str:
@@ -137,9 +145,10 @@ def check_line(
     expected: Mapping[str, int],
     table: Table,
     findings: Findings,
-    why: str,
+    why: Callable[[], str],
 ) -> None:
-    """BE-SCORE (settle) / BE-TOTAL (score): each recorded team against the referee's."""
+    """BE-SCORE (settle) / BE-TOTAL (score): each recorded team against the referee's
+    (``why``: how the referee's were reached, in words, asked only when they differ)."""
     rule, what = (
         ("BE-SCORE", "points") if isinstance(line, TeamSettleLine) else ("BE-TOTAL", "score")
     )
@@ -154,5 +163,5 @@ def check_line(
         line.line,
         line.column,
         f"recorded {what} {told}; the referee has {right}",
-        evidence=why,
+        evidence=why(),
     )
