@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Final
+from typing import NamedTuple
 
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
@@ -293,26 +293,15 @@ class _HandHead:
     column: int
 
 
-class _HeaderLine:
-    """A header statement as written; ``words`` are its items with their columns.
+class _HeaderLine(NamedTuple):
+    """A header statement as written; ``words`` are its items with their columns (a named
+    tuple: compiled, a frozen dataclass is made several times as dearly)."""
 
-    A plain class with final fields rather than a frozen dataclass: compiled, it is made
-    several times as cheaply (a dataclass's ``__init__`` stays interpreted), a few times a
-    log."""
-
-    def __init__(
-        self,
-        kind: str,  # game players rules option title date event table pot exempt
-        words: tuple[tuple[str, int], ...],
-        amount: Decimal | None,
-        line: int,
-        column: int,
-    ) -> None:
-        self.kind: Final = kind
-        self.words: Final = words
-        self.amount: Final = amount
-        self.line: Final = line
-        self.column: Final = column
+    kind: str  # game players rules option title date event table pot exempt
+    words: tuple[tuple[str, int], ...]
+    amount: Decimal | None
+    line: int
+    column: int
 
 
 _Statement = Event | _HandHead | _HeaderLine

@@ -80,29 +80,13 @@ _SEEN_CARDS: Final[dict[str, str]] = {}
 _SEEN_SUITS: Final[dict[str, str]] = {}
 _SEEN_AMOUNTS: Final[dict[str, Decimal]] = {}
 
-#: What a line is, by its first word (see :meth:`_QuickPath.kind`): a statement that
-#: :meth:`_QuickPath.read` reads (a decision when the word is a seated player's name), one it
-#: does not take (a claim, a `bid`, a name not seated), or a word not seen first yet.
-_TRICK: Final = 0
-_DEAL: Final = 1
-_TRUMP: Final = 2
-_DEALER: Final = 3
-_ANTE: Final = 4
-_SETTLE: Final = 5
-_DECISION: Final = 6
-_REFUSED: Final = 7
-_UNSEEN: Final = 8
-_KEYWORD_KINDS: Final = {
-    "trick": _TRICK,
-    "deal": _DEAL,
-    "trump": _TRUMP,
-    "dealer": _DEALER,
-    "ante": _ANTE,
-    "settle": _SETTLE,
-}
-#: A first word's kind, the seated player (a decision's, else ""), where the word ends.
-_Kind = tuple[int, str, int]
-_NOT_SEEN: Final[_Kind] = (_UNSEEN, "", 0)
+#: What a line is by its first word (see :meth:`_QuickPath.kind`): the keyword of a
+#: statement :meth:`_QuickPath.read` reads, "decision" (a seated player's name, who is
+#: given), "other" (a line it does not take: a claim, a `bid`, a name not seated) or "" (a
+#: word not seen first yet); and where the word ends (before a colon).
+_Kind = tuple[str, str, int]
+_NOT_SEEN: Final[_Kind] = ("", "", 0)
+_READ: Final = frozenset(("trick", "deal", "trump", "dealer", "ante", "settle"))
 #: Keywords as written as a line's first word (``Trick``, ``trump:``, ``claim``), matched
 #: whole by the first-word pattern and followed by a space or the end -> their kind: kept
 #: for the whole process, as a keyword is the same in every log (names are kept per log).
@@ -140,18 +124,15 @@ class _QuickPath:
     what the line is by its first word as written (:meth:`kind`, else :meth:`learn`) and has
     :meth:`read` read it.
 
-    Each reader reads the line by its words first (see :func:`_words`): each word must be a
-    token the grammar's terminal matches whole, and is looked up in a table of those:
-    :attr:`names` (NAME, seated), :attr:`cards` (CARD), :attr:`suits` (SUIT, where CARD did
-    not match) and :attr:`amounts` (AMOUNT), and in the spellings of numbers and keywords.
-    A name or card not in its table yet is matched alone by its terminal's pattern (and
-    kept). A line whose words are all such tokens, in the order of the statement's pattern,
-    is one the pattern matches, with those words as its groups: a token matched whole is
-    matched whole again wherever it stands between separators, as the terminals are atomic
-    and look no further than the next character, which no separator can continue. Any other
-    line is read with the pattern, which also adds the cards, suits and amounts it matched
-    to the tables. Looking words up is several times as cheap as the patterns, for the same
-    result.
+    Each reader reads the line by its words first (see :func:`_words`), each a token that
+    the grammar's terminal matches whole: looked up in the tables of those, :attr:`names`
+    (NAME, seated), :attr:`cards` (CARD), :attr:`suits` (SUIT, where CARD did not match),
+    :attr:`amounts` (AMOUNT), and the spellings of numbers and keywords; or, not there yet,
+    matched alone by the terminal (and kept). A line whose words are all such tokens, in the
+    order of the statement's pattern, is one the pattern matches, with those words as its
+    groups: a token matched whole is matched whole again wherever it stands between
+    separators, as the terminals are atomic and look no further than the next character,
+    which no separator can continue. Any other line is read with the pattern.
     """
 
     def __init__(self, syntax: _Syntax, names: _Names) -> None:
@@ -160,8 +141,7 @@ class _QuickPath:
         #: Seated names as written, matched whole by NAME -> as declared (the declared
         #: names were matched by NAME on the `players` line).
         self.names = {name: name for name in names.players}
-        #: Names as written as a line's first word (as :data:`_FIRST_KEYWORDS`, for the
-        #: words that are no keyword) -> a decision's kind and player, or _REFUSED.
+        #: Names as a line's first word (see :data:`_FIRST_KEYWORDS`) -> what the line is.
         self.first_names: dict[str, _Kind] = {}
         #: Cards as written, matched whole by CARD -> normalised (shared: see _SEEN_CARDS).
         self.cards = _SEEN_CARDS
@@ -172,10 +152,8 @@ class _QuickPath:
 
     def kind(self, word: str) -> _Kind:
         """What a line is whose first word is ``word`` as written (``Trick``, ``ann``,
-        ``trump:``), followed by a space or the end: its kind, the seated player if it is a
-        decision, where the word ends (before the colon); :data:`_NOT_SEEN` for a word not
-        seen first yet (see :meth:`learn`). A line's word is so looked up once rather than
-        matched, lower-cased and checked each time."""
+        ``trump:``), followed by a space or the end; :data:`_NOT_SEEN` for a word not seen
+        first yet (see :meth:`learn`), rather than matched and checked each time."""
         found = _FIRST_KEYWORDS.get(word)
         if found is None:
             found = self.first_names.get(word)
@@ -188,16 +166,12 @@ class _QuickPath:
         (not ``hand``): a keyword's statement, a seated player's decision, or one not taken;
         kept (with ``word:``) for :meth:`kind`."""
         lower = word.lower()
-        kind = _KEYWORD_KINDS.get(lower)
-        keyword = (
-            kind is not None
-            or lower in KEYWORDS
-            or not (word.isascii() or self.s.keyword.fullmatch(word) is None)
+        keyword = lower in KEYWORDS or not (
+            word.isascii() or self.s.keyword.fullmatch(word) is None
         )
         player = None if keyword else self.seat(word)
-        if kind is None:
-            # A line that starts with a player's name (`ann play`) is a decision.
-            kind = _REFUSED if player is None else _DECISION
+        # A line that starts with a player's name (`ann play`) is a decision.
+        kind = lower if lower in _READ else "other" if player is None else "decision"
         found: _Kind = (kind, player or "", len(word))
         table = _FIRST_KEYWORDS if keyword else self.first_names
         if len(table) < _MAX_KEPT:
@@ -205,24 +179,24 @@ class _QuickPath:
         return found
 
     def read(
-        self, kind: int, player: str, text: str, pos: int, words: list[str] | None, q: QuickHand
+        self, kind: str, player: str, text: str, pos: int, words: list[str] | None, q: QuickHand
     ) -> bool:
         """Read a line of ``kind`` (from :meth:`kind`; a decision's ``player``) into ``q``:
         ``text`` (its first word ends at ``pos``) by its ``words`` (see :func:`_words`; None:
         by the pattern); False when it is not one of the usual shapes."""
-        if kind == _TRICK:
+        if kind == "trick":
             return self.trick(text, pos, words, q)
-        if kind == _DECISION:
+        if kind == "decision":
             return self.decision(player, text, pos, words, q)
-        if kind == _DEAL:
+        if kind == "deal":
             return self.deal(text, pos, words, q)
-        if kind == _SETTLE:
+        if kind == "settle":
             return self.settle(text, pos, words, q)
-        if kind == _TRUMP:
+        if kind == "trump":
             return self.trump(text, pos, words, q)
-        if kind == _DEALER:
+        if kind == "dealer":
             return self.dealer(text, pos, words, q)
-        return kind == _ANTE and self.ante(text, pos, words, q)
+        return kind == "ante" and self.ante(text, pos, words, q)
 
     def start(
         self, number: int, line: int, column: int, read: Callable[[], Hand], numbered: bool
@@ -475,12 +449,12 @@ class _QuickPath:
                 if words[1] in _SPLIT:
                     settled = ("split", None, None)
             elif count == 3:  # `settle pot 7`
-                amount = self._amount_of(words[2]) if words[1] in _POT else None
+                amount = self._amount(words[2]) if words[1] in _POT else None
                 if amount is not None:
                     settled = ("pot", None, amount)
             else:  # `settle ann wins 7`
                 kind = _SETTLE_KINDS.get(words[2])
-                amount = None if kind is None else self._amount_of(words[3])
+                amount = None if kind is None else self._amount(words[3])
                 player = None if amount is None else self._player(words[1])
                 if player is not None and kind is not None and amount is not None:
                     settled = (kind, player, amount)
@@ -512,19 +486,12 @@ class _QuickPath:
         quick.settles.append((kind, player, amount))
         return True
 
-    def _amount_of(self, word: str) -> Decimal | None:
+    def _amount(self, word: str) -> Decimal | None:
         """The value of an amount as written; None when AMOUNT does not match the word whole
-        (or it is too long). Kept in :attr:`amounts`."""
+        or it is too long. Kept in :attr:`amounts`."""
         amount = self.amounts.get(word)
-        if amount is None and self.s.amount.fullmatch(word) is not None:
-            amount = self._amount(word)
-        return amount
-
-    def _amount(self, text: str) -> Decimal | None:
-        """An amount as AMOUNT matched it, kept in :attr:`amounts`; None when too long."""
-        if len(text) > _MAX_AMOUNT_CHARS:
-            return None
-        amount = Decimal(strip_sign(text))
-        if len(self.amounts) < _MAX_KEPT:
-            self.amounts[text] = amount
+        if amount is None and len(word) <= _MAX_AMOUNT_CHARS and self.s.amount.fullmatch(word):
+            amount = Decimal(strip_sign(word))
+            if len(self.amounts) < _MAX_KEPT:
+                self.amounts[word] = amount
         return amount

@@ -33,7 +33,7 @@ from referee.parser.common import (
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
-from referee.parser.quickpath import _MAX_KEPT, _UNSEEN, _QuickPath, _words
+from referee.parser.quickpath import _MAX_KEPT, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
 from referee.records import (
@@ -668,9 +668,8 @@ class LogReader:
 
         This loop runs once per line of a bulk file, so it is written for speed: it keeps
         only the line's text, as the hand's records are seldom needed, and parts the line
-        into words once (without the spaces before and after them: separators every
-        statement's pattern takes there). A line that starts with a
-        word the quick path has seen as a first word (so a whole NAME, see
+        into words once (without the spaces around them, which every pattern takes). A line
+        that starts with a word the quick path has seen as a first word (so a whole NAME, see
         :meth:`_QuickPath.kind`), then a space or the end, needs no pattern to find it: the
         first-word pattern would match just that word. So for the next `hand` line, once
         its spelling is in ``_hand_words``.
@@ -691,7 +690,7 @@ class LogReader:
             words: list[str] | None = split
             head = split[0]
             kind, player, end = path.kind(head)
-            if kind != _UNSEEN:
+            if kind:
                 end += len(spaced) - len(body)
             else:
                 if head in hand_words:
@@ -705,7 +704,7 @@ class LogReader:
                     continue
                 word, end = first[1], first.end()
                 kind, player, _ = path.kind(word)
-                if kind == _UNSEEN:
+                if not kind:
                     if self._is_hand(word):  # (never kept by the quick path)
                         if len(hand_words) < _MAX_KEPT:
                             hand_words.update((word, word + ":"))
