@@ -23,6 +23,7 @@ from referee.cards import BOURRE_DECK, RANK_VALUE
 from referee.games.bourre.cinch import cinch_duty, cinch_unseen
 from referee.games.bourre.decide import contradicted_pass
 from referee.games.bourre.knowledge import (
+    among,
     cards_out_of_play,
     dead_upcard,
     exchange_problems,
@@ -123,7 +124,7 @@ def _active(hand: QuickHand, seats: tuple[str, ...]) -> list[str]:
     active = []
     for seat in seats:
         decision = decisions.get(seat)
-        if decision.action == "play" if decision is not None else seat in in_tricks:
+        if decision.action == "play" if decision is not None else among(seat, in_tricks):
             active.append(seat)
     return active
 

@@ -114,7 +114,8 @@ def settle_hand(
 ) -> Settlement:
     """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry.
 
-    ``carry`` is the pot carried in, ``owed`` who owes the ante (:func:`owed_antes`).
+    ``carry`` is the pot carried in, ``owed`` who owes the ante (:func:`owed_antes`: some
+    of the seats, each once).
     """
     ante = opts.ante
     second = outcome.active if opts.double_ante else []  # who pays a second ante
