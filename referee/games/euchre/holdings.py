@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from referee.cards import JOKER, pretty, suit_word
 from referee.games import logchecks
@@ -29,13 +28,15 @@ from referee.logrules import L_COUNT, L_NOT_HELD
 from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine
 
 
-@dataclass(slots=True)
 class Contract:
-    """The winning bid as the replay needs it."""
+    """The winning bid as the replay needs it (a plain class: see :class:`Holdings`)."""
 
-    bidder: str
-    bid: str  # "3".."6" ("12" with two decks), "ask", "moon"
-    partner_out: str | None  # the partner who sits out on ask / moon
+    __slots__ = ("bid", "bidder", "partner_out")
+
+    def __init__(self, bidder: str, bid: str, partner_out: str | None) -> None:
+        self.bidder = bidder
+        self.bid = bid  # "3".."6" ("12" with two decks), "ask", "moon"
+        self.partner_out = partner_out  # the partner who sits out on ask / moon
 
 
 class Holdings:

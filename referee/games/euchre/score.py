@@ -102,7 +102,7 @@ def team_text(entry: TeamPoints) -> str:
 def line_text(line: TeamSettleLine | ScoreLine) -> str:
     """A recorded settle/score line as text, for the report."""
     word = "settle" if isinstance(line, TeamSettleLine) else "score"
-    return " ".join([word, *(team_text(e) for e in line.entries)])
+    return " ".join([word] + [team_text(e) for e in line.entries])
 
 
 def _number(points: Decimal) -> str:
