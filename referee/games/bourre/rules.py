@@ -288,6 +288,10 @@ PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
 #: Rule IDs whose breach is a renege (an illegal play).
 RENEGE_RULES: frozenset[str] = frozenset(rule.id for rule, _ in PLAY_RULES)
 
+#: Rule IDs of a decision's faults: each is reported, several on one line if need be
+#: (``bourre.md``, "Announcing early"), where a card gets one log fault and one renege.
+DECISION_RULES: frozenset[str] = frozenset({"BR-ACE-DEALER", "BR-DRAW", "BR-DECIDE-ORDER"})
+
 BOURRE_RULES: tuple[Rule, ...] = (
     BR_FOLLOW,
     BR_HEAD,
