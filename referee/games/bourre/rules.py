@@ -164,8 +164,9 @@ BR_CINCH = Rule(
     "when trumps may be played). A trump with no unseen trump between it and the highest\n"
     "counts as the highest (holding A-K, the K); a trump already in the trick between them\n"
     "breaks that (the lower card would lose where the highest wins). Once the stock ran\n"
-    "out (or may have), a player's own discards are not dead: they may have been dealt\n"
-    "again. Only legal cards are ever required.\n"
+    "out (or may have: each exchange the log does not size counted as `hand_size` cards),\n"
+    "a player's own discards are not dead: they may have been dealt again. Only legal\n"
+    "cards are ever required.\n"
     "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
     "bourré, or to steer the pot.",
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
@@ -177,7 +178,10 @@ BR_ACE_DEALER = Rule(
     "bourre",
     "the dealer passed with an ace upcard",
     "With `dealer_plays_ace` (default true) a dealer whose face-up fifth card is an ace may\n"
-    "not pass. The referee knows the upcard only when `trump` names the card.",
+    "not pass. The referee knows the upcard only when `trump` names the card, and judges a\n"
+    "pass the log shows: a `pass` line, tricks without the dealer, or decisions that leave\n"
+    "one other player alone in. With no decision line for the dealer and no trick, the\n"
+    "dealer may have been the one who stayed in: not judged.",
     "trump Ah\neve play",
     "trump Ah\neve pass",
     options=("dealer_plays_ace",),
