@@ -333,3 +333,134 @@ def test_a_pass_shown_by_the_tricks_is_judged_and_a_dealer_who_plays_is_clean() 
     moved = tricks.replace("bob", "CY").replace("ann", "bob").replace("CY", "cy")
     played = _one(ACE + "ann pass\nbob play\ncy play\n" + moved)
     assert _findings(played) == [] and played.winner == "bob"
+
+
+def test_an_unreadable_line_where_the_dealer_would_play_does_not_show_a_pass() -> None:
+    # ann alone in, no trick; the line after could not be read: it may have been cy's `play`
+    # (then tricks were due), so cy's pass is not shown.
+    report = audit_text(ACE + "ann play\ncy plya discard 2\n")
+    assert [(e.code, e.line) for e in report.errors] == [("P-SYNTAX", 8)]
+    (hand,) = report.hands
+    assert isinstance(hand, BourreHandResult)
+    assert _findings(hand) == [] and not hand.settled
+
+
+# ------------------------------------------------------------- a dealer line that is unread
+
+# Hand 2's dealer line cannot be read (it meant bob). The rotation gives ann, and under her
+# the decisions would be out of turn (bob, cy, ann); under bob they are in turn.
+DEALER_UNREAD = """game bourre
+players ann bob cy
+
+hand 1
+dealer cy
+trump 2h
+ann pass
+bob pass
+cy pass
+
+hand 2
+{line}
+trump 9h
+cy play
+ann play
+bob pass
+trick 1: cy As, ann 2s
+trick 2: cy Ks, ann 4s
+trick 3: cy Qs, ann 6s
+trick 4: cy 2c, ann Ac
+trick 5: ann Ad, cy 3d
+
+hand 3
+dealer bob
+trump 3h
+cy pass
+ann pass
+bob pass
+"""
+
+
+def test_what_follows_from_an_unreadable_dealer_line_is_not_judged() -> None:
+    # The order of the decisions and the first lead follow from who dealt, which the log
+    # does not show: not judged (the hand is not settled). The deal goes on by the rotation.
+    report = audit_text(DEALER_UNREAD.format(line="dealer: 8ob"))
+    assert [(e.code, e.line) for e in report.errors] == [("P-SYNTAX", 12)]
+    _, two, three = report.hands
+    assert isinstance(two, BourreHandResult) and isinstance(three, BourreHandResult)
+    assert _findings(two) == [] and not two.settled and two.dealer == "ann"
+    assert _findings(three) == [] and three.dealer == "bob"
+
+
+def test_with_the_dealer_shown_the_order_is_judged() -> None:
+    # The unreadable line is a settle line: the rotation's dealer (ann) stands, and cy and
+    # ann announced before bob, whose turn came first.
+    report = audit_text(DEALER_UNREAD.format(line="settle pot five"))
+    assert [(e.code, e.line) for e in report.errors] == [("P-SYNTAX", 12)]
+    two = report.hands[1]
+    assert isinstance(two, BourreHandResult)
+    assert _findings(two) == [
+        ("BR-DECIDE-ORDER", "cy", None, None, 14),
+        ("BR-DECIDE-ORDER", "ann", None, None, 15),
+    ]
+    # (each loses their next turn to deal; after ann the deal is bob's either way)
+    assert report.hands[2].dealer == "bob"
+    # and with the dealer line read: bob dealt (a slip against the rotation's ann); under
+    # bob the decisions are in turn, so nothing is early under both dealers
+    read = audit_bourre(DEALER_UNREAD.format(line="dealer bob"))
+    assert [(v.rule, v.line) for v in read[1].violations] == [("L-DEALER", 12)]
+
+
+# ------------------------------------------------------------ a claim on a hand not all shown
+
+CLAIMS = """game bourre
+players ann bob cy
+
+hand 1
+dealer cy
+trump 9h
+ann play
+bob play
+cy pass
+trick 1: ann As, bob 2s
+trick 2: ann Ks, bob 4s
+trick 3: ann Qs, bob {card}
+trick 4: ann 2c, bob Ac
+trick 5: bob Ad, ann 3d
+claim cy renege bob trick 3
+claim cy renege ann
+"""
+
+
+def test_a_claim_is_not_answered_with_what_the_log_does_not_show() -> None:
+    # Trick 3 cannot be read: the claims are not upheld (no illegal play is shown), and the
+    # reasons say what the log shows, not that bob played nothing or that all was legal.
+    report = audit_text(CLAIMS.format(card="6"))
+    (hand,) = report.hands
+    gap = "line 12 could not be read; 4 of 5 tricks logged (trick 3 missing)"
+    assert [(c.against, c.ruling, c.reason) for c in hand.claims] == [
+        ("bob", "rejected", f"the log shows no card of bob's in trick 3 ({gap})"),
+        (
+            "ann",
+            "rejected",
+            "no card ann played that the log shows in this hand was illegal: A♠ (trick 1), "
+            f"K♠ (trick 2), 2♣ (trick 4), 3♦ (trick 5); the log does not show the whole hand "
+            f"({gap}), so not every play is judged",
+        ),
+    ]
+    # trick 3 read: every card is judged
+    (read,) = audit_bourre(CLAIMS.format(card="6s"))
+    assert [(c.ruling, c.reason) for c in read.claims] == [
+        ("rejected", "every card bob played in trick 3 was legal: 6♠ (trick 3)"),
+        (
+            "rejected",
+            "every card ann played in this hand was legal: A♠ (trick 1), K♠ (trick 2), "
+            "Q♠ (trick 3), 2♣ (trick 4), 3♦ (trick 5)",
+        ),
+    ]
+    # and an illegal play shown is upheld (bob held the 6♠ and played a club)
+    text = CLAIMS.format(card="5c").replace("trick 4: ann 2c, bob Ac", "trick 4: ann 2c, bob 6s")
+    (upheld,) = audit_bourre(text)
+    assert [(c.against, c.ruling) for c in upheld.claims] == [
+        ("bob", "upheld"),
+        ("ann", "rejected"),
+    ]

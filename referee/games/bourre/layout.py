@@ -65,6 +65,8 @@ def settle_dealer(state: ReplayState) -> None:
     line = next((d for d in state.facts.dealer_lines if d.player.seated), None)
     if line is None:
         state.dealer = state.expected_dealer
+        # (an unreadable line may have named another dealer: see ReplayState.dealer_shown)
+        state.dealer_shown = not state.may_have_said("dealer")
         if state.dealer is None and state.first and not state.may_have_said("dealer"):
             hand = state.facts.hand
             state.flag(
@@ -152,6 +154,8 @@ def pass_shown(state: ReplayState, player: str) -> bool:
         return decision.action == "pass"
     if state.facts.tricks:
         return True
+    if state.may_have_said("trick", "decision"):
+        return False  # (an unreadable line may have been their decision, or a trick)
     return len(state.active) == 1 and not state.undecided
 
 
@@ -177,11 +181,13 @@ def _check_presumed(state: ReplayState, presumed: list[str]) -> None:
 
 def check_decisions(state: ReplayState) -> None:
     """BR-ACE-DEALER (on a pass the log shows: :func:`pass_shown`), BR-DRAW and (with
-    ``decisions: turn``) BR-DECIDE-ORDER; a line may break several."""
+    ``decisions: turn``) BR-DECIDE-ORDER; a line may break several. What depends on who
+    dealt is judged only where the log shows it (``ReplayState.dealer_shown``)."""
     opts, dealer, up = state.opts, state.dealer, state.upcard
     if (
         opts.dealer_plays_ace
         and dealer
+        and state.dealer_shown
         and up
         and up.card[0] == "A"
         and dealer in state.passed
@@ -200,7 +206,7 @@ def check_decisions(state: ReplayState) -> None:
         )
     for decision in state.facts.decisions.values():
         _check_draw(state, decision)
-    if opts.decisions == "turn" and dealer is not None:
+    if opts.decisions == "turn" and dealer is not None and state.dealer_shown:
         _check_order_of_decisions(state, dealer)
 
 
@@ -287,7 +293,7 @@ def check_deck(state: ReplayState) -> None:
                 state.flag_fault(again, c, player=name)
             else:
                 owner.setdefault(c.card, name)
-    if state.upcard and state.dealer:
+    if state.upcard and state.dealer and state.dealer_shown:
         holder = owner.get(state.upcard.card)
         if holder is not None and holder != state.dealer:
             state.flag_card(

@@ -117,6 +117,11 @@ class ReplayState:
         self.violations: list[Violation] = []
         self._flagged: set[tuple[int, int, bool | str]] = set()
         self.dealer: str | None = None
+        #: Whether the log shows who dealt (False: no `dealer` line could be read, one that
+        #: could not may have named another, and the rotation's dealer is only presumed).
+        #: What follows from the dealer (the order of decisions, the first lead, whose the
+        #: upcard is) is judged only when it does.
+        self.dealer_shown = True
         self.trump: str | None = None
         self.upcard: CardAt | None = None
         self.active: list[str] = []
