@@ -101,15 +101,25 @@ def _csv_part(job: Job) -> Writer:
 
 
 def _github(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
-    from referee.render.github import GithubWriter
+    from referee.render.github import GithubWriter, open_summary
 
-    return OpenWriter(GithubWriter(out), _nothing, job)
+    summary, room = open_summary()  # ($GITHUB_STEP_SUMMARY, in a workflow's step)
+    writer = GithubWriter(out, summary=summary, summary_room=room)
+
+    def finish() -> None:
+        try:
+            writer.close()
+        finally:
+            if summary is not None:
+                summary.close()
+
+    return OpenWriter(writer, finish, job)
 
 
 def _github_part(job: Job) -> Writer:
     from referee.render.github import GithubWriter
 
-    return GithubWriter(io.StringIO(), flush=False)
+    return GithubWriter(io.StringIO(), flush=False, keep=True)
 
 
 def _sarif(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
