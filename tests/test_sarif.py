@@ -57,7 +57,7 @@ def _in_the_repository(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 def _findings_of_json(*paths: str) -> list[tuple[str, str, int | None, int | None]]:
     """(path, rule ID, line, column) of every finding in the JSON report, in its order."""
-    code, out = _cli("audit", "--format", "json", "--jobs", "1", *paths)
+    _, out = _cli("audit", "--format", "json", "--jobs", "1", *paths)
     found = []
     for file in json.loads(out)["files"]:
         for hand in file["hands"]:
@@ -108,6 +108,7 @@ def _uri(path: str) -> str:
 
 def test_results_have_the_level_of_their_rule_kind() -> None:
     code, out = _cli("audit", "--format", "sarif", "samples")
+    assert code == 2
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
     results = json.loads(out)["runs"][0]["results"]
     levels = {(r["ruleId"], r["level"]) for r in results}
@@ -158,6 +159,7 @@ def test_the_driver_describes_every_rule_as_explain_does() -> None:
 
 def test_standard_input_and_a_hand_made_report_are_valid(tmp_path: Path) -> None:
     code, out = _cli("audit", "--format", "sarif", "-", stdin="game bourre\nplayers a b\n")
+    assert code == 2  # (a header and no hand: P-HEADER)
     log = json.loads(out)
     assert _invalid(log) == []
     (result,) = log["runs"][0]["results"]

@@ -53,7 +53,8 @@ def test_statistics_count_every_finding_of_the_batch(tmp_path: Path) -> None:
     assert order == sorted(order)  # most found first, then by ID
     for m in rows:
         assert m and m["summary"] == _summary(m["rule"])
-    assert len({line.index(m["rule"]) for line, m in zip(out.splitlines(), rows) if m}) == 1
+    starts = {line.index(m["rule"]) for line, m in zip(out.splitlines(), rows, strict=True) if m}
+    assert len(starts) == 1  # the IDs in one column
     assert "hands" not in out and "samples/" not in out  # only the counts
 
 
@@ -62,6 +63,7 @@ def test_statistics_follow_select_and_ignore() -> None:
     rules = {line.split()[1] for line in out.splitlines()}
     assert rules == {r for r in _counts_of_json(str(SAMPLES)) if r.startswith(("BE-", "P-"))}
     code, out, _ = _cli("audit", "--statistics", "--ignore", "L-,BR-", str(SAMPLES))
+    assert code == 2 and out
     assert not {line.split()[1][:2] for line in out.splitlines()} & {"L-", "BR"}
 
 
@@ -99,6 +101,7 @@ def test_text_summary_names_the_rules_of_each_file_and_of_the_batch(tmp_path: Pa
     messy = str(SAMPLES / "bourre" / "messy-night.hlog")
     joker = str(SAMPLES / "euchre" / "joker.hlog")
     code, out, _ = _cli("audit", messy, joker, missing)
+    assert code == 2
     lines = out.splitlines()
     start = next(i for i, line in enumerate(lines) if line.split()[:2] == ["file", "game"])
     rows = {line.split()[0]: line for line in lines[start + 1 : start + 5]}
