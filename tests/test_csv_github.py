@@ -357,3 +357,13 @@ def test_github_plain_lines_never_start_a_workflow_command() -> None:
     lines = out.splitlines()
     assert [ln[:8] for ln in lines[10:12]] == ["error: :", "error: :"]  # (past the limit)
     assert all(ln.startswith(("::error file=%3A%3Ax,", "error: ", "::notice ")) for ln in lines)
+
+
+def test_github_summary_that_cannot_be_written_is_said_and_skipped(tmp_path: Path) -> None:
+    rays = str(SAMPLES / "bourre" / "rays-renege.hlog")
+    env = {"GITHUB_STEP_SUMMARY": str(tmp_path)}  # a folder: no file to append to
+    result = runner.invoke(app, ["audit", "-f", "github", rays], env=env)
+    assert result.exit_code == 1  # as without it
+    assert result.stdout.startswith("::error file=") and len(result.stdout.splitlines()) == 1
+    assert "cannot write the step summary (GITHUB_STEP_SUMMARY)" in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -320,6 +320,8 @@ def open_summary() -> tuple[TextIO | None, int]:
     if not name:
         return None, 0
     try:
+        if os.path.exists(name) and not os.path.isfile(name):  # (a pipe would block)
+            raise OSError(f"{name}: not a regular file")
         out = open(name, "a", encoding="utf-8", errors="replace", newline="\n")  # noqa: SIM115
         size = out.tell()
     except OSError as exc:

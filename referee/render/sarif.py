@@ -83,8 +83,9 @@ class SarifWriter:
         self._results = 0  # results written (a document's, or the part's)
         self._path = ""
         self._location: dict[str, Any] = {}
-        head, self._tail = _skeleton(self._root)
-        if document:
+        self._tail = ""
+        if document:  # (a worker's part is its results only)
+            head, self._tail = _skeleton(self._root)
             self._out.write(head)
 
     def begin(self, report: FileReport) -> None:
