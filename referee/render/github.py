@@ -147,16 +147,6 @@ def error_annotation(path: str, error: ReadError) -> Annotation:
     return Annotation(error_level(error), path, error.line, error.column, error.code, error.message)
 
 
-def violation_command(path: str, v: Violation) -> str:
-    """The workflow command for one violation."""
-    return violation_annotation(path, v).command()
-
-
-def error_command(path: str, error: ReadError) -> str:
-    """The workflow command for one read error."""
-    return error_annotation(path, error).command()
-
-
 class GithubWriter:
     """Writes the annotations of one or more files, a hand at a time, within GitHub's limits,
     and the step summary's table to ``summary`` (if given).
