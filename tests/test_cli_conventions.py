@@ -59,7 +59,11 @@ def test_show_completion_prints_a_script_for_referee() -> None:
     ("words", "cword", "expected"),
     [
         ("referee st", "1", ["standings"]),
-        ("referee audit --format ", "3", ["text", "json", "jsonl", "html", "csv", "github"]),
+        (
+            "referee audit --format ",
+            "3",
+            ["text", "json", "jsonl", "html", "csv", "github", "sarif"],
+        ),
         ("referee standings -f ", "3", ["text", "json", "csv"]),
     ],
 )

@@ -115,6 +115,7 @@ BR_FOLLOW = Rule(
     "their hand.",
     "trick 3: ann Td, cy Qd, dee 4d     # dee follows with a diamond",
     "trick 3: ann Td, cy Qd, dee 8c\ntrick 4: eve Jc, ann 3c, cy 6c, dee 4d   # dee had 4♦",
+    kind="play",
 )
 BR_HEAD = Rule(
     "BR-HEAD",
@@ -127,6 +128,7 @@ BR_HEAD = Rule(
     "trick 1: ann 7h, cy 9h     # cy beats the 7",
     "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
     options=("head_trick", "head_when_trumped"),
+    kind="play",
 )
 BR_TRUMP = Rule(
     "BR-TRUMP",
@@ -138,6 +140,7 @@ BR_TRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 2h     # ann has no clubs and trumps",
     "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
     options=("must_trump", "must_overtrump", "must_undertrump"),
+    kind="play",
 )
 BR_OVERTRUMP = Rule(
     "BR-OVERTRUMP",
@@ -149,6 +152,7 @@ BR_OVERTRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 9h     # cy overtrumps",
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
     options=("must_trump", "must_overtrump"),
+    kind="play",
 )
 BR_CINCH = Rule(
     "BR-CINCH",
@@ -172,6 +176,7 @@ BR_CINCH = Rule(
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
     "trump 4h\ntrick 1: ann 3c, ...     # the same hand: ann held a cinch and led a club",
     options=("cinch", "cinch_last"),
+    kind="play",
 )
 BR_ACE_DEALER = Rule(
     "BR-ACE-DEALER",
@@ -185,6 +190,7 @@ BR_ACE_DEALER = Rule(
     "trump Ah\neve play",
     "trump Ah\neve pass",
     options=("dealer_plays_ace",),
+    kind="play",
 )
 BR_DRAW = Rule(
     "BR-DRAW",
@@ -194,6 +200,7 @@ BR_DRAW = Rule(
     "ann play discard 2c 9s draw 5d Td",
     "ann play discard 2c 9s draw 5d     # two out, one in",
     options=("hand_size",),
+    kind="play",
 )
 BR_DECIDE_ORDER = Rule(
     "BR-DECIDE-ORDER",
@@ -209,6 +216,7 @@ BR_DECIDE_ORDER = Rule(
     "dealer eve (ann bob cy dee eve seated)\nann play\nbob pass\ncy play",
     "dealer eve\nbob pass     # before ann, whose turn came first\nann play",
     options=("decisions", "early_penalty"),
+    kind="play",
 )
 BR_SETTLE_ANTE = Rule(
     "BR-SETTLE-ANTE",
@@ -220,6 +228,7 @@ BR_SETTLE_ANTE = Rule(
     "hand 2 after cy was bourré: ante ann bob dee eve",
     "hand 2 after cy was bourré: ante ann bob cy dee eve",
     options=("ante", "double_ante"),
+    kind="settlement",
 )
 BR_SETTLE_POT = Rule(
     "BR-SETTLE-POT",
@@ -230,6 +239,7 @@ BR_SETTLE_POT = Rule(
     "settle pot 5     # five antes of 1, nothing carried",
     "settle pot 6",
     options=("ante", "double_ante", "all_pass", "limit"),
+    kind="settlement",
 )
 BR_SETTLE_WIN = Rule(
     "BR-SETTLE-WIN",
@@ -244,6 +254,7 @@ BR_SETTLE_WIN = Rule(
     "settle eve wins 5",
     "settle split     # eve took three tricks alone",
     options=("limit", "limit_caps_winner", "all_pass"),
+    kind="settlement",
 )
 BR_SETTLE_BOURRE = Rule(
     "BR-SETTLE-BOURRE",
@@ -254,6 +265,7 @@ BR_SETTLE_BOURRE = Rule(
     "settle cy bourre 5",
     "settle cy bourre 4     # the pot was 5",
     options=("limit",),
+    kind="settlement",
 )
 BR_SETTLE_RENEGE = Rule(
     "BR-SETTLE-RENEGE",
@@ -266,6 +278,7 @@ BR_SETTLE_RENEGE = Rule(
     "settle dee renege 5",
     "(dee reneged; no `settle dee renege` line)",
     options=("renege_penalty", "limit"),
+    kind="settlement",
 )
 BR_SETTLE_PENALTY = Rule(
     "BR-SETTLE-PENALTY",
@@ -278,6 +291,7 @@ BR_SETTLE_PENALTY = Rule(
     "option early_penalty 1\n(bob announced early)\nsettle bob penalty 1",
     "option early_penalty 1\n(bob announced early; no `settle bob penalty` line)",
     options=("early_penalty",),
+    kind="settlement",
 )
 
 #: Play rules in the order a play is checked; the first breach is the one reported.
