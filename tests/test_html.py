@@ -220,7 +220,7 @@ def test_log_text_is_escaped() -> None:
     assert tree.find("b") == [] and tree.find("i") == [] and tree.find("hr") == []
     assert len(tree.find("script")) == 1  # (the page's own)
     assert (
-        "&lt;b&gt;" in page and "o&#x27;neil" in page and "&lt;i&gt;x&lt;/i&gt;&amp;.hlog" in page
+        "&lt;b&gt;" in page and "o&#39;neil" in page and "&lt;i&gt;x&lt;/i&gt;&amp;.hlog" in page
     )
     text = "".join(tree.text)
     assert "o'neil" in text and '<script>alert("x")</script>' in text  # shown as text
