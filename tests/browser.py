@@ -11,11 +11,13 @@ pixels too: a window is never that narrow), loads a page and runs JavaScript in 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import select
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -38,6 +40,22 @@ FLAGS = (
     "--mute-audio",
     "--remote-debugging-pipe",
 )
+
+
+#: Run in the child before the browser: puts the pipes' ends on file descriptors 3 and 4,
+#: where ``--remote-debugging-pipe`` looks for them, closes the rest and runs the browser.
+_ON_3_AND_4 = """
+import os, sys
+given = {int(sys.argv[1]), int(sys.argv[2])}
+read, write = os.dup(int(sys.argv[1])), os.dup(int(sys.argv[2]))
+os.dup2(read, 3)
+os.dup2(write, 4)
+for fd in (given | {read, write}) - {3, 4}:
+    os.close(fd)
+os.set_inheritable(3, True)
+os.set_inheritable(4, True)
+os.execv(sys.argv[3], sys.argv[3:])
+"""
 
 
 class BrowserError(RuntimeError):
@@ -65,9 +83,11 @@ class Browser:
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
         command = [
-            "/bin/sh",
+            sys.executable,
             "-c",
-            f'exec "$0" "$@" 3<&{to_browser_r} 4>&{from_browser_w}',
+            _ON_3_AND_4,
+            str(to_browser_r),
+            str(from_browser_w),
             executable,
             *FLAGS,
             f"--user-data-dir={self._profile.name}",
@@ -167,10 +187,8 @@ class Browser:
     def close(self) -> None:
         """Stop the browser and remove its profile."""
         for fd in (self._to_browser, self._from_browser):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(fd)
-            except OSError:
-                pass
         if self._process.poll() is None:
             self._process.terminate()
             try:

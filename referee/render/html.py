@@ -559,19 +559,41 @@ def _error_item(path: str, e: ReadError, lines: dict[int, str]) -> Markup:
     if source is None:
         source = lines.get(e.line or 0)
     snippet = _snippet(e.line, column, source)
-    item = macros("file.html").error_item(_where(path, e.line, e.column), e.code, e.message, snippet)
-    return cast(Markup, item)
+    where = _where(path, e.line, e.column)
+    return cast(Markup, macros("file.html").error_item(where, e.code, e.message, snippet))
 
 
 # ----------------------------------------------------------------------------- hands
 
 
-def recorded_cell(hand: HandResult) -> Markup:
-    """What the table recorded, and whether the referee agrees with it (whatever
-    ``--select``/``--ignore`` hide of the findings)."""
+def hand_row(
+    hand: HandResult,
+    anchor: str,
+    i: int,
+    cells: list[tuple[str, str]],
+    money: list[tuple[str, str, str]],
+    result: str,
+) -> str:
+    """A hand's row of the table: its number, the game's ``cells`` (class, text) and
+    ``money`` cells (player or team, class, text), the ``result``, the findings, and what
+    the table recorded with the referee's verdict on it (whatever ``--select``/``--ignore``
+    hide of the findings)."""
     record = hand.record
-    rules = ", ".join(record.rules)
-    return cast(Markup, macros("hands.html").recorded(record.verdict, rules, hand.recorded))
+    return str(
+        macros("hands.html").row(
+            anchor,
+            i,
+            hand.number,
+            bool(hand.violations),
+            cells,
+            money,
+            result,
+            findings_text(hand),
+            record.verdict,
+            ", ".join(record.rules),
+            hand.recorded,
+        )
+    )
 
 
 def findings_text(hand: HandResult) -> str:

@@ -172,7 +172,8 @@ def line_chart(
     x_lo, x_hi = (min(at), max(at)) if at else (0.0, 1.0)
     tick_texts = [_tick_text(t) for t in ticks]
     left = _left_margin(tick_texts)
-    plot_w = WIDTH - left - RIGHT
+    last = len(x_labels[-1]) if x_labels else 0  # (centred under the plot's right end)
+    plot_w = WIDTH - left - max(RIGHT, NARROW_CHAR * last // 2 + 6)
     plot_h = HEIGHT - TOP - BOTTOM
 
     def x(value: float) -> float:
@@ -349,9 +350,7 @@ def defs() -> Markup:
     return cast(Markup, macros("chart.svg").defs(styles))
 
 
-def legend_html(
-    series: Sequence[Series], value_text: Callable[[Decimal | int], str]
-) -> Markup:
+def legend_html(series: Sequence[Series], value_text: Callable[[Decimal | int], str]) -> Markup:
     """The legend beside a chart, as HTML: each series' key, label and last value."""
     items = []
     for k, s in enumerate(series):

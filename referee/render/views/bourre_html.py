@@ -6,23 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from referee.cards import SUIT_SYMBOL, pretty
 from markupsafe import Markup
 
+from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.html import (
     LONG_TABLE,
     Chart,
     amount,
-    findings_text,
+    hand_row,
     hands_macros,
-    recorded_cell,
 )
 from referee.render.spool import Spool
 from referee.render.svg import Series, legend_html, line_chart
 from referee.render.views.bourre import bourre_hand
 from referee.report import FileReport, HandResult
-
 
 #: The table's columns before the players' and after them: (heading, numeric).
 _HEADS = (("hand", True), ("dealer", False), ("trump", False), ("pot", True),
@@ -42,10 +40,10 @@ class BourreChart(Chart):
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The balances after a hand (an unsettled hand changes nothing: the balance is of
         the settled hands, as the totals are)."""
-        for p, amount in (bourre_hand(hand).payouts or {}).items():
+        for p, net in (bourre_hand(hand).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
-            self.running[p] = self.running.get(p, Decimal(0)) + amount
+            self.running[p] = self.running.get(p, Decimal(0)) + net
         return dict(self.running)
 
     def figure(
@@ -87,31 +85,16 @@ class BourreHtml:
         player's net, the findings and what the table recorded."""
         hand = bourre_hand(hand)
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
-        winner: str | None = hand.winner or None  # (None: carried)
-        if hand.payouts is None:  # not settled
-            winner = hand.winner or ""  # ("": not known)
+        unsettled = hand.payouts is None  # (no winner: "?", not "carried")
         places = report.money_places
         payouts = hand.payouts or {}
         nets = [amount(p, payouts.get(p), places) for p in report.players]
         pot = "?" if hand.pot is None else money(hand.pot, places)
         carry = "?" if hand.carry is None else money(hand.carry, places)
-        return str(
-            hands_macros().bourre_row(
-                anchor,
-                i,
-                hand.number,
-                bool(hand.violations),
-                hand.dealer or "—",
-                trump,
-                pot,
-                winner,
-                carry,
-                nets,
-                hand.result,
-                findings_text(hand),
-                recorded_cell(hand),
-            )
-        )
+        no_winner = ("muted", "?" if unsettled else "carried")
+        winner_cell = ("", hand.winner) if hand.winner else no_winner
+        cells = [("", hand.dealer or "—"), ("", trump), ("", pot), winner_cell, ("", carry)]
+        return hand_row(hand, anchor, i, cells, nets, hand.result)
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
         players = list(report.players)

@@ -15,9 +15,8 @@ from referee.render.html import (
     LONG_TABLE,
     Chart,
     Point,
-    findings_text,
+    hand_row,
     hands_macros,
-    recorded_cell,
 )
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
@@ -121,22 +120,10 @@ class EuchreHtml:
         winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
         if not hand.settled:
             winner = f"not settled: {hand.unsettled}"
-        return str(
-            hands_macros().euchre_row(
-                anchor,
-                i,
-                hand.number,
-                bool(hand.violations),
-                hand.dealer or "—",
-                contract,
-                SUIT_SYMBOL.get(hand.trump or "", "—"),
-                tricks,
-                [_team_cell(hand, t) for t in teams],
-                winner,
-                findings_text(hand),
-                recorded_cell(hand),
-            )
-        )
+        trump = SUIT_SYMBOL.get(hand.trump or "", "—")
+        cells = [("", hand.dealer or "—"), ("", contract), ("", trump), ("", tricks)]
+        money = [_team_cell(hand, t) for t in teams]
+        return hand_row(hand, anchor, i, cells, money, winner)
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
         hands = self.chart.seen
