@@ -529,3 +529,69 @@ def test_the_index_and_legend_escape_what_the_log_says() -> None:
     rows = index_rows(tree, page)
     assert rows[1][0] == "<b>" + "".join(NASTY.values()) + ".hlog"
     assert rows[1][6].startswith("eve" + "".join(NASTY.values()) + " +4, ann -1")
+
+
+#: Names a log may give a player, each an attempt on the page: out of an attribute, out
+#: of the script, into a template, out of a CSS string.
+HOSTILE_NAMES = [
+    '" onmouseover="alert(1)',
+    "'><img src=x onerror=alert(1)>",
+    "</script><script>alert(1)</script>",
+    "{{ 7*7 }}{% raw %}",
+    '\\"}td::before{content:"x',
+    "a&amp;b",
+]
+
+
+def test_hostile_names_stay_text_in_every_place_the_page_writes_them() -> None:
+    """A player's name goes into the money cells' data-k (a card's labels on a phone), the
+    index's data-find (its filter), the header, the legend, the findings cell, the chart's
+    data-series and the totals row: each time as text, never markup or template code."""
+    base = bourre_file('<b id="x">&.hlog')
+    names = [*HOSTILE_NAMES[:4], "dee"]
+    rename = dict(zip(base.players, names, strict=True))
+    hands = [
+        dataclasses.replace(
+            h,
+            payouts={rename[k]: v for k, v in (h.payouts or {}).items()},
+            dealer=rename.get(h.dealer or "", h.dealer),
+            violations=[dataclasses.replace(v, player=HOSTILE_NAMES[4]) for v in h.violations],
+            recorded=[HOSTILE_NAMES[5]],
+        )
+        for h in base.hands
+    ]
+    totals = {rename[k]: v for k, v in base.totals.items()}
+    report = dataclasses.replace(base, players=names, hands=hands, totals=totals)
+    page = render_html([report, euchre_file()], sources=fake_source)
+    tree = parse(page)
+    assert tree.find("img") == [] and len(tree.find("script")) == 1 and tree.find("b") == []
+    assert all(not name.startswith("on") for _, attrs, _ in tree.elements for name in attrs)
+    assert "49" not in "".join(tree.text) and "{{ 7*7 }}{% raw %}" in "".join(tree.text)
+    keys = [a["data-k"] for a in tree.find("td") if "data-k" in a]
+    assert keys[:5] == names and set(keys) <= {*names, "ann+cy", "bob+dee"}  # round trip
+    (find, _) = [a["data-find"] for a in tree.find("tr") if "data-find" in a]
+    assert find == " ".join([*names, "BR-FOLLOW", "BR-HEAD", "BR-SETTLE-WIN"])
+    text = "".join(tree.text)
+    assert f"BR-FOLLOW {HOSTILE_NAMES[4]}" in text and "a&amp;b" in text  # (shown as typed)
+    assert [a["data-series"] for a in series_of(tree)][:4] == names[:4]
+    style = page[page.index("<style>") : page.index("</style>")]
+    assert 'content:"x' not in style  # (the page's CSS is its own; names never enter it)
+
+
+def test_hostile_text_in_headings_filters_and_errors_is_escaped() -> None:
+    from tests.test_hostile import NASTY, _assert_clean
+
+    nasty = "".join(NASTY)
+    report = dataclasses.replace(
+        error_file(), path=f"{nasty}<i>.hlog", metadata={"title": f"{nasty}</title>"}
+    )
+    report.errors = [
+        dataclasses.replace(e, message=f"{e.message} {nasty}<hr>") for e in report.errors
+    ]
+    page = render_html([report, bourre_file()], sources=fake_source, title=f"{nasty}<h1>")
+    _assert_clean(page)
+    tree = parse(page)
+    assert tree.find("i") == [] and tree.find("hr") == []
+    assert len(tree.find("h1")) == 1  # (the page's own)
+    assert page.count("<title>") == page.count("</title>")  # the log's "</title>" is text:
+    assert "&lt;/title&gt;" in page and "&lt;h1&gt;" in page and "&lt;i&gt;.hlog" in page

@@ -5,8 +5,10 @@
 * ``render.show`` — ``referee show``: trick grids with findings and settlements (rich);
 * ``render.json`` — the JSON document (dependency-free);
 * ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);
-* ``render.html`` and ``render.svg`` — the self-contained HTML report: an index of the
-  files, each file collapsed with its findings, inline SVG chart and table (dependency-free);
+* ``render.html`` and ``render.svg`` — the self-contained HTML report: the verdict and an
+  index of the files first, each file collapsed with its findings, inline SVG chart and
+  table; its markup in jinja2 templates (``render.templating``, ``render/templates/``),
+  imported only for it;
 * ``render.source`` — re-reading log lines for source snippets;
 * ``render.fmt`` — amounts, counts and option values as the reports write them
   (dependency-free).

@@ -12,8 +12,13 @@ Lines that cross or lie on top of each other stay apart: each series has its own
 shape (hollow, so a marker under another still shows), drawn on at most
 :data:`MARKERS_AT_MOST` of its points. The markers and the legend keys are defined once for
 a page (:func:`defs`); the legend is HTML beside the chart (:func:`legend_html`), so it stays
-readable on a narrow screen. All text is escaped; coordinates are written as whole numbers
+readable on a narrow screen. Python computes every coordinate; the markup is the template
+``templates/chart.svg``, which escapes all text. Coordinates are written as whole numbers
 (rounded the same way every time), so the same data always gives the same bytes.
+
+The chart is drawn 640 units wide and scaled to its box: on a narrow screen (360 pixels)
+the page's CSS draws its labels at 21 units (about 12 pixels), so the left margin holds the
+longest tick label and the x labels are spaced at that size (:data:`NARROW_CHAR`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ from typing import cast
 from markupsafe import Markup
 
 from referee.render.templating import macros
-from referee.render.templating import text as _text
 
 #: Okabe-Ito colours (distinguishable with the common colour-vision deficiencies).
 PALETTE: tuple[str, ...] = (
@@ -91,11 +95,6 @@ class RefLine:
 
     value: Decimal | int
     label: str
-
-
-def escape(text: str) -> str:
-    """Text for SVG, every control, bidi and zero-width character made visible."""
-    return str(_text(text))
 
 
 @dataclass(slots=True)
