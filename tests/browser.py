@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import select
+import signal
 import shutil
 import subprocess
 import sys
@@ -78,7 +79,9 @@ class Browser:
 
     def __init__(self, executable: str, timeout: float = 20.0) -> None:
         self.timeout = timeout
-        self._profile = tempfile.TemporaryDirectory(prefix="referee-browser-")
+        self._profile = tempfile.TemporaryDirectory(
+            prefix="referee-browser-", ignore_cleanup_errors=True
+        )
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 (closed in close())
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
@@ -189,13 +192,23 @@ class Browser:
         for fd in (self._to_browser, self._from_browser):
             with contextlib.suppress(OSError):
                 os.close(fd)
-        if self._process.poll() is None:
-            self._process.terminate()
+        # The browser's own processes (renderers, zygote, crash handler) are in the process
+        # group it was started in: ended with it, before its profile is removed.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._process.pid, signal.SIGTERM)
+        try:
+            self._process.wait(5)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.wait()
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline:  # (until the group's last process has gone)
             try:
-                self._process.wait(5)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
+                os.killpg(self._process.pid, 0)
+            except (ProcessLookupError, PermissionError):
+                break
+            time.sleep(0.02)
         self._log.close()
         self._profile.cleanup()
 
