@@ -15,8 +15,8 @@ import contextlib
 import json
 import os
 import select
-import signal
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
