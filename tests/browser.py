@@ -193,22 +193,12 @@ class Browser:
             with contextlib.suppress(OSError):
                 os.close(fd)
         # The browser's own processes (renderers, zygote, crash handler) are in the process
-        # group it was started in: ended with it, before its profile is removed.
+        # group it was started in: all killed at once (its profile is thrown away, so it
+        # has nothing to save; a killed process writes nothing more to it), then the
+        # profile is removed.
         with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self._process.pid, signal.SIGTERM)
-        try:
-            self._process.wait(5)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._process.pid, signal.SIGKILL)
-            self._process.wait()
-        deadline = time.monotonic() + 3
-        while time.monotonic() < deadline:  # (until the group's last process has gone)
-            try:
-                os.killpg(self._process.pid, 0)
-            except (ProcessLookupError, PermissionError):
-                break
-            time.sleep(0.02)
+            os.killpg(self._process.pid, signal.SIGKILL)
+        self._process.wait()
         self._log.close()
         self._profile.cleanup()
 
