@@ -19,6 +19,7 @@ from referee.render.html import (
 )
 from referee.render.spool import Spool
 from referee.render.svg import Series, legend_html, line_chart
+from referee.render.templating import text
 from referee.render.views.bourre import bourre_hand
 from referee.report import FileReport, HandResult
 
@@ -79,6 +80,8 @@ class BourreHtml:
 
     def __init__(self, report: FileReport) -> None:
         self.chart = BourreChart(report)
+        #: The players' names as each money cell labels its amount, escaped once a file.
+        self.labels = [(p, text(p)) for p in report.players]
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
         """Hand ``i`` (1-based) of the file's table: the referee's settlement, each
@@ -88,7 +91,7 @@ class BourreHtml:
         unsettled = hand.payouts is None  # (no winner: "?", not "carried")
         places = report.money_places
         payouts = hand.payouts or {}
-        nets = [amount(p, payouts.get(p), places) for p in report.players]
+        nets = [amount(label, payouts.get(p), places) for p, label in self.labels]
         pot = "?" if hand.pot is None else money(hand.pot, places)
         carry = "?" if hand.carry is None else money(hand.carry, places)
         no_winner = ("muted", "?" if unsettled else "carried")

@@ -20,6 +20,7 @@ from referee.render.html import (
 )
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
+from referee.render.templating import text
 from referee.render.views.euchre import euchre_hand, teams_of
 from referee.report import EuchreHandResult, FileReport, HandResult
 
@@ -83,16 +84,17 @@ class EuchreChart(Chart):
         )
 
 
-def _team_cell(hand: EuchreHandResult, team: str) -> tuple[str, str, str]:
-    """A team's money cell: points this hand and the running score (``+6 → 14``)."""
+def _team_cell(hand: EuchreHandResult, team: str, label: str) -> tuple[str, str, str]:
+    """A team's money cell (``label``: its name as the cell gives it): points this hand
+    and the running score (``+6 → 14``)."""
     points_of, score_of = hand.points or {}, hand.score or {}
     if team not in points_of and team not in score_of:
-        return team, "", "?" if hand.points is None else ""
+        return label, "", "?" if hand.points is None else ""
     points = points_of.get(team)
     cls = "" if points is None else "neg" if points < 0 else "pos" if points > 0 else ""
     score = f" → {score_of[team]}" if team in score_of else ""
     shown = "?" if points is None else signed(points)
-    return team, cls, shown + score
+    return label, cls, shown + score
 
 
 #: The table's columns before the teams' and after them: (heading, numeric).
@@ -107,6 +109,8 @@ class EuchreHtml:
     def __init__(self, report: FileReport) -> None:
         self.chart = EuchreChart(report)
         self.teams = teams_of(report.players)
+        #: The teams' names as each money cell labels its points, escaped once a file.
+        self.labels = [(t, text(t)) for t in self.teams]
         self.games: dict[str, int] = {}  # games won per team
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
@@ -122,7 +126,7 @@ class EuchreHtml:
             winner = f"not settled: {hand.unsettled}"
         trump = SUIT_SYMBOL.get(hand.trump or "", "—")
         cells = [("", hand.dealer or "—"), ("", contract), ("", trump), ("", tricks)]
-        money = [_team_cell(hand, t) for t in teams]
+        money = [_team_cell(hand, t, label) for t, label in self.labels]
         return hand_row(hand, anchor, i, cells, money, winner)
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
