@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
@@ -189,19 +189,27 @@ class Part:
 def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
     """``hand`` as one part, or split where the statements of a next hand begin.
 
-    A hand restarts when a statement it may have once (``dealer``, ``trump``, a player's
-    ``deal``, decision or bid, ``ante``, ``trick 1``) comes again after its play (a trick, a
-    recorded settlement), or (but for a decision or bid) after every seated player decided
-    or bid, or after Bourré decisions that leave no trick to play (one player at most
-    stays in), and what follows holds a hand's play (a trick, a decision or a bid). The
-    next hand starts after the last statement of the first one's play.
+    A forgotten `hand` line is the reading only when the log leaves no simpler one (see
+    :func:`_restart_at`): the hand is over (it played all its ``max_tricks`` tricks, a
+    redeal ended it, or its decisions or bids leave nothing to play) and then gives again
+    a statement a hand has once, with a hand's play after it; and the next hand of the log
+    is numbered as if the forgotten `hand` line were there (:attr:`Hand.next_number`: after
+    a split of hand 4, hand 6 (or more: hands missing after it), or the log ends; a second
+    split of hand 4 needs hand 7). Anything else given twice is a slip inside
+    the hand (``L-DUPLICATE``, ``L-TRICK``, ``BE-BID-ORDER``), which changes no later
+    hand's dealer, bidding order or number. The next hand starts after the last statement
+    of the first one's play.
     """
     events = hand.events
     keys = [_once_key(event) for event in events]
     if not _repeats(keys):
         return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
+    following = hand.next_number
+    if following is not None and following < hand.number + 2:
+        return [Part(hand, None, True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
-    at = _restart_at(events, keys, seats, heads)
+    tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
+    at = _restart_at(events, keys, seats, heads, tricks, max_tricks)
     if at is None:
         return [Part(hand, None, True)]
     start, key = at
@@ -217,11 +225,17 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         events=first_events,
         unreadable=tuple(u for u in first_unread if u.line <= last_line),
     )
-    second = Hand(number, second_events, lead.line, lead.column, second_unread, False)
-    tricks = sum(1 for e in events if isinstance(e, TrickLine))
-    hint = None if lost_head else _forgotten_hint(hand.number, lead, key, tricks, max_tricks)
+    second = Hand(number, second_events, lead.line, lead.column, second_unread, False, following)
+    count = sum(1 for e in events if isinstance(e, TrickLine))
+    hint = None if lost_head else _forgotten_hint(hand.number, lead, key, count, max_tricks)
     after, *rest = split_forgotten(second, seats, max_tricks)
     return [Part(first, None, _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
+
+
+#: The statements that show a new deal: after decisions or bids that leave nothing to play,
+#: only one of them starts the next hand (a player's second decision or bid there is that
+#: player's, in the same hand, and a second `trick 1` a trick misnumbered).
+_NEW_DEAL = frozenset({"dealer", "trump", "deal", "ante"})
 
 
 def _restart_at(
@@ -229,11 +243,23 @@ def _restart_at(
     keys: Sequence[tuple[str, ...] | None],
     seats: Sequence[str],
     heads: Sequence[int],
+    unread_tricks: Sequence[int],
+    max_tricks: int,
 ) -> tuple[int, tuple[str, ...]] | None:
     """Where the next hand's statements begin (and the statement that shows it), or None
-    (``keys``: each statement's :func:`_once_key`). ``heads`` are the lines of unreadable
-    lines that look like a `hand` line: one between the play and a statement given again
-    starts the next hand, even with no play after it.
+    (``keys``: each statement's :func:`_once_key`).
+
+    This is the one place that decides a forgotten `hand` line. The next hand begins at a
+    statement the hand has once, given again with a hand's play (a trick, a decision or a
+    bid) at or after it, and only once the hand is over: all ``max_tricks`` of its tricks
+    played (``unread_tricks``: the lines of unreadable lines that may have been tricks count
+    as tricks), or a `redeal` line; or its decisions or bids leave nothing to play (the
+    players' first ones, with none after the statement: Bourré, one player at most stays
+    in; Bid Euchre, all passed), and then only at a new deal's statement
+    (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside the hand.
+    ``heads`` are the lines of unreadable lines that look like a `hand` line: one between a
+    statement and its repeat starts the next hand there (the log wrote it; only its words
+    did not read).
 
     It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
     not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
@@ -243,51 +269,62 @@ def _restart_at(
         play_after[i] = play_after[i + 1] or isinstance(
             events[i], TrickLine | DecisionLine | BidLine
         )
-    # where the last player to decide for the first time did so (Bourré)
-    firsts: dict[str, int] = {}
-    for i, event in enumerate(events):
-        if isinstance(event, DecisionLine) and event.player.seated:
-            firsts.setdefault(event.player.name, i)
-    last_first = max(firsts.values(), default=-1)
+    idle = _idle_from(events)
     seen: dict[tuple[str, ...], int] = {}  # statement -> the line of its first occurrence
-    decided: set[str] = set()
-    played = -1  # the last statement of the hand's play so far (-1: none yet)
-    spoke = -1  # the statement with which every seated player had decided or bid (-1: not yet)
-    last_decision = -1  # the last Bourré decision so far
-    players = 0  # Bourré decisions to play so far
+    over = -1  # the statement with which the hand was over (-1: not yet)
+    tricks = 0
     for i, event in enumerate(events):
         key = keys[i]
         if key is not None and key in seen:
             head = max((h for h in heads if seen[key] < h < event.line), default=None)
             if head is not None:  # an unreadable `hand` line between the two
                 return next(j for j, e in enumerate(events) if e.line > head), key
-        if key is not None and key in seen and play_after[i]:
-            # After the play, any statement given again starts the next hand; after every
-            # player spoke (but before any play), or after decisions that leave nothing to
-            # play (one player at most stays in), only a new deal does: a player's second
-            # decision or bid there is that player's, in the same hand.
-            if played >= 0:
-                return _start_after(events, played, i), key
-            if key[0] not in ("decision", "bid"):
-                if spoke >= 0:
-                    return _start_after(events, spoke, i), key
-                if last_decision >= 0 and players <= 1 and i > last_first:
-                    # (no player decides for the first time after it: not the same hand's
-                    # decisions going on)
-                    return _start_after(events, last_decision, i), key
+            if play_after[i]:
+                if over >= 0:
+                    return _start_after(events, over, i), key
+                if i > idle and key[0] in _NEW_DEAL:
+                    return _start_after(events, idle, i), key
         if key is not None:
             seen.setdefault(key, event.line)
-        if isinstance(event, _PLAY):
-            played = i
-        elif isinstance(event, DecisionLine | BidLine) and event.player.seated:
-            if isinstance(event, DecisionLine):
-                last_decision = i
-                players += event.action == "play"
-            if spoke < 0:
-                decided.add(event.player.name)
-                if decided.issuperset(seats):
-                    spoke = i
+        if over >= 0:
+            continue
+        if isinstance(event, TrickLine):
+            tricks += 1
+            unread = sum(1 for line in unread_tricks if line < event.line)
+            if tricks + unread >= max_tricks:
+                over = i
+        elif isinstance(event, RedealLine):
+            over = i
     return None
+
+
+def _idle_from(events: Sequence[Event]) -> int:
+    """Where the hand's decisions or bids leave nothing to play: the last player's first
+    one (each player's first counts), when they do (:func:`_nothing_to_play`); else past
+    the end."""
+    first: dict[str, DecisionLine | BidLine] = {}
+    last = -1
+    for i, event in enumerate(events):
+        if not isinstance(event, DecisionLine | BidLine) or not event.player.seated:
+            continue
+        if event.player.name not in first:
+            first[event.player.name] = event
+            last = i
+    return last if first and _nothing_to_play(first.values()) else len(events)
+
+
+def _nothing_to_play(firsts: Iterable[DecisionLine | BidLine]) -> bool:
+    """Whether the players' first decisions or bids leave no trick to play: Bourré, one
+    player at most stays in; Bid Euchre, all passed."""
+    staying = 0
+    bids = False
+    for said in firsts:
+        if isinstance(said, DecisionLine):
+            staying += said.action == "play"
+        else:
+            bids = True
+            staying += said.bid != "pass"
+    return staying == 0 if bids else staying <= 1
 
 
 def _start_after(events: Sequence[Event], begun: int, restart: int) -> int:
