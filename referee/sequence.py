@@ -192,10 +192,10 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     A forgotten `hand` line is the reading only when the log leaves no simpler one (see
     :func:`_restart_at`): the hand is over (it played all its ``max_tricks`` tricks, a
     redeal ended it, or its decisions or bids leave nothing to play) and then gives again
-    a statement a hand has once, with a hand's play after it; and the next hand of the log
-    is numbered as if the forgotten `hand` line were there (:attr:`Hand.next_number`: after
-    a split of hand 4, hand 6 (or more: hands missing after it), or the log ends; a second
-    split of hand 4 needs hand 7). Anything else given twice is a slip inside
+    a statement a hand has once; and the next hand of the log is numbered as if the
+    forgotten `hand` line were there (:attr:`Hand.next_number`: after a split of hand 4,
+    hand 6, or more when hands are missing after it; a second split of hand 4 needs hand
+    7), or the log ends and what follows the statement holds a hand's play. Anything else given twice is a slip inside
     the hand (``L-DUPLICATE``, ``L-TRICK``, ``BE-BID-ORDER``), which changes no later
     hand's dealer, bidding order or number. The next hand starts after the last statement
     of the first one's play.
@@ -209,7 +209,7 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         return [Part(hand, None, True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
     tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
-    at = _restart_at(events, keys, seats, heads, tricks, max_tricks)
+    at = _restart_at(events, keys, seats, heads, tricks, max_tricks, following is not None)
     if at is None:
         return [Part(hand, None, True)]
     start, key = at
@@ -245,13 +245,15 @@ def _restart_at(
     heads: Sequence[int],
     unread_tricks: Sequence[int],
     max_tricks: int,
+    vouched: bool = True,
 ) -> tuple[int, tuple[str, ...]] | None:
     """Where the next hand's statements begin (and the statement that shows it), or None
     (``keys``: each statement's :func:`_once_key`).
 
     This is the one place that decides a forgotten `hand` line. The next hand begins at a
-    statement the hand has once, given again with a hand's play (a trick, a decision or a
-    bid) at or after it, and only once the hand is over: all ``max_tricks`` of its tricks
+    statement the hand has once, given again (with a hand's play, a trick, a decision or a
+    bid, at or after it, unless a next `hand` line's number leaves room for the forgotten
+    one: ``vouched``), and only once the hand is over: all ``max_tricks`` of its tricks
     played (``unread_tricks``: the lines of unreadable lines that may have been tricks count
     as tricks), or a `redeal` line; or its decisions or bids leave nothing to play (the
     players' first ones, with none after the statement: Bourré, one player at most stays
@@ -279,7 +281,7 @@ def _restart_at(
             head = max((h for h in heads if seen[key] < h < event.line), default=None)
             if head is not None:  # an unreadable `hand` line between the two
                 return next(j for j, e in enumerate(events) if e.line > head), key
-            if play_after[i]:
+            if vouched or play_after[i]:
                 if over >= 0:
                     return _start_after(events, over, i), key
                 if i > idle and key[0] in _NEW_DEAL:

@@ -74,9 +74,11 @@ def test_no_repeated_statement_means_no_restart() -> None:
             keys = [_once_key(e) for e in hand.events]
             heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
             tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
-            full = _restart_at(hand.events, keys, seats, heads, tricks, max_tricks)
+            following = hand.next_number
+            vouched = following is not None
+            full = _restart_at(hand.events, keys, seats, heads, tricks, max_tricks, vouched)
             parts = split_forgotten(hand, seats, max_tricks)
-            room = hand.next_number is None or hand.next_number >= hand.number + 2
+            room = following is None or following >= hand.number + 2
             assert (len(parts) == 1) == (full is None or not room)
             for part in parts:
                 events = part.hand.events
