@@ -195,10 +195,11 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     a statement a hand has once; and the next hand of the log is numbered as if the
     forgotten `hand` line were there (:attr:`Hand.next_number`: after a split of hand 4,
     hand 6, or more when hands are missing after it; a second split of hand 4 needs hand
-    7), or the log ends and what follows the statement holds a hand's play. Anything else given twice is a slip inside
-    the hand (``L-DUPLICATE``, ``L-TRICK``, ``BE-BID-ORDER``), which changes no later
-    hand's dealer, bidding order or number. The next hand starts after the last statement
-    of the first one's play.
+    7), or the log ends and what follows the statement holds a hand's play (a lone
+    statement given again at the log's end is the last hand's). Anything else given twice
+    is a slip inside the hand (``L-DUPLICATE``, ``L-TRICK``, ``BE-BID-ORDER``), which
+    changes no later hand's dealer, bidding order or number. The next hand starts after
+    the last statement of the first one's play.
     """
     events = hand.events
     keys = [_once_key(event) for event in events]
@@ -252,20 +253,20 @@ def _restart_at(
 
     This is the one place that decides a forgotten `hand` line. The next hand begins at a
     statement the hand has once, given again (with a hand's play, a trick, a decision or a
-    bid, at or after it, unless a next `hand` line's number leaves room for the forgotten
-    one: ``vouched``), and only once the hand is over: all ``max_tricks`` of its tricks
+    bid, after it, unless a next `hand` line's number leaves room for the forgotten one:
+    ``vouched``), and only once the hand is over: all ``max_tricks`` of its tricks
     played (``unread_tricks``: the lines of unreadable lines that may have been tricks count
     as tricks), or a `redeal` line; or its decisions or bids leave nothing to play (the
     players' first ones, with none after the statement: Bourré, one player at most stays
-    in; Bid Euchre, all passed), and then only at a new deal's statement
-    (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside the hand.
+    in; Bid Euchre, all passed) and no trick was played, and then only at a new deal's
+    statement (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside the hand.
     ``heads`` are the lines of unreadable lines that look like a `hand` line: one between a
     statement and its repeat starts the next hand there (the log wrote it; only its words
     did not read).
 
     It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
     not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
-    # whether a trick, a decision or a bid comes at or after each statement
+    # whether a trick, a decision or a bid comes at or after each statement (or past the end)
     play_after = [False] * (len(events) + 1)
     for i in range(len(events) - 1, -1, -1):
         play_after[i] = play_after[i + 1] or isinstance(
@@ -281,10 +282,10 @@ def _restart_at(
             head = max((h for h in heads if seen[key] < h < event.line), default=None)
             if head is not None:  # an unreadable `hand` line between the two
                 return next(j for j, e in enumerate(events) if e.line > head), key
-            if vouched or play_after[i]:
+            if vouched or play_after[i + 1]:
                 if over >= 0:
                     return _start_after(events, over, i), key
-                if i > idle and key[0] in _NEW_DEAL:
+                if i > idle and not tricks and key[0] in _NEW_DEAL:
                     return _start_after(events, idle, i), key
         if key is not None:
             seen.setdefault(key, event.line)
