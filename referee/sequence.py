@@ -252,27 +252,27 @@ def _restart_at(
     (``keys``: each statement's :func:`_once_key`).
 
     This is the one place that decides a forgotten `hand` line. The next hand begins at a
-    statement the hand has once, given again (with a hand's play, a trick, a decision or a
-    bid, after it, unless a next `hand` line's number leaves room for the forgotten one:
-    ``vouched``), and only once the hand is over: all ``max_tricks`` of its tricks
-    played (``unread_tricks``: the lines of unreadable lines that may have been tricks count
-    as tricks), or a `redeal` line; or its decisions or bids leave nothing to play (the
-    players' first ones, with none after the statement: Bourré, one player at most stays
+    statement the hand has once, given again, only once the hand is over: all
+    ``max_tricks`` of its tricks played (``unread_tricks``: the lines of unreadable lines
+    that may have been tricks count as tricks), or a `redeal` line; or its decisions or
+    bids leave nothing to play (see :func:`_idle_before`: Bourré, one player at most stays
     in; Bid Euchre, all passed) and no trick was played, and then only at a new deal's
-    statement (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside the hand.
-    ``heads`` are the lines of unreadable lines that look like a `hand` line: one between a
-    statement and its repeat starts the next hand there (the log wrote it; only its words
-    did not read).
+    statement (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside
+    the hand. Unless a next `hand` line's number leaves room for the forgotten one
+    (``vouched``), a hand's play (a trick, a decision, a bid or a `redeal` line) must
+    follow the statement. ``heads`` are the lines of unreadable lines that look like a
+    `hand` line: one between a statement and its repeat starts the next hand there (the
+    log wrote it; only its words did not read).
 
     It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
     not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
-    # whether a trick, a decision or a bid comes at or after each statement (or past the end)
+    # whether a trick, a decision, a bid or a redeal comes at or after each statement (or
+    # past the end)
     play_after = [False] * (len(events) + 1)
     for i in range(len(events) - 1, -1, -1):
         play_after[i] = play_after[i + 1] or isinstance(
-            events[i], TrickLine | DecisionLine | BidLine
+            events[i], TrickLine | DecisionLine | BidLine | RedealLine
         )
-    idle = _idle_from(events)
     seen: dict[tuple[str, ...], int] = {}  # statement -> the line of its first occurrence
     over = -1  # the statement with which the hand was over (-1: not yet)
     tricks = 0
@@ -285,7 +285,8 @@ def _restart_at(
             if vouched or play_after[i + 1]:
                 if over >= 0:
                     return _start_after(events, over, i), key
-                if i > idle and not tricks and key[0] in _NEW_DEAL:
+                idle = _idle_before(events, i) if not tricks and key[0] in _NEW_DEAL else -1
+                if idle >= 0:
                     return _start_after(events, idle, i), key
         if key is not None:
             seen.setdefault(key, event.line)
@@ -301,19 +302,31 @@ def _restart_at(
     return None
 
 
-def _idle_from(events: Sequence[Event]) -> int:
-    """Where the hand's decisions or bids leave nothing to play: the last player's first
-    one (each player's first counts), when they do (:func:`_nothing_to_play`); else past
-    the end."""
+def _idle_before(events: Sequence[Event], at: int) -> int:
+    """Where the decisions or bids before statement ``at`` left nothing to play (see
+    :func:`_nothing_to_play`; each player's first one counts): the last player's first
+    one, when they do; else -1. A player who speaks for the first time only after ``at``
+    (one whose decision or bid the hand was still waiting for) says they did not, unless
+    a player who spoke before also speaks again after it: then a new round has begun, and
+    what follows ``at`` is a next hand's."""
     first: dict[str, DecisionLine | BidLine] = {}
     last = -1
-    for i, event in enumerate(events):
+    for i in range(at):
+        event = events[i]
         if not isinstance(event, DecisionLine | BidLine) or not event.player.seated:
             continue
         if event.player.name not in first:
             first[event.player.name] = event
             last = i
-    return last if first and _nothing_to_play(first.values()) else len(events)
+    if not first or not _nothing_to_play(first.values()):
+        return -1
+    late = False  # whether a player speaks for the first time after it
+    for event in events[at + 1 :]:
+        if isinstance(event, DecisionLine | BidLine) and event.player.seated:
+            if event.player.name in first:
+                return last  # (a player speaks again: a new round)
+            late = True
+    return -1 if late else last
 
 
 def _nothing_to_play(firsts: Iterable[DecisionLine | BidLine]) -> bool:

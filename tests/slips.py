@@ -165,6 +165,17 @@ def deleted(
     return Slip("\n".join(lines), hand.number, type(event).__name__, event.line, event.line, -1)
 
 
+def hand_line_left_out(rng: random.Random, text: str) -> Slip | None:
+    """A `hand` line after the first left out: its statements follow the hand before."""
+    hands = _hands(text)
+    if len(hands) < 2:
+        return None
+    hand = rng.choice(hands[1:])
+    lines = text.split("\n")
+    del lines[hand.line - 1]
+    return Slip("\n".join(lines), hand.number, "hand", hand.line, hand.line, -1)
+
+
 # ----------------------------------------------------------------------------- comparing
 
 

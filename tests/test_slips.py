@@ -36,6 +36,7 @@ from tests.slips import (
     compare,
     deleted,
     euchre_session,
+    hand_line_left_out,
     renumbered,
     repeated,
 )
@@ -381,3 +382,22 @@ def test_a_line_left_out_gives_what_incomplete_hands_says(game: str, rng: random
         return
     change = compare(audit(text), _judged(game, slip.text), slip)
     _check(change, DELETED.get(slip.kind, set()), slip.text, deleted=slip.kind)
+
+
+@GAMES
+@PROPERTY
+@given(rng=st.randoms(use_true_random=False))
+def test_a_forgotten_hand_line_is_one_finding(game: str, rng: random.Random) -> None:
+    # (every line written: a hand whose decisions are left out does not show that they
+    # left nothing to play)
+    text, _ = _session(game, rng, "full")
+    slip = hand_line_left_out(rng, text)
+    if slip is None:
+        return
+    slipped = _judged(game, slip.text)
+    change = compare(audit(text), slipped, slip)
+    (new,) = change.new
+    assert new[0] in ("L-COUNT", "L-SEQUENCE"), (new, slip.text)
+    (hint,) = [v for h in slipped.hands for v in h.violations if "forget" in v.message]
+    assert f"did you forget `hand {slip.hand}`?" in hint.message, slip.text
+    _check(change, {new[0]}, slip.text)
