@@ -183,6 +183,43 @@ def test_euchre_a_forgotten_hand_line_contradicted_by_the_next_is_no_split() -> 
     assert not any("forget" in v.message for h in report.hands for v in h.violations)
 
 
+def test_euchre_a_forgotten_hand_line_after_a_redeal_with_a_bid_left_out() -> None:
+    # hand 4: all pass, joyce's pass not written; `hand 5` left out: hand 5's statements
+    # start a new round (marge bids again), so hand 4's bids left nothing to play
+    report = audit_text(_without(EVENING, 63, 65), "t.hlog")
+    assert [(v.rule, v.line, v.message) for h in report.hands for v in h.violations] == [
+        ("L-SEQUENCE", 64, "did you forget `hand 5`? hand 4 has a second `dealer` line after "
+         "its play"),
+    ]  # fmt: skip
+    assert [(n, d, s) for n, d, s, *_ in _ledger(report)] == [
+        (n, d, s) for n, d, s, *_ in _ledger(CLEAN_EVENING)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sample", "gone"),
+    [
+        ("bourre/plays-only", 15),  # `hand 2`: a `trump` line and nothing else
+        ("euchre/ace-no-face", 33),  # `hand 3`: a redeal called
+    ],
+)
+def test_a_forgotten_hand_line_the_next_number_vouches_for(sample: str, gone: int) -> None:
+    # (no play follows the statement given again, but the next `hand` line's number says
+    # a hand is there; the finding stands on the hand's first line, now line ``gone``)
+    text = (SAMPLES / f"{sample}.hlog").read_text()
+    clean, report = audit_text(text, "t.hlog"), audit_text(_without(text, gone), "t.hlog")
+    found = [(v.rule, v.line) for h in report.hands for v in h.violations]
+    was = [(v.rule, v.line - (v.line > gone)) for h in clean.hands for v in h.violations]
+    assert sorted(found) == sorted([*was, ("L-SEQUENCE", gone)])
+    assert _ledger(report) == _ledger(clean)
+
+
+def test_an_unreadable_hand_line_is_one_error() -> None:
+    report = _both(_changed(FRIDAY, 52, "hand 3", "hnad 3"))
+    assert _found(report) == [("P-SYNTAX", 52)]
+    assert [row[1:] for row in _ledger(report)] == [row[1:] for row in _ledger(CLEAN_FRIDAY)]
+
+
 # ----------------------------------------------------------------------------- Bourré
 
 
