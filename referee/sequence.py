@@ -7,8 +7,12 @@ Three log faults that are not about any card, found the same way in both games:
   hands are missing from the log, so what they did to the pot or the score is unknown.
 * a forgotten ``hand`` line (:func:`split_forgotten`): one hand holding a second hand's
   statements (a second ``dealer`` or ``trump`` line, a player's second decision or bid, a
-  ``trick 1`` again) after its play. It is split there, the second part judged as the next
-  hand, and reported once: "did you forget `hand 2`? hand 1 has 10 tricks".
+  ``trick 1`` again) once it is over (all its tricks played, or nothing left to play), when
+  the next `hand` line's number leaves room for it. It is split there, the second part
+  judged as the next hand, and reported once: "did you forget `hand 2`? hand 1 has 10
+  tricks". Anything else given twice is the simplest reading of a slip inside the hand
+  (one ``L-DUPLICATE``; a trick numbered wrong, one ``L-TRICK``), which changes no later
+  hand.
 * ``L-DUPLICATE`` (:func:`duplicate_findings`): a statement a hand may have once, given twice.
   The first one counts; the second is reported, never silently chosen.
 
@@ -210,7 +214,7 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         return [Part(hand, None, True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
     tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
-    at = _restart_at(events, keys, seats, heads, tricks, max_tricks, following is not None)
+    at = _restart_at(events, keys, heads, tricks, max_tricks, following is not None)
     if at is None:
         return [Part(hand, None, True)]
     start, key = at
@@ -225,6 +229,7 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         hand,
         events=first_events,
         unreadable=tuple(u for u in first_unread if u.line <= last_line),
+        next_number=number,
     )
     second = Hand(number, second_events, lead.line, lead.column, second_unread, False, following)
     count = sum(1 for e in events if isinstance(e, TrickLine))
@@ -242,7 +247,6 @@ _NEW_DEAL = frozenset({"dealer", "trump", "deal", "ante"})
 def _restart_at(
     events: Sequence[Event],
     keys: Sequence[tuple[str, ...] | None],
-    seats: Sequence[str],
     heads: Sequence[int],
     unread_tricks: Sequence[int],
     max_tricks: int,

@@ -76,7 +76,7 @@ def test_no_repeated_statement_means_no_restart() -> None:
             tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
             following = hand.next_number
             vouched = following is not None
-            full = _restart_at(hand.events, keys, seats, heads, tricks, max_tricks, vouched)
+            full = _restart_at(hand.events, keys, heads, tricks, max_tricks, vouched)
             parts = split_forgotten(hand, seats, max_tricks)
             room = following is None or following >= hand.number + 2
             assert (len(parts) == 1) == (full is None or not room)
