@@ -4,8 +4,8 @@ Each function takes a clean generated log, makes one slip in it, and says where:
 number written wrong, a statement a hand has once written a second time, a line left out.
 :func:`compare` then audits both logs and gives what the slip changed: the slipped hand's
 new findings (``new``), its settlement before and after, and every difference in the other
-hands (``others``: findings, dealers, settlement), with the lines after the slip shifted
-back so that an unchanged hand compares equal.
+hands (``others``: findings, dealers, hand numbers; ``ledger``: their settlement), with the
+lines after the slip shifted back so that an unchanged hand compares equal.
 """
 
 from __future__ import annotations

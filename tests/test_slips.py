@@ -31,6 +31,7 @@ from referee.records import BidLine, DealerLine, DecisionLine, Event, Hand, Quic
 from referee.report import BourreHandResult, FileReport
 from tests.slips import (
     Change,
+    Slip,
     audit,
     bourre_session,
     compare,
@@ -313,19 +314,12 @@ def test_each_hand_knows_the_next_hands_number() -> None:
 
 # ----------------------------------------------------------------------------- properties
 
-#: The finding each slip may give its own hand, by the kind of statement slipped (none
-#: besides it; a line left out may also leave the hand unsettled, see "Incomplete hands").
-RENUMBERED = {"TrickLine": {"L-TRICK"}}
-REPEATED = {"BidLine": {"BE-BID-ORDER"}, "AnteLine": set()}  # (an `ante` line may recur)
-DELETED = {"TrumpLine": {"L-MISSING"}, "TrickLine": {"L-COUNT"}}
 
-PROPERTY = settings(max_examples=40, derandomize=True, deadline=None)
-
-
-def _check(change: Change, allowed: set[str], text: str, *, deleted: str = "") -> None:
+def _check(change: Change, allowed: set[str], slip: Slip, *, deleted: bool = False) -> None:
     """The slip gave its hand at most one finding, one of ``allowed``, and changed no other
-    hand. A line left out (``deleted``: its kind) may leave its hand unsettled, and then
-    the hands after it until the log gives the money or score again."""
+    hand. A line left out (``deleted``) may leave its hand unsettled, and then the hands
+    after it until the log gives the money or score again."""
+    text = slip.text
     assert len(change.new) <= 1 and {f[0] for f in change.new} <= allowed, (change.new, text)
     assert not change.gone, (change.gone, text)
     assert change.others == [], (change.others, text)
@@ -335,8 +329,9 @@ def _check(change: Change, allowed: set[str], text: str, *, deleted: str = "") -
         return
     assert after == before or not after[1], (before, after, text)  # settled alike, or not
     assert after[0] == before[0], text  # the dealer
-    for _number, was, now in change.ledger:  # (each after the slipped hand)
-        assert not after[1] and not now[1] and now[0] == was[0], (was, now, text)
+    for number, was, now in change.ledger:  # the money or score lost after it, no more
+        assert number > slip.hand and not after[1] and not now[1], (was, now, text)
+        assert now[0] == was[0], (was, now, text)  # the dealer
 
 
 def _session(game: str, rng: random.Random, detail: str = "") -> tuple[str, int]:
@@ -366,7 +361,7 @@ def test_a_misnumbered_trick_is_one_l_trick(game: str, rng: random.Random) -> No
         return
     change = compare(audit(text), _judged(game, slip.text), slip)
     assert [f[:2] for f in change.new] == [("L-TRICK", slip.compared_line)], slip.text
-    _check(change, {"L-TRICK"}, slip.text)
+    _check(change, {"L-TRICK"}, slip)
 
 
 @GAMES
@@ -379,11 +374,11 @@ def test_a_statement_given_again_is_one_duplicate(game: str, rng: random.Random)
         return
     change = compare(audit(text), _judged(game, slip.text), slip)
     if slip.kind == "AnteLine":  # (a hand may record its antes more than once)
-        _check(change, set(), slip.text)
+        _check(change, set(), slip)
         return
     rule = "BE-BID-ORDER" if slip.kind == "BidLine" else "L-DUPLICATE"
     assert [f[:2] for f in change.new] == [(rule, slip.compared_line)], slip.text
-    _check(change, {rule}, slip.text)
+    _check(change, {rule}, slip)
 
 
 #: What a line left out gives its hand (see "Incomplete hands"): no `trump` line, one
@@ -418,7 +413,7 @@ def test_a_line_left_out_gives_what_incomplete_hands_says(game: str, rng: random
     if slip is None:
         return
     change = compare(audit(text), _judged(game, slip.text), slip)
-    _check(change, DELETED.get(slip.kind, set()), slip.text, deleted=slip.kind)
+    _check(change, DELETED.get(slip.kind, set()), slip, deleted=True)
 
 
 @GAMES
@@ -437,4 +432,4 @@ def test_a_forgotten_hand_line_is_one_finding(game: str, rng: random.Random) -> 
     assert new[0] in ("L-COUNT", "L-SEQUENCE"), (new, slip.text)
     (hint,) = [v for h in slipped.hands for v in h.violations if "forget" in v.message]
     assert f"did you forget `hand {slip.hand}`?" in hint.message, slip.text
-    _check(change, {new[0]}, slip.text)
+    _check(change, {new[0]}, slip)
