@@ -14,7 +14,8 @@ Three log faults that are not about any card, found the same way in both games:
   (one ``L-DUPLICATE``; a trick numbered wrong, one ``L-TRICK``), which changes no later
   hand.
 * ``L-DUPLICATE`` (:func:`duplicate_findings`): a statement a hand may have once, given twice.
-  The first one counts; the second is reported, never silently chosen.
+  The first one counts; the second is reported, never silently chosen. A trick line written
+  twice (:func:`split_forgotten`) is left out of the hand, reported the same way.
 
 Nothing here prints; the findings are :class:`~referee.report.Violation` records.
 """
@@ -175,22 +176,88 @@ def count_may_have_said(
 class Part:
     """One hand to judge: a hand as read, or a part of one split at a forgotten `hand` line.
 
-    ``hint`` is the finding that says a `hand` line seems forgotten before this part;
-    ``repeats``, whether a statement it may have once comes twice in it (see
-    :func:`_repeats`): when not, :func:`duplicate_findings` finds nothing in it. (A plain
-    class, not a dataclass: one is made for every hand, and a compiled dataclass's generated
-    ``__init__`` runs as Python.)
+    ``found`` are the findings on it of the hands' sequence: that a `hand` line seems
+    forgotten before this part, and a trick line it gives twice (left out of its
+    statements, see :func:`split_forgotten`); ``repeats``, whether a statement it may have
+    once comes twice in it (see :func:`_repeats`): when not, :func:`duplicate_findings`
+    finds nothing in it. (A plain class, not a dataclass: one is made for every hand, and a
+    compiled dataclass's generated ``__init__`` runs as Python.)
     """
 
-    __slots__ = ("hand", "hint", "repeats")
+    __slots__ = ("found", "hand", "repeats")
 
-    def __init__(self, hand: Hand, hint: Violation | None = None, repeats: bool = False) -> None:
+    def __init__(
+        self, hand: Hand, found: tuple[Violation, ...] = (), repeats: bool = False
+    ) -> None:
         self.hand = hand
-        self.hint = hint
+        self.found = found
         self.repeats = repeats
 
 
-def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
+def split_forgotten(
+    hand: Hand, seats: Sequence[str], max_tricks: int, one_deck: bool = True
+) -> list[Part]:
+    """``hand`` as one part, or split where the statements of a next hand begin (see
+    :func:`_split`). A trick line that gives again the plays of a trick line before it is
+    that line written twice: one ``L-DUPLICATE``, and it is left out of the hand's
+    statements (it is no trick more, nor a next hand's). With one deck (``one_deck``) no
+    card is played twice in a hand, so the plays alone say so; with two, two tricks may be
+    played alike, and only a line that gives the same number again is the same trick."""
+    copies = _copied_tricks(hand.events, one_deck)
+    if not copies:
+        return _split(hand, seats, max_tricks)
+    events = tuple(e for i, e in enumerate(hand.events) if i not in copies)
+    parts = _split(dataclasses.replace(hand, events=events), seats, max_tricks)
+    for copy, first in copies.items():
+        found = _copied(cast(TrickLine, hand.events[copy]), first)
+        part = next(p for p in reversed(parts) if p.hand.line <= found.line or p is parts[0])
+        part.found = (*part.found, found)
+    return parts
+
+
+def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLine]:
+    """The trick lines that give again the plays of a trick line before them (with two
+    decks, numbered and with its number), by their place among ``events``, each with the
+    first."""
+    seen: dict[tuple[object, ...], TrickLine] = {}
+    copies: dict[int, TrickLine] = {}
+    for i, event in enumerate(events):
+        if type(event) is not TrickLine or not event.plays:
+            continue
+        trick = event
+        if not one_deck and trick.number is None:
+            continue
+        key = _plays(trick) if one_deck else (trick.number, *_plays(trick))
+        first = seen.setdefault(key, trick)
+        if first is not trick:
+            copies[i] = first
+    return copies
+
+
+def _plays(trick: TrickLine) -> tuple[tuple[str, str, str | None], ...]:
+    """A trick line's plays as written: who, what, and the card taken back."""
+    return tuple(
+        (p.player.name, p.card.card, p.retracted.card if p.retracted else None) for p in trick.plays
+    )
+
+
+def _copied(copy: TrickLine, first: TrickLine) -> Violation:
+    """The ``L-DUPLICATE`` for a trick line written twice."""
+    said = "says the same" if copy.number == first.number else "has the same plays"
+    return Violation(
+        "L-DUPLICATE",
+        None,
+        None,
+        None,
+        copy.line,
+        copy.column,
+        "a trick line written twice in the hand",
+        evidence=f"the first, line {first.line}, {said}; it is the one that counts, and this "
+        "line is not used",
+    )
+
+
+def _split(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
     """``hand`` as one part, or split where the statements of a next hand begin.
 
     A forgotten `hand` line is the reading only when the log leaves no simpler one (see
@@ -211,12 +278,12 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
     following = hand.next_number
     if following is not None and following < hand.number + 2:
-        return [Part(hand, None, True)]  # (the next hand's number leaves no room for one)
+        return [Part(hand, (), True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
     tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
     at = _restart_at(events, keys, heads, tricks, max_tricks, following is not None)
     if at is None:
-        return [Part(hand, None, True)]
+        return [Part(hand, (), True)]
     start, key = at
     first_events, second_events = events[:start], events[start:]
     lead = second_events[0]
@@ -233,9 +300,9 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     )
     second = Hand(number, second_events, lead.line, lead.column, second_unread, False, following)
     count = sum(1 for e in events if isinstance(e, TrickLine))
-    hint = None if lost_head else _forgotten_hint(hand.number, lead, key, count, max_tricks)
-    after, *rest = split_forgotten(second, seats, max_tricks)
-    return [Part(first, None, _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
+    hint = () if lost_head else (_forgotten_hint(hand.number, lead, key, count, max_tricks),)
+    after, *rest = _split(second, seats, max_tricks)
+    return [Part(first, (), _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
 
 
 #: The statements that show a new deal: after decisions or bids that leave nothing to play,
@@ -412,14 +479,14 @@ class HandSequence:
     def __init__(self) -> None:
         self._previous: int | None = None
 
-    def place(self, hand: Hand | QuickHand, hint: Violation | None = None) -> Place:
-        """The place of the next hand of the log (``hint``: a forgotten `hand` line)."""
+    def place(self, hand: Hand | QuickHand, found: tuple[Violation, ...] = ()) -> Place:
+        """The place of the next hand of the log (``found``: the sequence's other findings
+        on it, see :class:`Part`)."""
         number, previous = hand.number, self._previous
         self._previous = number
         expected = 1 if previous is None else previous + 1
         if number == expected or not hand.numbered:
-            return _IN_ORDER if hint is None else Place((hint,))
-        found = (hint,) if hint is not None else ()
+            return Place(found) if found else _IN_ORDER
         missing = number - expected if previous is not None and number > expected else 0
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 

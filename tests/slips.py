@@ -128,13 +128,14 @@ def renumbered(rng: random.Random, text: str, max_tricks: int) -> Slip | None:
     return Slip("\n".join(lines), hand.number, "TrickLine", trick.line, trick.line, 0)
 
 
-ONCE = ("DealerLine", "TrumpLine", "DealLine", "DecisionLine", "BidLine", "AnteLine")
+#: The statements :func:`repeated` writes twice: those a hand has once, and a trick line.
+TWICE = ("DealerLine", "TrumpLine", "DealLine", "DecisionLine", "BidLine", "AnteLine", "TrickLine")
 
 
 def repeated(rng: random.Random, text: str) -> Slip | None:
-    """A statement a hand has once written again, at a random place after it in its hand
-    (right after it, among the decisions, after the tricks, ...)."""
-    found = _pick(rng, text, ONCE)
+    """A statement a hand has once, or a trick line, written again at a random place after
+    it in its hand (right after it, among the decisions, after the tricks, ...)."""
+    found = _pick(rng, text, TWICE)
     if found is None:
         return None
     hand, event = found

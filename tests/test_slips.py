@@ -238,6 +238,24 @@ def test_bourre_a_misnumbered_trick_is_one_l_trick(line: int, old: str, new: str
     assert _ledger(report) == _ledger(CLEAN_FRIDAY)
 
 
+def test_a_trick_line_written_twice_is_one_l_duplicate() -> None:
+    # hand 1's fifth trick (Bid Euchre, line 21) and hand 2's third (Bourré, line 45) copied
+    # on the next line: no seventh (sixth) trick, nor the record of the hand and the later
+    # hands accused
+    euchre = audit_text(_inserted(EVENING, 21, EVENING.split("\n")[20]), "t.hlog")
+    assert [(v.rule, v.line, v.message) for h in euchre.hands for v in h.violations] == [
+        ("L-DUPLICATE", 22, "a trick line written twice in the hand")
+    ]
+    assert _ledger(euchre) == _ledger(CLEAN_EVENING)
+    bourre = _both(_inserted(FRIDAY, 45, FRIDAY.split("\n")[44]))
+    assert _found(bourre) == [("L-DUPLICATE", 46)]
+    assert _ledger(bourre) == _ledger(CLEAN_FRIDAY)
+    # a trick 1 written twice, after the tricks: the same line, not a next hand's
+    bourre = _both(_inserted(FRIDAY, 47, FRIDAY.split("\n")[42]))
+    assert _found(bourre) == [("L-DUPLICATE", 48)]
+    assert _ledger(bourre) == _ledger(CLEAN_FRIDAY)
+
+
 @pytest.mark.parametrize(
     ("after", "line"),
     [

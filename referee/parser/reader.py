@@ -537,9 +537,7 @@ class LogReader:
             lines: list[str] = []
             start = self._lineno + 1
             ahead: list[int | None] = [None]  # (the next hand's number, once its line is read)
-            read = partial(
-                self._hand_of_lines, number, line, column, start, lines, numbered, ahead
-            )
+            read = partial(self._hand_of_lines, number, line, column, start, lines, numbered, ahead)
             self._hand_lines = (start, lines)  # (for the snippets: see source_line)
             quick = self._quick_block(
                 lines, self._quick.start(number, line, column, read, numbered)

@@ -75,7 +75,7 @@ class BourreSession:
             hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.seats, self.options.hand_size):
-            place = self.sequence.place(part.hand, part.hint)
+            place = self.sequence.place(part.hand, part.found)
             results.append(self.judge_hand(part.hand, place))
         return results
 
@@ -339,9 +339,12 @@ def _cannot_split(hand: QuickHand, hand_size: int) -> bool:
     """Whether :func:`~referee.sequence.split_forgotten` would leave this hand whole, told
     cheaply: a quick hand has no player's second `deal` or decision, so only a second
     `dealer`, `trump`, `ante` or `trick 1` could start a next hand in it, and a `trick 1`
-    only after all its tricks (so with more than ``hand_size`` of them)."""
+    only after all its tricks (so with more than ``hand_size`` of them); and no trick line
+    written twice is left out of it."""
     tricks, dealers, trumps, antes = hand.tricks, hand.dealers, hand.trumps, hand.antes
-    return len(tricks) <= hand_size and len(dealers) <= 1 and len(trumps) <= 1 and len(antes) <= 1
+    if len(tricks) > hand_size or len(dealers) > 1 or len(trumps) > 1 or len(antes) > 1:
+        return False
+    return len({(t.players, t.cards) for t in tricks}) == len(tricks)
 
 
 def _recorded_text(kind: str, player: NameAt | str | None, amount: Decimal | None) -> str:
