@@ -117,7 +117,9 @@ L_DUPLICATE = Rule(
     "line and (Bourré) one decision. A second one is reported where it stands: the first\n"
     "is the one the referee uses, and it says so rather than choose silently. (A second\n"
     "bid in Bid Euchre is BE-BID-ORDER.) Given again after the hand's play, it is still\n"
-    "this hand's, unless it starts a hand whose `hand` line was forgotten (L-SEQUENCE).",
+    "this hand's, unless it starts a hand whose `hand` line was forgotten (L-SEQUENCE). A\n"
+    "trick line written twice (the same plays again; with two decks, under the same\n"
+    "number) is reported the same way, and is no trick more.",
     "hand 2\ndealer bob\ntrump 9s",
     "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
 )
