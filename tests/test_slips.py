@@ -365,7 +365,7 @@ def _judged(game: str, text: str) -> FileReport:
     return _both(text) if game == "bourre" else audit(text)
 
 
-PROPERTY = settings(max_examples=30, derandomize=True, deadline=None)
+PROPERTY = settings(max_examples=20, derandomize=True, deadline=None)
 GAMES = pytest.mark.parametrize("game", ["bourre", "bid-euchre"])
 
 
