@@ -439,6 +439,12 @@ class Hand:
     report what merely follows from a statement they may have held. ``numbered``
     is False when the number was not read from a ``hand`` line (an unreadable one, or a
     hand the log forgot to open): it is then the previous hand's number plus one.
+
+    ``next_number`` is the number the next hand of the log carries (the reader looks one
+    line ahead, at the `hand` line that ends this hand: see
+    :meth:`~referee.parser.reader.LogReader.hands`), or None when the log ends with this
+    hand: whether a forgotten `hand` line inside this one is the simplest reading depends on
+    it (see :func:`~referee.sequence.split_forgotten`).
     """
 
     number: int
@@ -447,6 +453,7 @@ class Hand:
     column: int
     unreadable: tuple[Unread, ...] = ()
     numbered: bool = True
+    next_number: int | None = None
 
     def __init__(
         self,
@@ -456,6 +463,7 @@ class Hand:
         column: int,
         unreadable: tuple[Unread, ...] = (),
         numbered: bool = True,
+        next_number: int | None = None,
     ) -> None:
         object.__setattr__(self, "number", number)
         object.__setattr__(self, "events", events)
@@ -463,6 +471,7 @@ class Hand:
         object.__setattr__(self, "column", column)
         object.__setattr__(self, "unreadable", unreadable)
         object.__setattr__(self, "numbered", numbered)
+        object.__setattr__(self, "next_number", next_number)
 
 
 # ----------------------------------------------------------------------------- the quick lane

@@ -119,6 +119,10 @@ class LogReader:
         self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
         self._hinted = 0  # lines that were looked at for a "did you mean"
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        #: The pending `hand` line's head, read once to look ahead (see _next_number): the
+        #: line, its head (None: it does not read) and the errors it gave, reported when the
+        #: hands reach it.
+        self._ahead: tuple[_Line, tuple[int, int, int] | None, list[ReadError]] | None = None
         #: A hand's statement that came before any `hand` line (its line, column and word):
         #: the first hand's `hand` line is missing, or the statement is astray.
         self._implied: tuple[_Line, int, str] | None = None
@@ -514,7 +518,7 @@ class LogReader:
         while self._pending is not None:
             entry, self._pending = self._pending, None
             self._hand_entry = entry
-            head = self._hand_head(entry)
+            head = self._pending_head(entry)
             numbered = head is not None
             if head is not None:
                 number, line, column = head
@@ -532,11 +536,13 @@ class LogReader:
         if self._quick is not None:
             lines: list[str] = []
             start = self._lineno + 1
-            read = partial(self._hand_of_lines, number, line, column, start, lines, numbered)
+            ahead: list[int | None] = [None]  # (the next hand's number, once its line is read)
+            read = partial(self._hand_of_lines, number, line, column, start, lines, numbered, ahead)
             self._hand_lines = (start, lines)  # (for the snippets: see source_line)
             quick = self._quick_block(
                 lines, self._quick.start(number, line, column, read, numbered)
             )
+            ahead[0] = self._next_number(number)
             return read() if quick is None else quick
         block: list[_BlockLine] = []
         self._block(block)
@@ -544,7 +550,35 @@ class LogReader:
             self._events(block)  # for the errors
             return None
         self._hand_block, self._block_lines_by_number = block, None
-        return self._hand(number, line, column, block, numbered)
+        return self._hand(number, line, column, block, numbered, self._next_number(number))
+
+    def _next_number(self, number: int) -> int | None:
+        """The number the next hand will carry, read one line ahead once the lines of hand
+        ``number`` are read: that of the `hand` line that ended them, or ``number + 1`` when
+        that line's number does not read (as :meth:`hands` numbers it); None at the log's
+        end. (The line is read once: :meth:`hands` takes its head from here.)"""
+        entry = self._pending
+        if entry is None:
+            return None
+        head = self._hand_head_fast(entry)
+        held: list[ReadError] = []
+        if head is None:  # (an unusual or unreadable `hand` line: Lark reads it, and its
+            # error is held until the hands reach the line, so that it comes in line order)
+            before = len(self.errors)
+            head = self._hand_head(entry)
+            held = self.errors[before:]
+            del self.errors[before:]
+        self._ahead = (entry, head, held)
+        return head[0] if head is not None else number + 1
+
+    def _pending_head(self, entry: _Line) -> tuple[int, int, int] | None:
+        """The head of the `hand` line ``entry`` (see :meth:`_hand_head`), as looked ahead
+        at by :meth:`_next_number` when it was."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None or ahead[0] is not entry:
+            return self._hand_head(entry)
+        self.errors.extend(ahead[2])
+        return ahead[1]
 
     def _implied_hand(self) -> Hand | QuickHand | None:
         """The hand opened by a statement before any `hand` line: hand 1, whose `hand` line
@@ -603,11 +637,17 @@ class LogReader:
         return None
 
     def _hand(
-        self, number: int, line: int, column: int, block: list[_BlockLine], numbered: bool = True
+        self,
+        number: int,
+        line: int,
+        column: int,
+        block: list[_BlockLine],
+        numbered: bool = True,
+        next_number: int | None = None,
     ) -> Hand:
         unreadable: list[Unread] = []
         events = self._events(block, unreadable)
-        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered)
+        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, next_number)
 
     def _hand_of_lines(
         self,
@@ -616,10 +656,13 @@ class LogReader:
         column: int,
         start: int,
         lines: list[str],
-        numbered: bool = True,
+        numbered: bool,
+        ahead: list[int | None],
     ) -> Hand:
-        """The hand read in full from its lines as :meth:`_quick_block` keeps them."""
-        return self._hand(number, line, column, self._block_lines(start, lines), numbered)
+        """The hand read in full from its lines as :meth:`_quick_block` keeps them
+        (``ahead``: the next hand's number, see :meth:`_next_number`)."""
+        block = self._block_lines(start, lines)
+        return self._hand(number, line, column, block, numbered, ahead[0])
 
     def _block(self, block: list[_BlockLine]) -> None:
         """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the

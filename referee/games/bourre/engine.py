@@ -70,13 +70,12 @@ class BourreSession:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
         if isinstance(hand, QuickHand):
-            size = self.options.hand_size
-            if len(hand.tricks) <= size and len(hand.dealers) <= 1 and len(hand.trumps) <= 1:
-                return [self.judge_hand(hand, self.sequence.place(hand))]  # (it cannot split)
+            if _cannot_split(hand, self.options.hand_size):
+                return [self.judge_hand(hand, self.sequence.place(hand))]
             hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.seats, self.options.hand_size):
-            place = self.sequence.place(part.hand, part.hint)
+            place = self.sequence.place(part.hand, part.found)
             results.append(self.judge_hand(part.hand, place))
         return results
 
@@ -334,6 +333,18 @@ class BourreSession:
                 continue
             return seat
         return None
+
+
+def _cannot_split(hand: QuickHand, hand_size: int) -> bool:
+    """Whether :func:`~referee.sequence.split_forgotten` would leave this hand whole, told
+    cheaply: a quick hand has no player's second `deal` or decision, so only a second
+    `dealer`, `trump`, `ante` or `trick 1` could start a next hand in it, and a `trick 1`
+    only after all its tricks (so with more than ``hand_size`` of them); and no trick line
+    written twice is left out of it."""
+    tricks, dealers, trumps, antes = hand.tricks, hand.dealers, hand.trumps, hand.antes
+    if len(tricks) > hand_size or len(dealers) > 1 or len(trumps) > 1 or len(antes) > 1:
+        return False
+    return len({(t.players, t.cards) for t in tricks}) == len(tricks)
 
 
 def _recorded_text(kind: str, player: NameAt | str | None, amount: Decimal | None) -> str:
