@@ -138,9 +138,9 @@ class _QuickPath:
     def __init__(self, syntax: _Syntax, names: _Names) -> None:
         self.s = syntax
         self.seat = names.seat_of
-        #: Seated names as written, matched whole by NAME -> as declared (the declared
-        #: names were matched by NAME on the `players` line).
-        self.names = {name: name for name in names.players}
+        #: Seated names as written, matched whole by NAME -> as the reports show them (the
+        #: seated names were matched by NAME on the `players` line).
+        self.names = dict(names.exact)
         #: Names as a line's first word (see :data:`_FIRST_KEYWORDS`) -> what the line is.
         self.first_names: dict[str, _Kind] = {}
         #: Cards as written, matched whole by CARD -> normalised (shared: see _SEEN_CARDS).
