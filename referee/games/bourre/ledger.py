@@ -13,7 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.games.ledger import count_reneges, merge_lines, player_key, with_hands
+from referee.games.ledger import (
+    count_reneges,
+    labelled,
+    merge_lines,
+    player_key,
+    with_hands,
+)
 from referee.report import BourreHandResult, FileReport, HandResult
 from referee.settleup import SettleUp, settle_up
 
@@ -81,6 +87,14 @@ class BourreLedger:
     def merge(self, other: BourreLedger) -> None:
         merge_lines(self.players, other.players)
         self.money_places = max(self.money_places, other.money_places)
+
+    def names(self) -> list[str]:
+        return [line.name for line in self.players.values()]
+
+    def label(self, keys: frozenset[str]) -> None:
+        for key, line in self.players.items():
+            if key in keys:
+                line.name = labelled(line.name)
 
     def lines(self) -> list[BourreLine]:
         """The players, the biggest winner first (then by name)."""
