@@ -53,7 +53,7 @@ def _script_runs() -> tuple[list[int], list[frozenset[str]]]:
     """Where each run of one script set starts, and the set (empty: any script)."""
     from referee.unicode_data import SCRIPT_RUNS, SCRIPT_SETS
 
-    sets = [frozenset(value.split()) for value in SCRIPT_SETS]
+    sets = [frozenset(value.split()) - {"*"} for value in SCRIPT_SETS.splitlines()]
     starts: list[int] = []
     found: list[frozenset[str]] = []
     for run in SCRIPT_RUNS.split():

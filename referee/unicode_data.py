@@ -10,6 +10,8 @@ The large tables are text (hexadecimal code points), read by :mod:`referee.names
 first use: a string compiles and loads in a fraction of the time of a literal dict.
 """
 
+# ruff: noqa: E501  (a script set's line is as long as the set)
+
 UNICODE_VERSION = "17.0.0"
 
 #: Each confusable character and its prototype (confusables.txt's MA table), one a
@@ -6603,291 +6605,292 @@ IGNORABLE: tuple[tuple[int, int], ...] = (
     (0xE0000, 0xE0FFF),
 )
 
-#: The augmented script sets (ISO 15924 codes, space-separated); '' is any script.
-SCRIPT_SETS: tuple[str, ...] = (
-    "",
-    "Adlm",
-    "Adlm Arab",
-    "Adlm Arab Gara Nkoo Rohg Syrc Thaa Yezi",
-    "Adlm Arab Hung",
-    "Adlm Arab Mand Mani Ougr Phlp Rohg Sogd Syrc",
-    "Aghb",
-    "Aghb Cher Copt Cyrl Goth Grek Latn Osge Syrc Tfng Todr",
-    "Aghb Cher Goth Latn Sunu Syrc Thai",
-    "Aghb Latn Todr",
-    "Ahom",
-    "Arab",
-    "Arab Copt",
-    "Arab Gara Nkoo Rohg Syrc Thaa Yezi",
-    "Arab Nkoo",
-    "Arab Rohg",
-    "Arab Syrc",
-    "Arab Syrc Thaa",
-    "Arab Thaa",
-    "Arab Thaa Yezi",
-    "Armi",
-    "Armn",
-    "Armn Cyrl Dupl Goth Grek Hebr Latn Perm Syrc Tale Tfng",
-    "Armn Geor Glag",
-    "Avst",
-    "Avst Cari Copt Dupl Elba Geor Glag Gong Goth Grek Hanb Hani Jpan Kore Latn Lydi Mahj Perm Shaw",
-    "Avst Cari Geor Hung Kthi Lydi Samr",
-    "Avst Orkh",
-    "Bali",
-    "Bamu",
-    "Bass",
-    "Batk",
-    "Beng",
-    "Beng Cakm Sylo",
-    "Beng Cyrl Deva Latn Lisu Thai Toto",
-    "Beng Deva",
-    "Beng Deva Dogr Gong Gonm Gran Gujr Gukh Guru Knda Limb Mahj Mlym Nand Onao Orya Sind Sinh Sylo Takr Taml Telu Tirh",
-    "Beng Deva Dogr Gong Gonm Gran Gujr Guru Knda Mahj Mlym Nand Onao Orya Sind Sinh Sylo Takr Taml Telu Tirh",
-    "Beng Deva Gran Gujr Guru Knda Latn Mlym Nand Newa Orya Shrd Taml Telu Tirh",
-    "Beng Deva Gran Gujr Guru Knda Latn Mlym Newa Orya Taml Telu Tirh",
-    "Beng Deva Gran Knda",
-    "Beng Deva Gran Knda Mlym Nand Orya Sinh Telu Tirh Tutg",
-    "Beng Deva Newa Shrd",
-    "Beng Deva Newa Telu",
-    "Beng Deva Newa Telu Tirh",
-    "Beng Deva Shrd",
-    "Beng Deva Telu",
-    "Beng Deva Tutg",
-    "Berf",
-    "Bhks",
-    "Bopo Hanb",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore Lisu Mong Tibt Yiii",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Phag Yiii",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Tibt Yiii",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Yiii",
-    "Bopo Hanb Hang Hani Hira Jpan Kana Kore Yiii",
-    "Bopo Hanb Hani Jpan Kore",
-    "Bopo Hanb Latn",
-    "Brah",
-    "Brai",
-    "Bugi",
-    "Bugi Java",
-    "Buhd",
-    "Buhd Hano Tagb Tglg",
-    "Cakm",
-    "Cakm Mymr Tale",
-    "Cans",
-    "Cari",
-    "Cari Geor Glag Hung Lyci Orkh",
-    "Cari Grek Hung Mero",
-    "Cham",
-    "Cher",
-    "Cher Copt Cyrl Grek Latn Perm Sunu Tale",
-    "Cher Cyrl Grek Latn Osge Sunu Tale Todr",
-    "Cher Cyrl Latn Osge",
-    "Cher Cyrl Latn Tfng",
-    "Cher Dupl Jpan Kana Latn Syrc Tfng",
-    "Cher Dupl Latn Syrc",
-    "Cher Latn Syrc",
-    "Cher Latn Tale",
-    "Chrs",
-    "Copt",
-    "Copt Dupl Hebr Latn Perm Syrc Tale Tfng Todr",
-    "Copt Elba Glag Goth Jpan Kana Latn",
-    "Copt Grek",
-    "Copt Latn",
-    "Cpmn",
-    "Cpmn Cprt Linb",
-    "Cprt",
-    "Cprt Lina Linb",
-    "Cprt Linb",
-    "Cyrl",
-    "Cyrl Glag",
-    "Cyrl Grek Latn Perm Tfng",
-    "Cyrl Latn",
-    "Cyrl Latn Syrc",
-    "Cyrl Latn Todr",
-    "Cyrl Perm",
-    "Deva",
-    "Deva Dogr Gujr Guru Khoj Knda Kthi Mahj Mlym Modi Nand Shrd Sind Takr Tirh Tutg",
-    "Deva Dogr Gujr Guru Khoj Knda Kthi Mahj Modi Nand Shrd Sind Takr Tirh Tutg",
-    "Deva Dogr Gujr Guru Khoj Kthi Mahj Modi Shrd Sind Takr Tirh",
-    "Deva Dogr Gujr Guru Khoj Kthi Mahj Modi Sind Takr Tirh",
-    "Deva Dogr Kthi Mahj",
-    "Deva Gran",
-    "Deva Gran Knda",
-    "Deva Gran Knda Tutg",
-    "Deva Gran Latn",
-    "Deva Knda Mlym Orya Taml Telu",
-    "Deva Nand Newa",
-    "Deva Newa",
-    "Deva Newa Shrd",
-    "Deva Newa Tirh",
-    "Deva Shrd",
-    "Deva Taml",
-    "Diak",
-    "Dogr",
-    "Dsrt",
-    "Dupl",
-    "Dupl Latn Syrc",
-    "Egyp",
-    "Elba",
-    "Elym",
-    "Ethi",
-    "Ethi Latn",
-    "Gara",
-    "Geor",
-    "Geor Glag Latn",
-    "Glag",
-    "Glag Latn Sunu Syrc Thai",
-    "Gong",
-    "Gonm",
-    "Goth",
-    "Gran",
-    "Gran Taml",
-    "Grek",
-    "Grek Latn Perm Todr",
-    "Gujr",
-    "Gujr Khoj",
-    "Gukh",
-    "Guru",
-    "Guru Mult",
-    "Hanb Hani Hira Jpan Kana Kore",
-    "Hanb Hani Jpan Kore",
-    "Hanb Hani Jpan Kore Latn",
-    "Hanb Hani Jpan Kore Tang",
-    "Hang Kore",
-    "Hano",
-    "Hatr",
-    "Hebr",
-    "Hira Jpan",
-    "Hira Jpan Kana",
-    "Hluw",
-    "Hmng",
-    "Hmnp",
-    "Hung",
-    "Ital",
-    "Java",
-    "Jpan Kana",
-    "Kali",
-    "Kali Latn Mymr",
-    "Kawi",
-    "Khar",
-    "Khmr",
-    "Khoj",
-    "Kits",
-    "Knda",
-    "Knda Nand Tutg",
-    "Krai",
-    "Kthi",
-    "Lana",
-    "Laoo",
-    "Latn",
-    "Latn Lisu",
-    "Latn Mong Phag",
-    "Latn Osge",
-    "Latn Sunu",
-    "Latn Sunu Syrc",
-    "Latn Syrc",
-    "Latn Tfng",
-    "Latn Thai",
-    "Lepc",
-    "Limb",
-    "Lina",
-    "Linb",
-    "Lisu",
-    "Lyci",
-    "Lydi",
-    "Mahj",
-    "Maka",
-    "Mand",
-    "Mani",
-    "Mani Ougr",
-    "Marc",
-    "Medf",
-    "Mend",
-    "Merc",
-    "Mero",
-    "Mlym",
-    "Modi",
-    "Mong",
-    "Mong Phag",
-    "Mroo",
-    "Mtei",
-    "Mult",
-    "Mymr",
-    "Nagm",
-    "Nand",
-    "Narb",
-    "Nbat",
-    "Newa",
-    "Nkoo",
-    "Nshu",
-    "Ogam",
-    "Olck",
-    "Onao",
-    "Orkh",
-    "Orya",
-    "Osge",
-    "Osma",
-    "Ougr",
-    "Palm",
-    "Pauc",
-    "Perm",
-    "Phag",
-    "Phli",
-    "Phlp",
-    "Phnx",
-    "Plrd",
-    "Prti",
-    "Rjng",
-    "Rohg",
-    "Runr",
-    "Samr",
-    "Sarb",
-    "Saur",
-    "Sgnw",
-    "Shaw",
-    "Shrd",
-    "Sidd",
-    "Sidt",
-    "Sind",
-    "Sinh",
-    "Sogd",
-    "Sogo",
-    "Sora",
-    "Soyo",
-    "Sund",
-    "Sunu",
-    "Sylo",
-    "Syrc",
-    "Tagb",
-    "Takr",
-    "Tale",
-    "Talu",
-    "Taml",
-    "Tang",
-    "Tavt",
-    "Tayo",
-    "Telu",
-    "Tfng",
-    "Tglg",
-    "Thaa",
-    "Thai",
-    "Tibt",
-    "Tirh",
-    "Tnsa",
-    "Todr",
-    "Tols",
-    "Toto",
-    "Tutg",
-    "Ugar",
-    "Vaii",
-    "Vith",
-    "Wara",
-    "Wcho",
-    "Xpeo",
-    "Xsux",
-    "Yezi",
-    "Yiii",
-    "Zanb",
-)
+#: The augmented script sets, one a line: ISO 15924 codes, space-separated; ``*``
+#: for a character of any script (Common, Inherited) or none.
+SCRIPT_SETS = """\
+*
+Adlm
+Adlm Arab
+Adlm Arab Gara Nkoo Rohg Syrc Thaa Yezi
+Adlm Arab Hung
+Adlm Arab Mand Mani Ougr Phlp Rohg Sogd Syrc
+Aghb
+Aghb Cher Copt Cyrl Goth Grek Latn Osge Syrc Tfng Todr
+Aghb Cher Goth Latn Sunu Syrc Thai
+Aghb Latn Todr
+Ahom
+Arab
+Arab Copt
+Arab Gara Nkoo Rohg Syrc Thaa Yezi
+Arab Nkoo
+Arab Rohg
+Arab Syrc
+Arab Syrc Thaa
+Arab Thaa
+Arab Thaa Yezi
+Armi
+Armn
+Armn Cyrl Dupl Goth Grek Hebr Latn Perm Syrc Tale Tfng
+Armn Geor Glag
+Avst
+Avst Cari Copt Dupl Elba Geor Glag Gong Goth Grek Hanb Hani Jpan Kore Latn Lydi Mahj Perm Shaw
+Avst Cari Geor Hung Kthi Lydi Samr
+Avst Orkh
+Bali
+Bamu
+Bass
+Batk
+Beng
+Beng Cakm Sylo
+Beng Cyrl Deva Latn Lisu Thai Toto
+Beng Deva
+Beng Deva Dogr Gong Gonm Gran Gujr Gukh Guru Knda Limb Mahj Mlym Nand Onao Orya Sind Sinh Sylo Takr Taml Telu Tirh
+Beng Deva Dogr Gong Gonm Gran Gujr Guru Knda Mahj Mlym Nand Onao Orya Sind Sinh Sylo Takr Taml Telu Tirh
+Beng Deva Gran Gujr Guru Knda Latn Mlym Nand Newa Orya Shrd Taml Telu Tirh
+Beng Deva Gran Gujr Guru Knda Latn Mlym Newa Orya Taml Telu Tirh
+Beng Deva Gran Knda
+Beng Deva Gran Knda Mlym Nand Orya Sinh Telu Tirh Tutg
+Beng Deva Newa Shrd
+Beng Deva Newa Telu
+Beng Deva Newa Telu Tirh
+Beng Deva Shrd
+Beng Deva Telu
+Beng Deva Tutg
+Berf
+Bhks
+Bopo Hanb
+Bopo Hanb Hang Hani Hira Jpan Kana Kore
+Bopo Hanb Hang Hani Hira Jpan Kana Kore Lisu Mong Tibt Yiii
+Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Phag Yiii
+Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Tibt Yiii
+Bopo Hanb Hang Hani Hira Jpan Kana Kore Mong Yiii
+Bopo Hanb Hang Hani Hira Jpan Kana Kore Yiii
+Bopo Hanb Hani Jpan Kore
+Bopo Hanb Latn
+Brah
+Brai
+Bugi
+Bugi Java
+Buhd
+Buhd Hano Tagb Tglg
+Cakm
+Cakm Mymr Tale
+Cans
+Cari
+Cari Geor Glag Hung Lyci Orkh
+Cari Grek Hung Mero
+Cham
+Cher
+Cher Copt Cyrl Grek Latn Perm Sunu Tale
+Cher Cyrl Grek Latn Osge Sunu Tale Todr
+Cher Cyrl Latn Osge
+Cher Cyrl Latn Tfng
+Cher Dupl Jpan Kana Latn Syrc Tfng
+Cher Dupl Latn Syrc
+Cher Latn Syrc
+Cher Latn Tale
+Chrs
+Copt
+Copt Dupl Hebr Latn Perm Syrc Tale Tfng Todr
+Copt Elba Glag Goth Jpan Kana Latn
+Copt Grek
+Copt Latn
+Cpmn
+Cpmn Cprt Linb
+Cprt
+Cprt Lina Linb
+Cprt Linb
+Cyrl
+Cyrl Glag
+Cyrl Grek Latn Perm Tfng
+Cyrl Latn
+Cyrl Latn Syrc
+Cyrl Latn Todr
+Cyrl Perm
+Deva
+Deva Dogr Gujr Guru Khoj Knda Kthi Mahj Mlym Modi Nand Shrd Sind Takr Tirh Tutg
+Deva Dogr Gujr Guru Khoj Knda Kthi Mahj Modi Nand Shrd Sind Takr Tirh Tutg
+Deva Dogr Gujr Guru Khoj Kthi Mahj Modi Shrd Sind Takr Tirh
+Deva Dogr Gujr Guru Khoj Kthi Mahj Modi Sind Takr Tirh
+Deva Dogr Kthi Mahj
+Deva Gran
+Deva Gran Knda
+Deva Gran Knda Tutg
+Deva Gran Latn
+Deva Knda Mlym Orya Taml Telu
+Deva Nand Newa
+Deva Newa
+Deva Newa Shrd
+Deva Newa Tirh
+Deva Shrd
+Deva Taml
+Diak
+Dogr
+Dsrt
+Dupl
+Dupl Latn Syrc
+Egyp
+Elba
+Elym
+Ethi
+Ethi Latn
+Gara
+Geor
+Geor Glag Latn
+Glag
+Glag Latn Sunu Syrc Thai
+Gong
+Gonm
+Goth
+Gran
+Gran Taml
+Grek
+Grek Latn Perm Todr
+Gujr
+Gujr Khoj
+Gukh
+Guru
+Guru Mult
+Hanb Hani Hira Jpan Kana Kore
+Hanb Hani Jpan Kore
+Hanb Hani Jpan Kore Latn
+Hanb Hani Jpan Kore Tang
+Hang Kore
+Hano
+Hatr
+Hebr
+Hira Jpan
+Hira Jpan Kana
+Hluw
+Hmng
+Hmnp
+Hung
+Ital
+Java
+Jpan Kana
+Kali
+Kali Latn Mymr
+Kawi
+Khar
+Khmr
+Khoj
+Kits
+Knda
+Knda Nand Tutg
+Krai
+Kthi
+Lana
+Laoo
+Latn
+Latn Lisu
+Latn Mong Phag
+Latn Osge
+Latn Sunu
+Latn Sunu Syrc
+Latn Syrc
+Latn Tfng
+Latn Thai
+Lepc
+Limb
+Lina
+Linb
+Lisu
+Lyci
+Lydi
+Mahj
+Maka
+Mand
+Mani
+Mani Ougr
+Marc
+Medf
+Mend
+Merc
+Mero
+Mlym
+Modi
+Mong
+Mong Phag
+Mroo
+Mtei
+Mult
+Mymr
+Nagm
+Nand
+Narb
+Nbat
+Newa
+Nkoo
+Nshu
+Ogam
+Olck
+Onao
+Orkh
+Orya
+Osge
+Osma
+Ougr
+Palm
+Pauc
+Perm
+Phag
+Phli
+Phlp
+Phnx
+Plrd
+Prti
+Rjng
+Rohg
+Runr
+Samr
+Sarb
+Saur
+Sgnw
+Shaw
+Shrd
+Sidd
+Sidt
+Sind
+Sinh
+Sogd
+Sogo
+Sora
+Soyo
+Sund
+Sunu
+Sylo
+Syrc
+Tagb
+Takr
+Tale
+Talu
+Taml
+Tang
+Tavt
+Tayo
+Telu
+Tfng
+Tglg
+Thaa
+Thai
+Tibt
+Tirh
+Tnsa
+Todr
+Tols
+Toto
+Tutg
+Ugar
+Vaii
+Vith
+Wara
+Wcho
+Xpeo
+Xsux
+Yezi
+Yiii
+Zanb
+"""
 
 #: Runs of code points with one script set: where each starts (hexadecimal) and the
 #: index of its set in SCRIPT_SETS, ``start:index``, space-separated.

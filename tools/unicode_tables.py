@@ -164,6 +164,8 @@ def module_text(
         "first use: a string compiles and loads in a fraction of the time of a literal dict.",
         '"""',
         "",
+        "# ruff: noqa: E501  (a script set's line is as long as the set)",
+        "",
         f'UNICODE_VERSION = "{version}"',
         "",
         "#: Each confusable character and its prototype (confusables.txt's MA table), one a",
@@ -183,12 +185,13 @@ def module_text(
     out += [
         ")",
         "",
-        "#: The augmented script sets (ISO 15924 codes, space-separated); '' is any script.",
-        "SCRIPT_SETS: tuple[str, ...] = (",
+        "#: The augmented script sets, one a line: ISO 15924 codes, space-separated; ``*``",
+        "#: for a character of any script (Common, Inherited) or none.",
+        'SCRIPT_SETS = """\\',
     ]
-    out += [f'    "{value}",' for value in sets]
+    out += [value or "*" for value in sets]
     out += [
-        ")",
+        '"""',
         "",
         "#: Runs of code points with one script set: where each starts (hexadecimal) and the",
         "#: index of its set in SCRIPT_SETS, ``start:index``, space-separated.",

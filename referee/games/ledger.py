@@ -15,6 +15,7 @@ from dataclasses import fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from referee.amounts import MONEY
 from referee.names import code_points, written
 
 if TYPE_CHECKING:
@@ -77,7 +78,11 @@ def merge_lines(into: dict[_K, _L], lines: dict[_K, _L]) -> None:
         mine = into.setdefault(key, line)
         if mine is not line:
             for name, value in counts(line).items():
-                setattr(mine, name, getattr(mine, name) + value)
+                mine_value = getattr(mine, name)
+                if isinstance(value, Decimal):  # money, exactly (see referee.amounts)
+                    setattr(mine, name, MONEY.add(mine_value, value))
+                else:
+                    setattr(mine, name, mine_value + value)
 
 
 def count_reneges(lines: Mapping[str, RenegeLine], hand: HandResult, rules: frozenset[str]) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
+from referee.amounts import AmountError, exact_amount
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
 from referee.records import (
@@ -112,10 +113,25 @@ def _number(text: str, column: int) -> int:
 
 
 def _amount(text: str, column: int) -> Decimal:
-    """Money as written (AMOUNT), exact; a currency sign is not part of the value."""
+    """Money as written (AMOUNT), exact and bounded (:func:`referee.amounts.exact_amount`);
+    a currency sign is not part of the value."""
     if len(text) > _MAX_AMOUNT_CHARS:
         raise _Fault(column, f"the amount {_short(text)} is too large")
-    return Decimal(strip_sign(text))
+    try:
+        return exact_amount(strip_sign(text))
+    except AmountError as exc:
+        raise _Fault(column, str(exc)) from None
+
+
+def _amount_or_none(text: str) -> Decimal | None:
+    """:func:`_amount` of a word AMOUNT has matched whole, or None when it is too long (the
+    line is then read by a reader that reports it)."""
+    if len(text) > _MAX_AMOUNT_CHARS:
+        return None
+    try:
+        return exact_amount(strip_sign(text))
+    except AmountError:
+        return None
 
 
 def _points(text: str, column: int) -> Decimal:

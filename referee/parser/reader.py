@@ -6,7 +6,6 @@ import functools
 import io
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from functools import partial
 from itertools import chain
 from typing import Final
@@ -14,13 +13,13 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
-from referee.currency import strip_sign
 from referee.games import Game, all_games, game_named, game_of
+from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
-    _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
     KEYWORDS,
+    _amount_or_none,
     _Fault,
     _HandHead,
     _HeaderLine,
@@ -29,7 +28,6 @@ from referee.parser.common import (
     _short,
     _Statement,
 )
-from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
 from referee.parser.quickpath import _MAX_KEPT, _QuickPath, _words
@@ -310,9 +308,10 @@ class LogReader:
         column, end, s = first.start(1) + 1, first.end(), self._syntax
         if kind == "pot":
             m = s.header_amount.fullmatch(text, end)
-            if m is None or len(m[1]) > _MAX_AMOUNT_CHARS:
-                return None
-            return _HeaderLine("pot", (), Decimal(strip_sign(m[1])), line, column)
+            amount = None if m is None else _amount_or_none(m[1])
+            if amount is None:
+                return None  # (read by Lark, which reports it)
+            return _HeaderLine("pot", (), amount, line, column)
         if kind in ("title", "date", "event", "table", "rules", "option"):
             return self._header_text(kind, entry, end, column)
         if kind not in ("game", "players", "exempt"):

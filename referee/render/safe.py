@@ -32,9 +32,10 @@ _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
 #: Matches any character that :func:`visible` escapes: C0, DEL, C1, the line and paragraph
-#: separators, every default-ignorable character, and every format character (category Cf, as of Unicode 15: the soft hyphen,
-#: Arabic number signs, U+180E, the zero-width and bidi controls, the invisible operators,
-#: U+FEFF, the interlinear annotation marks, the tag characters and the like). Written out
+#: separators, every default-ignorable character, and every format character (category
+#: Cf, as of Unicode 15: the soft hyphen, Arabic number signs, U+180E, the zero-width and
+#: bidi controls, the invisible operators, U+FEFF, the interlinear annotation marks, the tag
+#: characters and the like). Written out
 #: rather than computed from :mod:`unicodedata` at start-up, which takes a tenth of a second.
 UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u2028\u2029\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from referee.amounts import MONEY, money_sum
 from referee.games.ledger import (
     count_reneges,
     labelled,
@@ -75,7 +76,7 @@ class BourreLedger:
         for player, amount in hand.payouts.items():
             paid = self.players.get(player_key(player))
             if paid is not None:
-                paid.net += amount
+                paid.net = MONEY.add(paid.net, amount)  # (exact: see referee.amounts)
         count_reneges(self.players, hand, BOURRE_RENEGES)
         return True
 
@@ -102,7 +103,7 @@ class BourreLedger:
 
     def pot(self) -> Decimal:
         """What the pot gained over the counted hands: the players' nets, negated."""
-        return -sum((line.net for line in self.players.values()), _ZERO)
+        return MONEY.minus(money_sum([line.net for line in self.players.values()], _ZERO))
 
     def balances(self) -> dict[str, Decimal]:
         """Every party's balance for the settle-up (the pot last, when not zero)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
+from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.html import (
@@ -37,7 +38,7 @@ class BourreChart(Chart):
         for p, amount in (bourre_hand(hand).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
-            self.running[p] = self.running.get(p, Decimal(0)) + amount
+            self.running[p] = MONEY.add(self.running.get(p, Decimal(0)), amount)
         return dict(self.running)
 
     def figure(
