@@ -159,10 +159,7 @@ def difference(name: str, other: str) -> str:
     (U+004D LATIN CAPITAL LETTER M)``, ``'rn' (U+0072 U+006E) reads as 'm' (U+006D LATIN
     SMALL LETTER M)``)."""
     start = 0
-    while (
-        start < min(len(name), len(other))
-        and name[start].casefold() == other[start].casefold()
-    ):
+    while start < min(len(name), len(other)) and name[start].casefold() == other[start].casefold():
         start += 1
     end = 0
     while (

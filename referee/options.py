@@ -459,7 +459,6 @@ def _loader_class() -> Any:
 def _problem(exc: Exception) -> str:
     """What the YAML parser says is wrong, without the text it quotes from the file (an
     alias's or a tag's name, a character): those are the file's content."""
-
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if "constructor for the tag" in problem:
         return "a tag that safe YAML does not allow (such as !!python/...)"

@@ -105,8 +105,7 @@ class StandingsText:
     def _clashes(self, clashes: list[NameClash]) -> None:
         self._line(
             Text(
-                "Names that look alike (kept apart, each with its code points; "
-                "say who is who):",
+                "Names that look alike (kept apart, each with its code points; say who is who):",
                 style="bold",
             )
         )

@@ -280,9 +280,7 @@ class BourreSession:
         totals = self.totals
         for p, net in settlement.payouts.items():
             totals[p] = MONEY.add(totals[p], net)  # (exact: see referee.amounts)
-        self.money = _bounded(
-            MoneyState(settlement.carry, settlement.exempt_next), hand.number
-        )
+        self.money = _bounded(MoneyState(settlement.carry, settlement.exempt_next), hand.number)
         self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         rules = (
             tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
