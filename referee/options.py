@@ -140,9 +140,9 @@ def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
             if allow_none:
                 return None
             raise OptionError(f"expected {what}")
-        # (a float is not an amount: 0.1 has no exact binary value; a library caller's
-        # integer is read from its digits, as a Decimal is)
-        if not isinstance(value, str | int | Decimal) or isinstance(value, bool):
+        # (a library caller's number is read as written: an int or Decimal by its digits,
+        # a float as Python writes it, `0.1` for 0.1, never by its binary value)
+        if not isinstance(value, str | int | float | Decimal) or isinstance(value, bool):
             raise OptionError(f"expected {what}")
         text = value if isinstance(value, str) else _digits(value)
         try:
@@ -159,9 +159,11 @@ def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
     return convert
 
 
-def _digits(value: int | Decimal) -> str:
-    """A library caller's number as written in digits (no exponent), or "" when it is not
-    finite or too long to be an amount (its digits are not even made)."""
+def _digits(value: int | float | Decimal) -> str:
+    """A library caller's number as written in digits (a float as ``repr`` writes it), or
+    "" when it is not finite or too long to be an amount (its digits are not even made)."""
+    if isinstance(value, float):
+        return repr(value)
     if isinstance(value, int):
         return str(value) if -(10**MAX_WHOLE_DIGITS) < value < 10**MAX_WHOLE_DIGITS else ""
     if not value.is_finite() or value.adjusted() >= MAX_WHOLE_DIGITS:
