@@ -41,11 +41,7 @@ def _confusables() -> dict[int, str]:
     """confusables.txt's table: code point -> prototype (see :mod:`referee.unicode_data`)."""
     from referee.unicode_data import CONFUSABLES
 
-    table: dict[int, str] = {}
-    for line in CONFUSABLES.splitlines():
-        source, *target = line.split()
-        table[int(source, 16)] = "".join(chr(int(code, 16)) for code in target)
-    return table
+    return {ord(line[0]): line[1:] for line in CONFUSABLES.split("\n") if line}
 
 
 @functools.cache

@@ -135,6 +135,11 @@ def ranges_of(table: dict[int, str]) -> tuple[list[int], list[str]]:
     return starts, values
 
 
+def _escaped(text: str) -> str:
+    """``text`` with every character as a Python escape (``\\u0430``, ``\\U0001d400``)."""
+    return "".join(f"\\U{ord(c):08x}" if ord(c) > 0xFFFF else f"\\u{ord(c):04x}" for c in text)
+
+
 def version_of(text: str) -> str:
     found = re.search(r"^# Version: (\S+)", text, re.MULTILINE)
     return found.group(1) if found else "unknown"
@@ -160,8 +165,8 @@ def module_text(
         "PropertyValueAliases.txt. Unicode's data files are used under the Unicode License",
         "(https://www.unicode.org/license.txt).",
         "",
-        "The large tables are text (hexadecimal code points), read by :mod:`referee.names` on",
-        "first use: a string compiles and loads in a fraction of the time of a literal dict.",
+        "The large tables are strings, read by :mod:`referee.names` on first use: a string",
+        "compiles and loads in a fraction of the time of a literal dict.",
         '"""',
         "",
         "# ruff: noqa: E501  (a script set's line is as long as the set)",
@@ -169,14 +174,13 @@ def module_text(
         f'UNICODE_VERSION = "{version}"',
         "",
         "#: Each confusable character and its prototype (confusables.txt's MA table), one a",
-        "#: line: the character's code point, then the prototype's, in hexadecimal.",
-        'CONFUSABLES = """\\',
+        "#: line: the character, then its prototype (every character written as an escape).",
+        "CONFUSABLES = (",
     ]
     for point in sorted(confusable):
-        target = " ".join(f"{ord(c):X}" for c in confusable[point])
-        out.append(f"{point:X} {target}")
+        out.append(f'    "{_escaped(chr(point) + confusable[point])}\\n"')
     out += [
-        '"""',
+        ")",
         "",
         "#: Default_Ignorable_Code_Point, as (first, last) ranges.",
         "IGNORABLE: tuple[tuple[int, int], ...] = (",
