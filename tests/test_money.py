@@ -151,6 +151,8 @@ def test_whole_number_options_take_ascii_digits_only(tmp_path: Path, value: str)
         ("settle ann wins 10000000000000000", "at most 15 digits before the point"),
         ("settle pot 0.00001", "more than 4 digits after the point"),
         ("settle ann wins 1" + "0" * 30, "too large"),
+        ("settle ann wins \u09ea", "expected an amount such as 5 or 0.50, found '\u09ea'"),
+        ("settle pot 1E+5", "expected an amount such as 5 or 0.50, found '1E+5'"),
     ],
 )
 def test_a_log_amount_out_of_bounds_is_a_p_syntax_error(
