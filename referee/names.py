@@ -7,8 +7,10 @@ generated into :mod:`referee.unicode_data` by ``tools/unicode_tables.py``):
 
 * :func:`look_key`, what a name looks like: its UTS #39 *skeleton* (each character replaced
   by the prototype it is confusable with: Cyrillic ``а`` by ``a``, Greek ``Μ`` by ``M``,
-  ``I`` and ``ǀ`` by ``l``, ``m`` by ``rn``), taken case-insensitively (names match ignoring
-  case, so ``LEE`` may be written ``lee``, which reads as ``Iee``). Two names with the same
+  ``I`` and ``ǀ`` by ``l``, ``m`` by ``rn``, fullwidth ``ａ`` by ``a``; and a few lower-case
+  Cyrillic and Greek letters the referee always took for Latin ones, :data:`_EXTRA`), taken
+  case-insensitively (names match ignoring case, so ``LEE`` may be written ``lee``, which
+  reads as ``Iee``). Two names with the same
   key are the same person or a refused pair: within a log (``P-HEADER``) and across a
   batch (``referee standings``).
 * :func:`invisible`, a character that draws nothing (Unicode's Default_Ignorable_Code_Point:
@@ -69,13 +71,44 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", decomposed.translate(_confusables()))
 
 
+#: Look-alikes beyond Unicode's table, as the referee always took them: lower-case Cyrillic
+#: and Greek letters that pass for a Latin one in some fonts (italic ``п`` for ``n``, ``и``
+#: for ``u``), where confusables.txt takes them for a small capital or another script's
+#: letter. Taken before the skeleton; a refused pair more is a rename, a pair missed a
+#: debt that may hide.
+_EXTRA = str.maketrans(
+    {
+        "в": "b",
+        "н": "h",
+        "к": "k",
+        "м": "m",
+        "п": "n",
+        "т": "t",
+        "и": "u",
+        "ц": "u",
+        "з": "3",
+        "ь": "b",
+        "β": "b",
+        "ε": "e",
+        "η": "n",
+        "κ": "k",
+        "τ": "t",
+        "χ": "x",
+        "μ": "u",
+        "ω": "w",
+        "ζ": "z",
+        "ʟ": "l",
+    }
+)
+
+
 def look_key(name: str) -> str:
-    """What a name looks like, whatever its case: the skeleton of its compatibility form
-    (NFKC: fullwidth ``ａ`` is ``a``), case-folded, and its skeleton again (so ``Max`` and
-    Greek ``Μax``, ``lee`` and ``Iee``, ``mike`` and ``rnike`` have one key)."""
+    """What a name looks like, whatever its case: its skeleton (after :data:`_EXTRA`),
+    case-folded, and the skeleton of that (so ``Max`` and Greek ``Μax``, ``lee`` and ``Iee``,
+    ``mike`` and ``rnike``, ``ann`` and fullwidth ``ａnn`` have one key)."""
     if name.isascii():
         return name.translate(_ASCII).casefold().translate(_ASCII)
-    return skeleton(skeleton(unicodedata.normalize("NFKC", name)).casefold())
+    return skeleton(skeleton(name.translate(_EXTRA)).casefold())
 
 
 #: Default_Ignorable_Code_Point ranges, first use (see :func:`invisible`).

@@ -68,6 +68,8 @@ LOOK_ALIKES = [
     ("lee", "Iee", "U+0049 LATIN CAPITAL LETTER I"),
     ("mike", "rnike", "'rn' (U+0072 U+006E) reads as 'm' (U+006D LATIN SMALL LETTER M)"),
     ("ann", "\uff41nn", "U+FF41 FULLWIDTH LATIN SMALL LETTER A"),
+    ("cy", "\u03f2y", "U+03F2 GREEK LUNATE SIGMA SYMBOL"),
+    ("nina", "\u043fina", "U+043F CYRILLIC SMALL LETTER PE"),  # (the referee's own extras)
 ]
 
 
