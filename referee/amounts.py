@@ -27,7 +27,6 @@ referee stops with an error rather than round a digit away.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from decimal import (
     Clamped,
@@ -50,6 +49,7 @@ MAX_PLACES: Final = 4
 
 #: A Bourré pot carried into a hand must be below this to be settled (see the module).
 MAX_POT: Final = Decimal(10) ** 18
+MIN_POT: Final = -MAX_POT
 
 #: The digits of :data:`MONEY`: sums of up to 10^35 amounts below 10^21 with 4 places.
 PRECISION: Final = 60
@@ -72,7 +72,18 @@ EXPECTED: Final = (
     f"and {MAX_PLACES} after it)"
 )
 
-_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is one or more of the digits 0-9 (``str.isdigit`` alone takes any
+    script's digits)."""
+    return text.isascii() and text.isdigit()
+
+
+def _is_number(text: str) -> bool:
+    """``[+-]?[0-9]+(\\.[0-9]+)?``, without a regular expression to compile at start-up."""
+    whole, point, places = text[1:].partition(".") if text[:1] in "+-" else text.partition(".")
+    return _digits(whole) and (not point or _digits(places))
 
 
 class AmountError(ValueError):
@@ -101,7 +112,7 @@ def read_amount(text: str) -> Decimal:
     house-rules file's, a library caller's): spaces around it and one currency sign
     allowed, the rest as :func:`exact_amount`; AmountError saying what is wrong."""
     number = strip_sign(text.strip())
-    if _NUMBER.fullmatch(number) is None:
+    if not _is_number(number):
         raise AmountError(_not_a_number(number))
     return exact_amount(number)
 
@@ -111,7 +122,8 @@ def read_whole(text: str) -> int:
     optional sign, at most nine digits; ValueError otherwise (``int()`` would take ``৪``,
     ``1_000`` and a thousand digits)."""
     number = text.strip()
-    if re.fullmatch(r"[+-]?[0-9]{1,9}", number) is None:
+    digits = number[1:] if number[:1] in "+-" else number
+    if len(digits) > 9 or not _digits(digits):
         raise ValueError(_not_a_number(number))
     return int(number)
 

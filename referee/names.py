@@ -21,9 +21,10 @@ generated into :mod:`referee.unicode_data` by ``tools/unicode_tables.py``):
   Japanese kana with Han is fine): :func:`shown` gives it with its code points, in every
   report.
 
-The tables are read on first use, and only for a name that is not plain ASCII: an ASCII
-name needs the few ASCII confusables alone (:data:`_ASCII`, which a test checks against the
-table). Nothing here prints.
+The tables are read on first use, and only as far as a name needs: an ASCII name the few
+ASCII confusables alone (:data:`_ASCII`, which a test checks against the table), a name in
+a Latin alphabet (``Renée``) the table's Latin part; the whole table and the scripts are
+read for a name with a character of another alphabet. Nothing here prints.
 """
 
 from __future__ import annotations
@@ -38,12 +39,34 @@ from bisect import bisect_right
 _ASCII = str.maketrans({"0": "O", "1": "l", "I": "l", "m": "rn"})
 
 
+#: Below this code point, a character is Latin, the IPA's, a diacritic or common (the
+#: Greek alphabet starts here): a name all of whose decomposed characters come before it
+#: needs only :func:`_latin_confusables`.
+LATIN_END = "\u0370"
+
+#: Below this code point every character is Latin or of any script (U+02EA is a Bopomofo
+#: tone mark): a name all of whose characters come before it mixes no scripts (a test
+#: checks it against the table).
+LATIN_SCRIPT_END = "\u02ea"
+
+
+@functools.cache
+def _latin_confusables() -> dict[int, str]:
+    """confusables.txt's table below :data:`LATIN_END`: code point -> prototype."""
+    from referee.unicode_data import CONFUSABLES_LATIN
+
+    return {ord(line[0]): line[1:] for line in CONFUSABLES_LATIN.split("\n") if line}
+
+
 @functools.cache
 def _confusables() -> dict[int, str]:
-    """confusables.txt's table: code point -> prototype (see :mod:`referee.unicode_data`)."""
+    """confusables.txt's whole table: code point -> prototype (read on the first name with a
+    character of another alphabet)."""
     from referee.unicode_data import CONFUSABLES
 
-    return {ord(line[0]): line[1:] for line in CONFUSABLES.split("\n") if line}
+    table = dict(_latin_confusables())
+    table.update((ord(line[0]), line[1:]) for line in CONFUSABLES.split("\n") if line)
+    return table
 
 
 @functools.cache
@@ -68,7 +91,8 @@ def skeleton(text: str) -> str:
     if text.isascii():
         return text.translate(_ASCII)
     decomposed = unicodedata.normalize("NFD", text)
-    return unicodedata.normalize("NFD", decomposed.translate(_confusables()))
+    table = _latin_confusables() if max(decomposed) < LATIN_END else _confusables()
+    return unicodedata.normalize("NFD", decomposed.translate(table))
 
 
 #: Look-alikes beyond Unicode's table, as the referee always took them: lower-case Cyrillic
@@ -142,7 +166,7 @@ def scripts_of(char: str) -> frozenset[str]:
 def mixes_scripts(name: str) -> bool:
     """Whether the name's letters come from scripts not written together (UTS #39: the
     intersection of its characters' augmented script sets is empty)."""
-    if name.isascii():
+    if name.isascii() or max(name) < LATIN_SCRIPT_END:
         return False
     common: frozenset[str] | None = None
     for char in name:
@@ -159,6 +183,7 @@ def code_points(text: str) -> str:
     return " ".join(f"U+{ord(char):04X}" for char in text)
 
 
+@functools.lru_cache(maxsize=1024)  # (a table's names recur from log to log)
 def shown(name: str) -> str:
     """How the reports write a seated name: as it is, or, when it mixes scripts, followed by
     its code points in brackets (``Сyd [U+0421 U+0079 U+0064]``), so that it cannot pass for

@@ -436,8 +436,11 @@ def _parse_rules(text: str | None) -> RulesFile | str:
     return RulesFile(data, _places(node))
 
 
-#: A YAML scalar that YAML 1.1 would have made a number (read as text: see _loader_class).
-_NUMERAL = re.compile(r"[-+]?(?:[0-9][0-9_:.]*|\.[0-9]+|0x[0-9a-fA-F_]+)(?:[eE][-+]?[0-9]+)?")
+@functools.cache
+def _numeral() -> re.Pattern[str]:
+    """A YAML scalar that YAML 1.1 would have made a number (read as text: see
+    :func:`_loader_class`)."""
+    return re.compile(r"[-+]?(?:[0-9][0-9_:.]*|\.[0-9]+|0x[0-9a-fA-F_]+)(?:[eE][-+]?[0-9]+)?")
 
 
 @functools.cache
@@ -508,7 +511,7 @@ def _section(parsed: RulesFile, path: Path, game: str) -> dict[str, Any]:
             raise OptionError(f"{path}: section {game!r} must be a mapping of keys to values")
         data = section
     for key in data:
-        if not isinstance(key, str) or _NUMERAL.fullmatch(key.strip()):
+        if not isinstance(key, str) or _numeral().fullmatch(key.strip()):
             raise OptionError(f"{path}: option keys must be words (not numbers, lists or dates)")
     return data
 

@@ -15,8 +15,10 @@ compiles and loads in a fraction of the time of a literal dict.
 UNICODE_VERSION = "17.0.0"
 
 #: Each confusable character and its prototype (confusables.txt's MA table), one a
-#: line: the character, then its prototype (every character written as an escape).
-CONFUSABLES = (
+#: line: the character, then its prototype (every character written as an escape);
+#: those below U+0370 (Latin, the IPA, the combining diacritics: all that a name in
+#: a Latin alphabet decomposes into) apart, so that such a name needs no more.
+CONFUSABLES_LATIN = (
     "\u0022\u0027\u0027\n"
     "\u0025\u00ba\u002f\u2080\n"
     "\u0030\u004f\n"
@@ -254,6 +256,8 @@ CONFUSABLES = (
     "\u0358\u0307\n"
     "\u0366\u030a\n"
     "\u036e\u0306\n"
+)
+CONFUSABLES = (
     "\u0370\u2c75\n"
     "\u0374\u0027\n"
     "\u0375\u02cf\n"

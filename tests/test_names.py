@@ -18,11 +18,15 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.names import (
     _ASCII,
+    LATIN_END,
+    LATIN_SCRIPT_END,
     _confusables,
+    _latin_confusables,
     code_points,
     invisible,
     look_key,
     mixes_scripts,
+    scripts_of,
     shown,
     skeleton,
 )
@@ -228,17 +232,27 @@ def test_the_confusables_table_is_unicodes_and_idempotent() -> None:
     """The generated table holds confusables.txt's MA entries (some 6,500 in Unicode 17),
     its prototypes are never themselves mapped (a skeleton is one pass), and the skeleton
     of a skeleton is itself."""
-    from referee.unicode_data import CONFUSABLES, UNICODE_VERSION
+    from referee.unicode_data import CONFUSABLES, CONFUSABLES_LATIN, UNICODE_VERSION
 
     table = _confusables()
     assert UNICODE_VERSION == "17.0.0" and 6000 < len(table) < 8000
-    assert CONFUSABLES.count("\n") == len(table)
+    assert CONFUSABLES.count("\n") + CONFUSABLES_LATIN.count("\n") == len(table)
+    assert all(chr(point) < LATIN_END for point in _latin_confusables())
+    assert all(chr(point) >= LATIN_END for point in table if point not in _latin_confusables())
     assert all(ord(c) not in table for target in table.values() for c in target)
     for point in list(table)[::37]:
         char = chr(point)
         if unicodedata.category(char) != "Cn":  # (assigned in this Python's Unicode)
             assert skeleton(skeleton(char)) == skeleton(char), f"U+{point:04X}"
     assert table[0x0430] == "a" and table[0x039C] == "M" and table[0x006D] == "rn"
+
+
+def test_below_latin_script_end_every_character_is_latin_or_of_any_script() -> None:
+    """The premise of mixes_scripts' shortcut for names in a Latin alphabet."""
+    for point in range(ord(LATIN_SCRIPT_END)):
+        found = scripts_of(chr(point))
+        assert not found or "Latn" in found, f"U+{point:04X}"
+    assert "Latn" not in scripts_of(LATIN_SCRIPT_END)
 
 
 def test_the_generator_reads_unicodes_files(tmp_path: Path) -> None:
@@ -278,7 +292,8 @@ def test_the_generator_reads_unicodes_files(tmp_path: Path) -> None:
     generated: dict[str, object] = {}
     exec(out.read_text(encoding="utf-8"), generated)
     assert generated["UNICODE_VERSION"] == "99.0.0"
-    assert generated["CONFUSABLES"] == "mrn\n\u0430a\n"
+    assert generated["CONFUSABLES_LATIN"] == "mrn\n"
+    assert generated["CONFUSABLES"] == "\u0430a\n"
     assert generated["IGNORABLE"] == ((0x3164, 0x3164), (0xFE00, 0xFE0F))
     runs = str(generated["SCRIPT_RUNS"]).split()
     sets = str(generated["SCRIPT_SETS"]).splitlines()

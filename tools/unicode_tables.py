@@ -38,6 +38,7 @@ _AUGMENT = {
     "Bopo": {"Hanb"},
 }
 _EVERY_SCRIPT = ("Zyyy", "Zinh")  # Common and Inherited: go with any script
+LATIN_END = 0x370  # (see CONFUSABLES_LATIN)
 
 
 def data_lines(text: str) -> Iterator[list[str]]:
@@ -174,10 +175,15 @@ def module_text(
         f'UNICODE_VERSION = "{version}"',
         "",
         "#: Each confusable character and its prototype (confusables.txt's MA table), one a",
-        "#: line: the character, then its prototype (every character written as an escape).",
-        "CONFUSABLES = (",
+        "#: line: the character, then its prototype (every character written as an escape);",
+        "#: those below U+0370 (Latin, the IPA, the combining diacritics: all that a name in",
+        "#: a Latin alphabet decomposes into) apart, so that such a name needs no more.",
+        "CONFUSABLES_LATIN = (",
     ]
-    for point in sorted(confusable):
+    for point in sorted(p for p in confusable if p < LATIN_END):
+        out.append(f'    "{_escaped(chr(point) + confusable[point])}\\n"')
+    out += [")", "CONFUSABLES = ("]
+    for point in sorted(p for p in confusable if p >= LATIN_END):
         out.append(f'    "{_escaped(chr(point) + confusable[point])}\\n"')
     out += [
         ")",

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from referee.amounts import AmountError, exact_amount
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
+from referee.names import shown
 from referee.records import (
     CardAt,
     Event,
@@ -187,8 +188,6 @@ class _Names:
 
     def seat(self, written: Iterable[str]) -> None:
         """Set who is seated (the names of the header's ``players`` line, as written)."""
-        from referee.names import shown
-
         self.written = tuple(written)
         self.players = tuple([shown(p) for p in self.written])
         self.folded = {p.casefold(): s for p, s in zip(self.written, self.players, strict=True)}

@@ -15,7 +15,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from referee.amounts import MAX_POT, MONEY
+from referee.amounts import MAX_POT, MIN_POT, MONEY
 from referee.games.bourre.facts import HandFacts, gather_facts
 from referee.games.bourre.quick import quick_outcome, recorded_agrees
 from referee.games.bourre.replay import HandOutcome, replay_hand
@@ -277,10 +277,14 @@ class BourreSession:
         recorded: list[str],
     ) -> BourreHandResult:
         """Book the hand's money, advance to the next hand and give the hand's result."""
-        totals = self.totals
+        totals, add = self.totals, MONEY.add  # (exact: see referee.amounts)
         for p, net in settlement.payouts.items():
-            totals[p] = MONEY.add(totals[p], net)  # (exact: see referee.amounts)
-        self.money = _bounded(MoneyState(settlement.carry, settlement.exempt_next), hand.number)
+            totals[p] = add(totals[p], net)
+        carry = settlement.carry
+        if MIN_POT < carry < MAX_POT:
+            self.money = MoneyState(carry, settlement.exempt_next)
+        else:
+            self.money = _bounded(MoneyState(carry, settlement.exempt_next), hand.number)
         self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         rules = (
             tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
@@ -343,7 +347,7 @@ def _bounded(money: MoneyState, number: int) -> MoneyState:
     hands after it are not settled, where the referee's arithmetic would no longer be
     exact (see :mod:`referee.amounts`)."""
     carry = money.carry
-    if carry is None or -MAX_POT < carry < MAX_POT:
+    if carry is None or MIN_POT < carry < MAX_POT:
         return money
     why = (
         f"hand {number} left {carry} in the pot, past the 10^18 the referee settles; "
