@@ -14,12 +14,15 @@ the grammar's AMOUNT has matched), and by nothing else:
   4217 gives any currency (CLF, UYW; most have 2, a few 3).
 
 Arithmetic never rounds. A hand's money is antes, the pot, what is paid into it and taken
-from it, each a bounded amount times a handful (at most 16 antes, a few payments of at most
-the pot); a Bourré pot carried from hand to hand can still grow without end (each bourré
-pays the whole pot into the next), so a pot carried past :data:`MAX_POT` (10^18) is not
-settled (the hands after it are left unsettled, saying so). Every amount of a hand is then
-below 10^21 with at most 4 places: 25 digits, within Decimal's default 28. Sums over many
-hands (a file's totals, the standings, the settle-up) are made in :data:`MONEY`, whose
+from it, each a bounded amount times a handful (at most 16 antes, a few dozen payments of
+at most the pot); a Bourré pot carried from hand to hand can still grow without end (each
+bourré pays the whole pot into the next), so a pot carried past :data:`MAX_POT` (10^18) is
+not settled (the hands after it are left unsettled, saying so). Every amount of a hand is
+then below 10^21 with at most 4 places: 25 digits, within Decimal's default 28 (a library
+caller whose own context has fewer, :data:`HAND_PRECISION`, gets each hand judged in
+:data:`MONEY`: see ``referee.audit``). Sums over many hands (a file's totals, the HTML
+chart's and ``show``'s running balances, the standings, the settle-up) are made in
+:data:`MONEY`, whose
 :data:`PRECISION` (60 digits) holds 10^35 hands of the largest amounts; it traps
 :class:`~decimal.Inexact` and :class:`~decimal.Rounded`, so should a bound ever fail, the
 referee stops with an error rather than round a digit away.
