@@ -36,13 +36,14 @@ READ_CODES: tuple[ReadCode, ...] = (
         "P-SYNTAX",
         "a line that could not be read",
         "The line is not a statement the referee knows, or a statement with a word missing,\n"
-        "misspelled or in the wrong place: `ann plays` for `ann play`, `trick 3 ann 7x`, a\n"
-        "bid of 7 with one deck, a currency sign on Bid Euchre points. The message says what\n"
-        "was expected where the caret points, and names the keyword you probably meant.\n"
-        "Reading goes on at the next line, so every bad line is reported in one run. A hand\n"
-        "with a line that could not be read is not settled (the line may have been a trick or\n"
-        "a payment), but every play the log does show is still judged. A file whose first\n"
-        "statement is no log statement at all is reported once, and not read further.",
+        "misspelled or in the wrong place: `ann plays` for `ann play`, `trick 3 ann 7x`, a bid\n"
+        "of 7 with one deck, a currency sign on Bid Euchre points, an amount with more than 15\n"
+        "digits before the point or 4 after it. The message says what was expected where the\n"
+        "caret points, and names the keyword you probably meant. Reading goes on at the next\n"
+        "line, so every bad line is reported in one run. A hand with a line that could not be\n"
+        "read is not settled (the line may have been a trick or a payment), but every play the\n"
+        "log does show is still judged. A file whose first statement is no log statement at all\n"
+        "is reported once, and not read further.",
         "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
         "every statement, and `referee new bourre` prints a log to start from.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
@@ -51,15 +52,17 @@ READ_CODES: tuple[ReadCode, ...] = (
     ReadCode(
         "P-HEADER",
         "the header (game, players, ...) cannot be used, or is inconsistent",
-        "The lines before the first `hand` are missing something or contradict each other:\n"
-        "no `game` line or an unknown game (`game Bid Euchre` for `game bid-euchre`), no\n"
-        "`players` line, the wrong number of players (Bourré 2 to 8, Bid Euchre exactly 4), a\n"
-        "name seated twice, a name that is a keyword (`pot`), looks like a card (`ace` is\n"
-        "fine, `as` is not: it is the ace of spades) or looks like another seated name, a\n"
-        "second `game`, `players`, `rules`, `pot` or `score` line, a statement of the other\n"
-        "game (`pot` in Bid Euchre), or a hand's statement before any `hand` line. A log with\n"
-        "a header and no hand is one too: there is nothing to judge. When the game or the\n"
-        "players cannot be known, the file is not judged.",
+        "The lines before the first `hand` are missing something or contradict each other: no\n"
+        "`game` line or an unknown game (`game Bid Euchre` for `game bid-euchre`), no `players`\n"
+        "line, the wrong number of players (Bourré 2 to 8, Bid Euchre exactly 4), a name seated\n"
+        "twice, a name that is a keyword (`pot`), looks like a card (`ace` is fine, `as` is\n"
+        "not: it is the ace of spades), looks like another seated name (`ann` and a Cyrillic\n"
+        "`аnn`, `lee` and `Iee`, `mike` and `rnike`: Unicode's table of look-alike characters\n"
+        "says which) or holds a character that draws nothing (a zero-width character, a Hangul\n"
+        "filler), a second `game`, `players`, `rules`, `pot` or `score` line, a statement of\n"
+        "the other game (`pot` in Bid Euchre), or a hand's statement before any `hand` line. A\n"
+        "log with a header and no hand is one too: there is nothing to judge. When the game or\n"
+        "the players cannot be known, the file is not judged.",
         "Fix the header line the message points at. Spell the game `bourre` or `bid-euchre`;\n"
         "give each player one short name (a letter first, then letters, digits, `_`, `'` or\n"
         "`-`) that is not a keyword or a card; put `hand 1` before the first hand's lines.",
@@ -91,13 +94,13 @@ READ_CODES: tuple[ReadCode, ...] = (
     ReadCode(
         "P-RULES",
         "a house-rules setting or file that cannot be used",
-        "An `option` line or a house-rules file names a key the game does not have, gives a\n"
-        "key a value it does not take, or sets two options that do not go together (the\n"
-        "joker with two decks); or the house-rules file is missing, not a regular file,\n"
-        "larger than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's\n"
-        "folder. The message names the valid keys or values, and the one you probably meant.\n"
-        "The log is not judged: judging it by other rules than the table's would give wrong\n"
-        "verdicts.",
+        "An `option` line or a house-rules file names a key the game does not have, gives a key\n"
+        "a value it does not take (an amount is the digits 0-9, at most 15 before the point and\n"
+        "4 after it: not `1E+30`, nor `৪`), or sets two options that do not go together (the\n"
+        "joker with two decks); or the house-rules file is missing, not a regular file, larger\n"
+        "than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's folder.\n"
+        "The message names the valid keys or values, and the one you probably meant. The log is\n"
+        "not judged: judging it by other rules than the table's would give wrong verdicts.",
         "Correct the key or value (`referee rules` lists every option, `referee explain KEY`\n"
         "says what it takes), or the path. A log's `rules` file must sit in the log's folder\n"
         "or below it; use `--rules FILE` or `--allow-rules-anywhere` for one elsewhere.",

@@ -144,8 +144,8 @@ class _FastPath:
         """Start the table of names as written from the seated players (once the header has
         seated them): each was matched whole by NAME on the `players` line."""
         self.written = {}
-        for name in self.names.players:
-            _keep(self.written, name, name)
+        for name, seat in self.names.exact.items():  # (as written -> as the reports show it)
+            _keep(self.written, name, seat)
 
     def read(self, lower: str, text: str, start: int, end: int, line: int) -> Event | None:
         """The record of a hand's statement whose first word (``lower`` in lower case) runs

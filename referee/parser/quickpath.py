@@ -8,12 +8,12 @@ from itertools import product
 from typing import Final, Literal, cast
 
 from referee.cards import BOURRE_DECK, JOKER
-from referee.currency import strip_sign
 from referee.parser.common import (
     _CARDS,
     _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
     KEYWORDS,
+    _amount_or_none,
     _Names,
     _suit,
     _word,
@@ -138,9 +138,9 @@ class _QuickPath:
     def __init__(self, syntax: _Syntax, names: _Names) -> None:
         self.s = syntax
         self.seat = names.seat_of
-        #: Seated names as written, matched whole by NAME -> as declared (the declared
-        #: names were matched by NAME on the `players` line).
-        self.names = {name: name for name in names.players}
+        #: Seated names as written, matched whole by NAME -> as the reports show them (the
+        #: seated names were matched by NAME on the `players` line).
+        self.names = dict(names.exact)
         #: Names as a line's first word (see :data:`_FIRST_KEYWORDS`) -> what the line is.
         self.first_names: dict[str, _Kind] = {}
         #: Cards as written, matched whole by CARD -> normalised (shared: see _SEEN_CARDS).
@@ -488,10 +488,10 @@ class _QuickPath:
 
     def _amount(self, word: str) -> Decimal | None:
         """The value of an amount as written; None when AMOUNT does not match the word whole
-        or it is too long. Kept in :attr:`amounts`."""
+        or it is too long (too many characters or digits). Kept in :attr:`amounts`."""
         amount = self.amounts.get(word)
         if amount is None and len(word) <= _MAX_AMOUNT_CHARS and self.s.amount.fullmatch(word):
-            amount = Decimal(strip_sign(word))
-            if len(self.amounts) < _MAX_KEPT:
+            amount = _amount_or_none(word)
+            if amount is not None and len(self.amounts) < _MAX_KEPT:
                 self.amounts[word] = amount
         return amount

@@ -6,7 +6,6 @@ import functools
 import io
 import re
 from collections.abc import Iterable, Iterator
-from decimal import Decimal
 from functools import partial
 from itertools import chain
 from typing import Final
@@ -14,13 +13,13 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
-from referee.currency import strip_sign
 from referee.games import Game, all_games, game_named, game_of
+from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
-    _MAX_AMOUNT_CHARS,
     _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
     KEYWORDS,
+    _amount_or_none,
     _Fault,
     _HandHead,
     _HeaderLine,
@@ -28,8 +27,6 @@ from referee.parser.common import (
     _number,
     _short,
     _Statement,
-    look_alike_difference,
-    look_alike_key,
 )
 from referee.parser.fastpath import _FastPath
 from referee.parser.messages import _explain, _kind, _statement_word
@@ -135,6 +132,7 @@ class LogReader:
         self._block_lines_by_number: dict[int, str] | None = None
         self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._names = _Names(())  # nobody is seated until the header has been read
+        self._seated: tuple[str, ...] = ()  # the seated names as written
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self.header = self._read_header()
@@ -270,7 +268,7 @@ class LogReader:
                 )
         header = self._make_header(items)
         if header is not None:
-            self._names.seat(header.players)
+            self._names.seat(self._seated)
             self._fast.seated()
         return header
 
@@ -314,9 +312,10 @@ class LogReader:
         column, end, s = first.start(1) + 1, first.end(), self._syntax
         if kind == "pot":
             m = s.header_amount.fullmatch(text, end)
-            if m is None or len(m[1]) > _MAX_AMOUNT_CHARS:
-                return None
-            return _HeaderLine("pot", (), Decimal(strip_sign(m[1])), line, column)
+            amount = None if m is None else _amount_or_none(m[1])
+            if amount is None:
+                return None  # (read by Lark, which reports it)
+            return _HeaderLine("pot", (), amount, line, column)
         if kind in ("title", "date", "event", "table", "rules", "option"):
             return self._header_text(kind, entry, end, column)
         if kind not in ("game", "players", "exempt"):
@@ -411,11 +410,12 @@ class LogReader:
         if game is None or game_line is None or seated is None:
             return None
         names = _Names(seated)
+        self._seated = seated
         header = [i for i in items if isinstance(i, _HeaderLine)]
         rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
         return Header(
             game=game,
-            players=seated,
+            players=names.players,
             rules_path=rules.words[0][0] if isinstance(rules, _HeaderLine) else None,
             options=tuple(
                 OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
@@ -448,7 +448,9 @@ class LogReader:
         )
 
     def _check_players(self, item: _HeaderLine | None, game: str | None) -> tuple[str, ...] | None:
-        """The seated names, or None (reported) when the players line is not usable."""
+        """The seated names as written, or None (reported) when the players line is not
+        usable: a name that is a keyword or a card, holds a character that draws nothing,
+        is seated twice or looks like another (:func:`referee.names.look_key`)."""
         if item is None:
             return None
         ok = True
@@ -461,8 +463,8 @@ class LogReader:
             elif problem is None and look in looks:
                 other = looks[look]
                 problem = (
-                    f"'{name}' looks like '{other}', seated before it "
-                    f"({look_alike_difference(name, other)}); seated names must not look alike"
+                    f"'{name}' looks like '{other}', seated before it: "
+                    f"{difference(name, other)}; seated names must not look alike"
                 )
             seen.add(name.casefold())
             looks.setdefault(look, name)
@@ -485,18 +487,25 @@ class LogReader:
         return tuple(name for name, _ in item.words) if ok else None
 
     def _name_facts(self, name: str) -> tuple[str | None, str]:
-        """What a seated name is wrong in by itself (a keyword, a card), if it is, and what
-        it looks like (:func:`look_alike_key`): the same in every log, so kept for the
-        process (up to :data:`_MAX_KEPT` names; a table's names recur from log to log)."""
+        """What a seated name is wrong in by itself (a keyword, a card, a character that
+        draws nothing), if it is, and what it looks like (:func:`referee.names.look_key`):
+        the same in every log, so kept for the process (up to :data:`_MAX_KEPT` names; a
+        table's names recur from log to log)."""
         known = _NAME_FACTS.get(name)
         if known is not None:
             return known
         problem = None
-        if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+        blank = invisible(name)
+        if blank is not None:
+            problem = (
+                f"'{spelled(name)}' holds {named(blank)}, a character that draws nothing; "
+                "a name is made of letters that show"
+            )
+        elif name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
             problem = f"'{name}' is a keyword and cannot be a player's name"
         elif parse_card(name) is not None:
             problem = f"'{name}' looks like a card and cannot be a player's name"
-        facts = (problem, look_alike_key(name))
+        facts = (problem, look_key(name))
         if len(_NAME_FACTS) < _MAX_KEPT:
             _NAME_FACTS[name] = facts
         return facts

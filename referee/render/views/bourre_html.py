@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from markupsafe import Markup
 
+from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.html import (
@@ -44,7 +45,7 @@ class BourreChart(Chart):
         for p, net in (bourre_hand(hand).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
-            self.running[p] = self.running.get(p, Decimal(0)) + net
+            self.running[p] = MONEY.add(self.running.get(p, Decimal(0)), net)
         return dict(self.running)
 
     def figure(
