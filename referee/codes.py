@@ -27,7 +27,7 @@ class Counts(Enum):
     #: log could be judged: then 2).
     FINDING = "a finding about the log (exit status 1)"
     #: The input was not read as a log at all: exit status 2.
-    NOT_READ = "the log was not read (exit status 2)"
+    NOT_READ = "the log could not be read or judged at all (exit status 2)"
     #: The referee failed (a bug): exit status 2.
     FAILED = "the referee failed (exit status 2)"
 
@@ -164,7 +164,7 @@ def get_code(code_id: str) -> ReadCode | None:
 
 def explain_code_text(code: ReadCode) -> str:
     """What ``referee explain P-...`` prints for a read-error code."""
-    lines = [f"{code.id}: {code.summary}", f"read error, both games: {_status_words(code)}", ""]
+    lines = [f"{code.id}: {code.summary}", f"read error, both games: {status_words(code)}", ""]
     lines += code.explanation.splitlines()
     lines += ["", "How to fix:", *("    " + ln for ln in code.fix.splitlines())]
     if code.example:
@@ -172,7 +172,7 @@ def explain_code_text(code: ReadCode) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _status_words(code: ReadCode) -> str:
+def status_words(code: ReadCode) -> str:
     """What the code does to the exit status, in words (for ``explain``)."""
     if code.counts is Counts.FINDING:
         return (
