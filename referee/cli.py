@@ -511,7 +511,7 @@ def _progress(
     if not _isatty(sys.stderr) or (shown_on_stdout and stdout_tty):
         yield None
         return
-    from referee.progress import ProgressBar
+    from referee.render.progress import ProgressBar
 
     with ProgressBar([_input_size(item) for item in inputs]) as bar:
         yield bar.update

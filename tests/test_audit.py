@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import importlib.util
 import io
 import json
@@ -18,11 +17,12 @@ import pytest
 
 from referee import audit
 from referee.audit import audit_bytes, audit_file, audit_text
-from referee.batch import Job, run_batch
+from referee.batch import run_batch
 from referee.decoding import decode_problem
 from referee.filtering import filter_report, rule_filter
 from referee.houserules import resolve_options
 from referee.inputs import collect_inputs
+from referee.job import Job
 from referee.options import BourreOptions, EuchreOptions
 from referee.records import Hand, Header, OptionLine
 from referee.render.json import JsonWriter

@@ -513,10 +513,9 @@ class TextRenderer:
             self._print(Text(""))
             counts: dict[str, Callable[[_Row], int]] = {  # column: what it counts
                 "hands": lambda r: r.hands,
-                "violations": lambda r: r.play,
-                "settlement": lambda r: r.settlement,
-                "log faults": lambda r: r.log_faults,
-                "read errors": lambda r: r.errors,
+                "findings": lambda r: r.violations,  # (under a rule ID, of every kind)
+                "settlement": lambda r: r.settlement,  # (of which settlement errors)
+                "errors": lambda r: r.errors,  # (read errors)
             }
             columns = [
                 Column("file", wraps=True, least=20, beneath=False),
