@@ -835,7 +835,7 @@ def main() -> None:
     except BrokenPipeError:
         reader_gone()
     except OSError as exc:  # the help or an error to a full disk, a name the system refuses
-        where = f"{visible(str(exc.filename))}: " if exc.filename else "cannot write: "
+        where = f"{visible(str(exc.filename))}: " if exc.filename else "cannot write the output: "
         sys.stderr.write(f"referee: {where}{_why(exc)}\n")
         sys.exit(EXIT_MISUSE)
     except Exception as exc:  # a referee bug: say so in one line
