@@ -132,11 +132,11 @@ def _write_stream(
     stream: HandStream, writer: Writer, job: Job, tally: Tally, progress: Progress | None
 ) -> None:
     """Write one file's stream, hand by hand, counting what is written. A writer with an
-    ``ignored`` method is told how many findings of each hand ``--select``/``--ignore``
-    left out (the text report's summary says so)."""
+    ``ignored_findings`` method is told how many findings of each hand ``--select`` and
+    ``--ignore`` left out (the text report's summary says so)."""
     keep = rule_filter(job.select, job.ignore)
     filtering = bool(job.select or job.ignore)
-    ignored: Callable[[int], None] | None = getattr(writer, "ignored", None)
+    ignored: Callable[[int], None] | None = getattr(writer, "ignored_findings", None)
     writer.begin(stream.report)
     hands = violations = 0
     interleave = getattr(writer, "interleaves_errors", False)

@@ -249,7 +249,7 @@ class TextRenderer:
         assert self._open is not None
         self._open.errors.extend(errors)
 
-    def ignored(self, count: int) -> None:
+    def ignored_findings(self, count: int) -> None:
         """``count`` findings of the next hand were left out by ``--select``/``--ignore``
         (the summary says so: the table's ``recorded`` column still shows what differs)."""
         assert self._open is not None
