@@ -72,18 +72,18 @@ OTHERS_NAMED = 3
 
 @dataclass(slots=True)
 class _Others:
-    """The files of a folder walk that are no ``*.hlog`` (hidden ones left out): how many,
-    the first few names in order (relative to the folder), and the suffixes of those at its
-    top, for the message of a folder with no log in it."""
+    """The files of a folder walk that are no ``*.hlog`` (hidden ones, and those in hidden
+    folders, left out): how many, the first few names in order (relative to the folder),
+    and the suffixes of those at its top, for the message of a folder with no log in it."""
 
     count: int = 0
     names: list[str] = field(default_factory=list)
     top_suffixes: Counter[str] = field(default_factory=Counter)
 
     def add(self, folder: str, path: str) -> None:
-        if os.path.basename(path).startswith("."):
-            return
         name = os.path.relpath(path, folder)
+        if any(part.startswith(".") for part in name.split(os.sep)):
+            return  # (a hidden file, or one in a hidden folder such as .git)
         self.count += 1
         if os.sep not in name:
             self.top_suffixes[os.path.splitext(name)[1].lower()] += 1

@@ -305,6 +305,8 @@ def test_a_folder_of_txt_logs_says_what_it_holds_and_how_to_audit_them(tmp_path:
     for name in ("fri.txt", "sat.txt", "sun.txt", "mon.txt", "notes.md", ".DS_Store"):
         (folder / name).write_text("game bourre\n")
     (folder / "older" / "thu.txt").write_text("game bourre\n")
+    (folder / ".git").mkdir()
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")  # (hidden: not counted)
     code, out, _ = run("audit", "--format", "json", str(folder))
     (error,) = json.loads(out)["files"][0]["errors"]
     assert code == 2 and error["code"] == "P-IO"
