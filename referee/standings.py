@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
+from referee.codes import input_not_read
 from referee.games import Ledger, all_games
 from referee.games.bourre.ledger import POT as POT
 from referee.games.bourre.ledger import BourreLedger, BourreLine
@@ -236,11 +237,17 @@ class Standings:
         """The files with read errors (in whole or in part)."""
         return [note for note in self.files if note.errors]
 
+    def not_read(self) -> list[FileNote]:
+        """The files that could not be read as a log at all (or that the referee failed
+        on): see :func:`referee.codes.input_not_read`."""
+        return [n for n in self.files if input_not_read((e.code for e in n.errors), n.hands)]
+
     def exit_code(self) -> int:
         """The exit status (see :func:`referee.report.exit_status`): standings accuse
-        nobody, so it is clean unless an input could not be read (in whole or in part) or
-        two players apart look alike (who is who is then for a person to say)."""
-        return exit_status(errors=bool(self.unreadable() or self.clashes), violations=False)
+        nobody, so it is clean unless an input could not be read as a log at all (the
+        findings about a log, a line not read among them, are the audit's to judge) or two
+        players apart look alike (who is who is then for a person to say)."""
+        return exit_status(not_read=bool(self.not_read() or self.clashes), findings=False)
 
 
 def standings_of(reports: Iterable[FileReport]) -> Standings:
@@ -256,7 +263,7 @@ def standings_of(reports: Iterable[FileReport]) -> Standings:
 
 
 class StandingsWriter:
-    """A batch writer (:class:`referee.batch.Writer`) that adds each file to ``standings``.
+    """A batch writer (:class:`referee.job.Writer`) that adds each file to ``standings``.
 
     With ``keep`` (a worker's writer) a file is not added but kept for :meth:`take_part`;
     :meth:`part` adds such a tally in the main process.
