@@ -49,7 +49,7 @@ def test_version_says_which_build_runs() -> None:
 
 def test_show_completion_prints_a_script_for_referee() -> None:
     result = runner.invoke(app, ["--show-completion", "bash"], prog_name="referee")
-    assert result.exit_code == 0
+    assert result.exit_code == 0, (result.output, result.exception)
     assert "complete -o default -F _referee_completion referee" in result.stdout
     assert "--install-completion" in _cli("--help")[1]
 
