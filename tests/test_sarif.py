@@ -108,7 +108,7 @@ def _uri(path: str) -> str:
 
 def test_results_have_the_level_of_their_rule_kind() -> None:
     code, out = _cli("audit", "--format", "sarif", "samples")
-    assert code == 2
+    assert code == 1  # (findings; a line of messy-night that could not be read among them)
     rules = json.loads(out)["runs"][0]["tool"]["driver"]["rules"]
     results = json.loads(out)["runs"][0]["results"]
     levels = {(r["ruleId"], r["level"]) for r in results}
