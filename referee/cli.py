@@ -712,7 +712,7 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
         if not hands:
             return
         console.print()
-    show_file(console, report, hands)
+    show_file(console, report, hands, width=console.width if console.is_terminal else None)
 
 
 # ----------------------------------------------------------------------------- explain
