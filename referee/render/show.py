@@ -36,10 +36,11 @@ from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import option_text as _option_text
+from referee.render.layout import NAME_CAP
 from referee.render.safe import visible
 from referee.render.text import shorten
 from referee.render.views import GameView, ShownSettlement, Span, game_title, view_of
-from referee.render.wrapping import hanging
+from referee.render.wrapping import escaped, hanging, wrap_text
 from referee.report import (
     ClaimRuling,
     FileReport,
@@ -318,9 +319,15 @@ def _settlement(out: _Out, hand: HandResult, shown: ShownSettlement) -> None:
 def _print_table(
     out: _Out, header: Sequence[str], rows: Sequence[Sequence[Text]], right: set[int]
 ) -> None:
-    """Fixed-width columns two spaces apart, indented by two; trailing blanks trimmed."""
+    """Fixed-width columns two spaces apart, indented by two; trailing blanks trimmed. In a
+    width the table does not fit, a cell wider than :data:`NAME_CAP` (a long name) is wrapped
+    at that width, onto the next lines of its row (:func:`_print_wrapped`)."""
     body = [[Text(h, style=S_HEAD) for h in header], *rows]
     widths = [max(cell_len(r[i].plain) for r in body) for i in range(len(header))]
+    too_wide = out.width is not None and 2 + sum(widths) + 2 * (len(widths) - 1) > out.width
+    if too_wide and max(widths, default=0) > NAME_CAP:
+        _print_wrapped(out, body, right)
+        return
     for row in body:
         line = Text("  ")
         for i, cell in enumerate(row):
@@ -330,6 +337,25 @@ def _print_table(
             line.append_text(Text(fill) + cell if i in right else cell + Text(fill))
         line.rstrip()
         out.line(line)
+
+
+def _print_wrapped(out: _Out, body: Sequence[Sequence[Text]], right: set[int]) -> None:
+    """The table with its cells made visible and no column wider than :data:`NAME_CAP`: a
+    wider cell is broken between its words (a long word cut) onto the row's next lines."""
+    body = [[escaped(cell) for cell in row] for row in body]
+    widths = [min(max(r[i].cell_len for r in body), NAME_CAP) for i in range(len(body[0]))]
+    for row in body:
+        pieces = [wrap_text(cell, widths[i]) for i, cell in enumerate(row)]
+        for k in range(max(len(p) for p in pieces)):
+            line = Text("  ")
+            for i, piece in enumerate(pieces):
+                cell = piece[k] if k < len(piece) else Text("")
+                fill = Text(" " * (widths[i] - cell.cell_len))
+                if i:
+                    line.append("  ")
+                line.append_text(fill + cell if i in right else cell + fill)
+            line.rstrip()
+            out.line(line)
 
 
 def _card(card: str) -> str:

@@ -502,12 +502,11 @@ class TextRenderer:
         if not widths:
             rows = [list(r) for r in rows]
             widths = [max((cell_len(r[i]) for r in rows), default=0) for i in range(len(header))]
-        edges = [header, *([footer] if footer else [])]
         widths = [
-            max(widths[i] if i < len(widths) else 0, *(cell_len(r[i]) for r in edges))
+            max(widths[i] if i < len(widths) else 0, cell_len(footer[i]) if footer else 0)
             for i in range(len(header))
         ]
-        layout = TableLayout(columns, widths, self.width)
+        layout = TableLayout(columns, widths, self.width, header)
         for line in layout.lines(header):
             self._print(Text(line, style=S_DIM))
         if layout.natural:

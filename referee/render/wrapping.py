@@ -42,15 +42,15 @@ def hanging(head: Text, body: Text, width: int | None) -> list[Text]:
     indent = head.cell_len
     head, body = line.divide([len(head.plain)])
     if width - indent >= MIN_ROOM:
-        first, *rest = _wrap(body, width - indent)
+        first, *rest = wrap_text(body, width - indent)
         return [head + first, *(Text(" " * indent) + piece for piece in rest)]
-    lines = _wrap(head, width) if head.plain.strip() else []
+    lines = wrap_text(head, width) if head.plain.strip() else []
     if body.plain.strip():
-        lines += [Text(" " * BENEATH) + piece for piece in _wrap(body, width - BENEATH)]
+        lines += [Text(" " * BENEATH) + piece for piece in wrap_text(body, width - BENEATH)]
     return lines
 
 
-def _wrap(text: Text, width: int) -> list[Text]:
+def wrap_text(text: Text, width: int) -> list[Text]:
     """``text`` in lines of at most ``width`` cells, broken after spaces (a word longer
     than the width cut in pieces), trailing spaces dropped; never no line."""
     lines = list(text.wrap(_CONSOLE, max(width, 1), overflow="fold"))

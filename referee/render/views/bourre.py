@@ -71,8 +71,9 @@ class BourreTable:
         self.places = report.money_places
         from referee.render.layout import Column  # (rich: only for the text report)
 
-        head = [Column("hand", right=True), Column("dealer"), Column("trump")]
-        head += [Column("pot", right=True), Column("winner"), Column("carry", right=True)]
+        head = [Column("hand", right=True), Column("dealer", names=True), Column("trump")]
+        head += [Column("pot", right=True), Column("winner", names=True)]
+        head.append(Column("carry", right=True))
         nets = [Column(p, right=True, band=True) for p in self.players]
         self.columns = [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
 

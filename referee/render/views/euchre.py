@@ -93,7 +93,7 @@ class EuchreTable:
         from referee.render.layout import Column  # (rich: only for the text report)
 
         self.teams = teams_of(report.players)
-        head = [Column("hand", right=True), Column("dealer")]
+        head = [Column("hand", right=True), Column("dealer", names=True)]
         head += [Column("contract", wraps=True, least=10, beneath=False), Column("trump")]
         head.append(Column("tricks"))
         scores = [Column(t, right=True, band=True) for t in self.teams]
