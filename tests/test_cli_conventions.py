@@ -62,7 +62,7 @@ def test_show_completion_prints_a_script_for_referee() -> None:
         (
             "referee audit --format ",
             "3",
-            ["text", "json", "jsonl", "html", "csv", "github", "sarif"],
+            ["text", "json", "jsonl", "html", "csv", "csv-findings", "github", "sarif"],
         ),
         ("referee standings -f ", "3", ["text", "json", "csv"]),
     ],

@@ -89,8 +89,8 @@ class TableLayout:
         #: The widths the layout starts from: the natural ones, or with long names capped.
         self._laid = self.widths
         self._strips = self._fit(width)
-        for cap in NAME_CAPS if width is not None else ():
-            if all(_span([w for _, w in s.cells], s.indent) <= width for s in self._strips):
+        for cap in NAME_CAPS:
+            if width is None or self._fits(width):
                 break
             self._laid = [
                 max(min(w, cap) if c.names else w, min(h, cap))
@@ -103,6 +103,10 @@ class TableLayout:
         )
 
     # ------------------------------------------------------------------ fitting
+
+    def _fits(self, width: int) -> bool:
+        """Whether every line of the layout is at most ``width`` cells."""
+        return all(_span([w for _, w in s.cells], s.indent) <= width for s in self._strips)
 
     def _fit(self, width: int | None) -> list[_Strip]:
         widths, columns = self._laid, self.columns

@@ -145,12 +145,12 @@ class BourreView:
     def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
         hand, places = bourre_hand(hand), report.money_places
         payouts = hand.payouts
-        tricks_played = len(hand.active) >= 2  # one player alone takes the pot without play
+        # A player who passed won no trick; one who alone took the pot without play has
+        # no tricks to count (0 would read as a bourré).
+        alone = len(hand.active) < 2 and player in hand.active
         return {
             "played": "true" if player in hand.active else "false",
-            "tricks_won": str(hand.tricks_won.get(player, 0))
-            if tricks_played and player in hand.active
-            else "",
+            "tricks_won": "" if alone else str(hand.tricks_won.get(player, 0)),
             "net": "" if payouts is None else _cell_amount(payouts.get(player), places),
             "pot": _cell_amount(hand.pot, places),
             "carry": _cell_amount(hand.carry, places),

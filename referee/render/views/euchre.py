@@ -190,7 +190,7 @@ class EuchreView:
         return {
             "team": team,
             "played": "false" if hand.redeal or player == hand.sitting_out(players) else "true",
-            "tricks_won": "" if hand.redeal else str(hand.tricks_won.get(team, 0)),
+            "tricks_won": str(hand.tricks_won.get(team, 0)),  # (a redeal: no trick, 0)
             "points": "" if points is None or team not in points else str(points[team]),
             "score": "" if score is None or team not in score else str(score[team]),
             "winner": hand.winner or "",
