@@ -6,8 +6,10 @@ under the column and the evidence, then a compact table of the hands' settlement
 session ledger. A batch of several files ends with a summary table; every run ends with a
 one-line count. Colour is used only on a terminal (rich's detection, which honours
 ``NO_COLOR`` and ``FORCE_COLOR``). On a terminal the tables are laid out in its width
-(:mod:`referee.render.layout`: the words wrap, the numbers never do); piped output is plain
-and stable: each table row on one line, whatever the width of any terminal.
+(:mod:`referee.render.layout`: the words wrap, the numbers never do), and the findings, their
+evidence and the header's lines are broken between words to fit it, each line after the
+first under the message (:mod:`referee.render.wrapping`); piped output is plain and stable:
+each finding and each table row on one line, whatever the width of any terminal.
 """
 
 from __future__ import annotations
