@@ -1,4 +1,10 @@
-"""A small cache of derived data in the user's cache folder (``~/.cache/referee``).
+"""A small cache of derived data in the user's cache folder.
+
+The folder is ``$XDG_CACHE_HOME/referee`` when that variable is an absolute path (on every
+platform, as it always was), else the platform's, as :func:`platformdirs.user_cache_dir`
+names it: ``~/.cache/referee`` on Linux and the BSDs, ``~/Library/Caches/referee`` on
+macOS, ``%LOCALAPPDATA%\\referee\\Cache`` on Windows. A relative ``XDG_CACHE_HOME`` is
+ignored, as the XDG specification says.
 
 It only spares start-up work (see :func:`referee.parser._terminals`), so it is built to be
 safe rather than clever:
@@ -8,8 +14,9 @@ safe rather than clever:
   to collide, nor to import); an entry whose key differs is stale and ignored;
 * an entry is written to a temporary file that is then renamed over the old one, so a reader
   never sees half of it, whatever else runs at the same time;
-* every failure (no home folder, a read-only disk, a corrupt file) is silent: the caller
-  derives the data again.
+* every failure (no home folder, a read-only disk, a corrupt file, a folder the platform
+  cannot name) is silent: the caller derives the data again; and a folder that is not an
+  absolute path is never used (nothing is written relative to the current folder).
 
 ``REFEREE_CACHE_DIR`` names another folder; ``REFEREE_NO_CACHE=1`` turns the cache off.
 """
@@ -23,6 +30,9 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+#: The application's name in the platform's cache folder.
+APP_NAME = "referee"
+
 
 def folder() -> Path | None:
     """Where the entries live, or None when the cache is off."""
@@ -31,8 +41,16 @@ def folder() -> Path | None:
     chosen = os.environ.get("REFEREE_CACHE_DIR")
     if chosen:
         return Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "referee" if os.path.isabs(base) else None
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # (platformdirs reads it on Linux only; macOS users set it too)
+        return Path(xdg) / APP_NAME
+    try:
+        import platformdirs  # (only when the cache is used: a few milliseconds)
+
+        base = platformdirs.user_cache_dir(APP_NAME, appauthor=False)
+    except Exception:  # (no home folder, no known folder: the cache is only a saving)
+        return None
+    return Path(base) if os.path.isabs(base) else None  # (never relative to the cwd)
 
 
 def key(*parts: str) -> str:

@@ -90,6 +90,7 @@ class Format(StrEnum):
     jsonl = "jsonl"
     html = "html"
     csv = "csv"
+    csv_findings = "csv-findings"
     github = "github"
     sarif = "sarif"
 
@@ -166,7 +167,8 @@ def _split_ids(values: list[str] | None) -> list[str]:
     help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
     "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
     "html (one self-contained page with charts; see also `referee report`), csv (one row per "
-    "hand and player, for a spreadsheet), github (workflow annotations on the log's lines), "
+    "hand and player, for a spreadsheet), csv-findings (one row per finding and read error), "
+    "github (workflow annotations on the log's lines), "
     "sarif (SARIF 2.1.0, for code scanning).\n\n"
     "--statistics prints only the number of findings of each rule (as text, or json)."
     f"\n\n{_EXIT_HELP} --exit-zero turns 1 into 0.",
@@ -179,7 +181,7 @@ def audit(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json, jsonl, html, csv, github or sarif.",
+            help="Report format: text, json, jsonl, html, csv, csv-findings, github or sarif.",
             case_sensitive=False,
         ),
     ] = Format.text,
@@ -712,7 +714,7 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
         if not hands:
             return
         console.print()
-    show_file(console, report, hands)
+    show_file(console, report, hands, width=console.width if console.is_terminal else None)
 
 
 # ----------------------------------------------------------------------------- explain

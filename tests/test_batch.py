@@ -66,6 +66,7 @@ def _writer(fmt: str, out: io.StringIO) -> Any:
         "text": lambda: TextRenderer(make_console(out, False)),
         "html": lambda: HtmlWriter(out),
         "csv": lambda: CsvWriter(out, flush=False),
+        "csv-findings": lambda: CsvWriter(out, flush=False, table="csv-findings"),
         "github": lambda: GithubWriter(out, flush=False),
         "sarif": lambda: SarifWriter(out),
         "statistics": lambda: StatisticsWriter(out),
@@ -86,7 +87,8 @@ def _run(items: list[Path | FileReport], fmt: str, jobs: int, **job: Any) -> tup
 
 
 @pytest.mark.parametrize(
-    "fmt", ["json", "jsonl", "text", "html", "csv", "github", "sarif", "statistics"]
+    "fmt",
+    ["json", "jsonl", "text", "html", "csv", "csv-findings", "github", "sarif", "statistics"],
 )
 def test_jobs_give_the_same_bytes_in_the_same_order(
     fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -1,9 +1,11 @@
-"""The start-up cache (:mod:`referee.cache`): plain JSON, keyed, atomic, silent on failure."""
+"""The start-up cache (:mod:`referee.cache`): plain JSON, keyed, atomic, silent on failure, in
+the platform's cache folder (platformdirs), or ``$XDG_CACHE_HOME/referee``."""
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -73,3 +75,71 @@ def test_terminals_come_from_the_cache_and_agree_with_lark(folder: Path) -> None
     (folder / "terminals.json").write_text(json.dumps(entry))
     assert parser._terminals(grammar, build)["NAME"] != "tampered"  # type: ignore[arg-type]
     assert os.listdir(folder) == ["terminals.json"]
+
+
+# ----------------------------------------------------------------------------- the folder
+
+
+@pytest.fixture
+def default_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No REFEREE_ variable, no XDG_CACHE_HOME, a home folder of our own."""
+    for name in ("REFEREE_CACHE_DIR", "REFEREE_NO_CACHE", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    return home
+
+
+def test_the_default_folder_is_the_platforms(default_folder: Path) -> None:
+    import platformdirs
+
+    where = cache.folder()
+    assert where == Path(platformdirs.user_cache_dir("referee", appauthor=False))
+    assert where is not None and where.is_absolute()
+    if sys.platform.startswith("linux"):
+        assert where == default_folder / ".cache" / "referee"
+        cache.save_json("terminals", "k", {"a": 1})
+        assert cache.load_json("terminals", "k") == {"a": 1}
+        assert os.listdir(where) == ["terminals.json"]
+
+
+def test_xdg_cache_home_is_respected(
+    default_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.folder() == tmp_path / "xdg" / "referee"
+    cache.save_json("terminals", "k", [1])
+    assert os.listdir(tmp_path / "xdg" / "referee") == ["terminals.json"]
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "mine"))  # (it wins)
+    assert cache.folder() == tmp_path / "mine"
+
+
+def test_a_relative_folder_is_never_used(
+    default_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A relative XDG_CACHE_HOME is ignored (the XDG specification): nothing is written
+    relative to the current folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative")
+    where = cache.folder()
+    assert where is None or where.is_absolute()
+    cache.save_json("terminals", "k", [1])
+    assert not (tmp_path / "relative").exists()
+
+
+def test_a_platform_without_a_cache_folder_turns_the_cache_off(
+    default_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    def no_folder(*args: object, **kwargs: object) -> str:
+        raise OSError("no known folder")
+
+    monkeypatch.setattr(platformdirs, "user_cache_dir", no_folder)
+    assert cache.folder() is None
+    cache.save_json("terminals", "k", [1])  # (silent)
+    assert cache.load_json("terminals", "k") is None
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda *a, **k: "~/.cache/referee")
+    assert cache.folder() is None  # (a home folder that could not be found: relative)

@@ -65,7 +65,7 @@ def test_show_completion_prints_a_script_for_referee(monkeypatch: pytest.MonkeyP
         (
             "referee audit --format ",
             "3",
-            ["text", "json", "jsonl", "html", "csv", "github", "sarif"],
+            ["text", "json", "jsonl", "html", "csv", "csv-findings", "github", "sarif"],
         ),
         ("referee standings -f ", "3", ["text", "json", "csv"]),
     ],

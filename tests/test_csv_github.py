@@ -1,7 +1,8 @@
 """``audit --format csv`` and ``--format github``, through the command line and the writers.
 
-CSV: one row per hand and seated player with the referee's settlement, error rows for read
-errors, formula-looking text cells guarded. GitHub: one workflow command per violation and
+CSV: the hands table (one row per hand and seated player with the referee's settlement) and
+the findings table (one row per violation and read error), formula-looking text cells
+guarded, each column of one type. GitHub: one workflow command per violation and
 read error, escaped as the runner requires.
 """
 
@@ -19,7 +20,7 @@ from typer.testing import CliRunner
 
 from referee.audit import audit_text
 from referee.cli import app
-from referee.render.csv import COLUMNS, render_csv, text_cell
+from referee.render.csv import FINDING_COLUMNS, HAND_COLUMNS, render_csv, text_cell
 from referee.render.github import (
     ANNOTATIONS_PER_LEVEL,
     Annotation,
@@ -38,10 +39,10 @@ SAMPLES = REPO / "samples"
 runner = CliRunner()
 
 
-def _rows(text: str) -> list[dict[str, str]]:
+def _rows(text: str, columns: tuple[str, ...] = HAND_COLUMNS) -> list[dict[str, str]]:
     reader = csv.reader(io.StringIO(text))
     header = next(reader)
-    assert tuple(header) == COLUMNS
+    assert tuple(header) == columns
     rows = [dict(zip(header, row, strict=True)) for row in reader]
     return rows
 
@@ -100,13 +101,19 @@ def test_csv_names_each_players_findings() -> None:
 
 
 def test_csv_unsettled_hands_and_read_errors() -> None:
-    code, out = _cli("audit", "-f", "csv", str(SAMPLES / "bourre" / "messy-night.hlog"))
+    path = str(SAMPLES / "bourre" / "messy-night.hlog")
+    code, out = _cli("audit", "-f", "csv", path)
     assert code == 1  # (a line that could not be read is a finding)
-    rows = _rows(out)
-    hands = [r for r in rows if r["kind"] == "hand"]
+    hands = _rows(out)
+    assert len(hands) == 7 * 5 and {r["kind"] for r in hands} == {"hand"}
+    code, out = _cli("audit", "-f", "csv-findings", path)
+    assert code == 1
+    rows = _rows(out, FINDING_COLUMNS)
     errors = [r for r in rows if r["kind"] == "error"]
-    assert len(hands) == 7 * 5 and rows[-1] is errors[-1]
-    assert [(e["line"], e["column"], e["code"]) for e in errors] == [("66", "1", "P-SYNTAX")]
+    assert rows[-1] is errors[-1]  # (a file's read errors after its hands' findings)
+    assert [(e["line"], e["column"], e["rule"], e["level"], e["hand"]) for e in errors] == [
+        ("66", "1", "P-SYNTAX", "warning", "")
+    ]
     assert errors[0]["message"].startswith("unknown statement 'trick3'")
     unsettled = {r["hand"]: r["unsettled"] for r in hands if r["settled"] == "false"}
     assert unsettled == {
@@ -142,11 +149,48 @@ def test_csv_bid_euchre_rows_carry_the_team() -> None:
 
 
 def test_csv_file_not_read_gets_its_error_rows(tmp_path: Path) -> None:
-    code, out = _cli("audit", "-f", "csv", str(tmp_path / "missing.hlog"))
+    code, out = _cli("audit", "-f", "csv-findings", str(tmp_path / "missing.hlog"))
     assert code == 2
-    (row,) = _rows(out)
-    assert (row["kind"], row["code"], row["line"], row["hand"]) == ("error", "P-IO", "", "")
+    (row,) = _rows(out, FINDING_COLUMNS)
+    assert (row["kind"], row["rule"], row["line"], row["hand"]) == ("error", "P-IO", "", "")
+    assert (row["level"], row["corrected"]) == ("error", "false")
     assert row["path"] == str(tmp_path / "missing.hlog")
+    code, out = _cli("audit", "-f", "csv", str(tmp_path / "missing.hlog"))
+    assert (code, out) == (2, ",".join(HAND_COLUMNS) + "\n")  # (no hand: the header alone)
+
+
+def test_csv_findings_name_rule_player_trick_card_and_evidence() -> None:
+    rays = str(SAMPLES / "bourre" / "rays-renege.hlog")
+    code, out = _cli("audit", "-f", "csv-findings", rays)
+    assert code == 1
+    (row,) = _rows(out, FINDING_COLUMNS)
+    assert row == {
+        "kind": "violation",
+        "path": rays,
+        "game": "bourre",
+        "hand": "4",
+        "line": "62",
+        "column": "38",
+        "rule": "BR-FOLLOW",
+        "level": "error",
+        "player": "ray",
+        "trick": "2",
+        "card": "5h",
+        "corrected": "false",
+        "message": "ray played 5♥: held the led suit and played another suit",
+        "evidence": "ray held 10♣ (played in trick 3), 5♣ (played in trick 5) when clubs "
+        "were led in trick 2, and played 5♥",
+    }
+    rows = _rows(render_csv([bourre_file("t.hlog")], "csv-findings"), FINDING_COLUMNS)
+    assert [(r["rule"], r["level"], r["corrected"]) for r in rows] == [
+        ("BR-FOLLOW", "error", "false"),  # (the hand's findings in the JSON report's order)
+        ("BR-HEAD", "warning", "true"),
+        ("BR-SETTLE-WIN", "error", "false"),
+    ]
+    follow = next(r for r in rows if r["rule"] == "BR-FOLLOW")
+    assert follow["evidence"] == "dee held 4♦ when diamonds were led / the 4♦ was played in trick 5"
+    settle = next(r for r in rows if r["rule"] == "BR-SETTLE-WIN")
+    assert (settle["player"], settle["trick"], settle["card"]) == ("", "", "")
 
 
 def test_csv_guards_formulas_and_control_characters() -> None:
@@ -162,8 +206,78 @@ def test_csv_guards_formulas_and_control_characters() -> None:
 
 def test_csv_from_text_is_quoted_by_the_csv_module() -> None:
     report = audit_text("game bourre\nplayers ann bob\n", path='a "b", c.hlog')
-    out = render_csv([report])
+    out = render_csv([report], "csv-findings")
     assert out.splitlines()[1].startswith('error,"a ""b"", c.hlog",bourre,')
+
+
+#: The type of every column of each table: what each of its cells holds, when not empty.
+HAND_TYPES = {
+    **dict.fromkeys(["hand", "line", "tricks_won", "points", "score"], "int"),
+    **dict.fromkeys(["violations", "hand_violations"], "int"),
+    **dict.fromkeys(["net", "pot", "carry"], "decimal"),
+    **dict.fromkeys(["settled", "played"], "bool"),
+    **dict.fromkeys(["kind", "path", "game", "player", "team", "dealer", "trump"], "text"),
+    **dict.fromkeys(["winner", "bidder", "bid", "rules", "recorded"], "text"),
+    **dict.fromkeys(["recorded_rules", "unsettled"], "text"),
+}
+FINDING_TYPES = {
+    **dict.fromkeys(["hand", "line", "column", "trick"], "int"),
+    "corrected": "bool",
+    **dict.fromkeys(["kind", "path", "game", "rule", "level", "player", "card"], "text"),
+    **dict.fromkeys(["message", "evidence"], "text"),
+}
+#: The columns never empty, of each table (the others are empty where they do not apply:
+#: the other game's, or unknown: the net of a hand the log does not settle).
+HAND_ALWAYS = {"kind", "path", "game", "hand", "line", "player", "settled", "played"}
+HAND_ALWAYS |= {"violations", "hand_violations", "recorded"}
+FINDING_ALWAYS = {"kind", "path", "rule", "level", "corrected", "message"}
+
+_PARSES = {
+    "int": lambda v: re.fullmatch(r"-?[0-9]+", v) is not None,
+    "decimal": lambda v: re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", v) is not None,
+    "bool": lambda v: v in ("true", "false"),
+    "text": lambda v: True,
+}
+
+
+def _check_types(text: str, columns: tuple[str, ...], types: dict[str, str], always: set[str]):
+    """Every cell of ``text`` (read by the csv module) parses as its column's type, and the
+    columns in ``always`` have no empty cell."""
+    assert set(types) == set(columns)  # (a new column needs a type here)
+    rows = _rows(text, columns)
+    assert rows
+    for name in columns:
+        values = [row[name] for row in rows]
+        wrong = [v for v in values if v and not _PARSES[types[name]](v)]
+        assert not wrong, (name, wrong[:3])
+        if name in always:
+            assert all(values), name
+    return rows
+
+
+def test_each_csv_column_holds_one_type(tmp_path: Path) -> None:
+    """Over every sample (both games, unsettled hands, reneges, faults, a line that could
+    not be read) and a missing file: an int column holds only integers, a bool column only
+    true/false, an amount column only exact decimals, in both tables."""
+    missing = str(tmp_path / "missing.hlog")
+    code, out = _cli("audit", "-f", "csv", "--jobs", "1", str(SAMPLES), missing)
+    assert code == 2
+    hands = _check_types(out, HAND_COLUMNS, HAND_TYPES, HAND_ALWAYS)
+    # Empty only where there is no value: the other game's columns, or unknown.
+    for row in hands:
+        bourre, settled = row["game"] == "bourre", row["settled"] == "true"
+        assert bool(row["net"]) == (bourre and settled), row
+        assert bool(row["pot"]) == bourre and not (bourre and row["team"])
+        assert bool(row["points"]) == (not bourre and settled) or (not bourre and row["points"])
+        alone = bourre and row["played"] == "true" and not row["tricks_won"]
+        assert row["tricks_won"] or alone, row  # (a player alone takes the pot unplayed)
+    assert {r["tricks_won"] for r in hands if r["played"] == "false"} >= {"0"}
+    code, out = _cli("audit", "-f", "csv-findings", "--jobs", "1", str(SAMPLES), missing)
+    assert code == 2
+    findings = _check_types(out, FINDING_COLUMNS, FINDING_TYPES, FINDING_ALWAYS)
+    assert {r["kind"] for r in findings} == {"violation", "error"}
+    assert all(r["hand"] and r["line"] for r in findings if r["kind"] == "violation")
+    assert len(findings) == 37 + 1  # (the samples' 37 findings and the missing file)
 
 
 # ----------------------------------------------------------------------------- github

@@ -2,6 +2,8 @@
 
 * ``render.text`` — the ``audit`` text report (rich, imported only when used);
 * ``render.layout`` — its tables laid out in a terminal's width (words wrap, numbers never);
+* ``render.wrapping`` — lines of words (findings, evidence) broken between words to fit a
+  terminal, continued under the message (``audit`` and ``show``);
 * ``render.show`` — ``referee show``: trick grids with findings and settlements (rich);
 * ``render.json`` — the JSON document (dependency-free);
 * ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);

@@ -15,9 +15,13 @@ easy to grep. In a width (a terminal's), the narrowest layout that fits is used:
    (``Column.band``: a player's money) are split into bands, one under the other and
    aligned, and the words come beneath.
 
-A column that is not a column of words is never cut or wrapped (a number is never split).
-Only a table whose first columns and a single band column are wider than the width (a
-terminal narrower than about 60 columns) has lines wider than the width.
+A column that is not a column of words is never cut or wrapped (a number is never split),
+but for a long name (a player's in a header, a dealer's in a cell of a ``Column.names``
+column): when the table has lines wider than the width even so, names are wrapped at
+:data:`NAME_CAPS` cells (the first that fits), so that one 200-character name does not
+push the table off the screen. Only a table whose first columns and a single band column
+are wider than the width (a terminal narrower than about 60 columns) has lines wider than
+the width.
 
 Dependency-free but for :func:`rich.cells.cell_len` and :func:`~rich.cells.chop_cells`
 (widths in terminal cells: a suit symbol is one cell, a CJK character two).
@@ -36,6 +40,10 @@ INDENT = 2
 GAP = 2
 #: The narrowest a column of words is wrapped to before the words go beneath the row.
 MIN_WORDS = 12
+#: The widths a name (a header, a cell of a column of names) is wrapped at, the first
+#: that fits, in a table that does not fit its width with the names whole.
+NAME_CAPS = (20, MIN_WORDS)
+NAME_CAP = NAME_CAPS[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +56,7 @@ class Column:
     band: bool = False  # one of a run of like columns (players) that may go in bands
     least: int = MIN_WORDS  # words: the narrowest it is wrapped to beside the other columns
     beneath: bool = True  # words: may go on the lines beneath the row (else it stays beside)
+    names: bool = False  # its cells are names (a dealer): a long one may wrap (NAME_CAPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +69,34 @@ class _Strip:
 
 
 class TableLayout:
-    """Where each column of a table goes in ``width`` cells (None: no limit)."""
+    """Where each column of a table goes in ``width`` cells (None: no limit).
 
-    def __init__(self, columns: Sequence[Column], widths: Sequence[int], width: int | None) -> None:
+    ``widths`` are the widest cells of the columns; ``header``, if given, the headers, which
+    are measured here (a header is a name that may be wrapped, see :data:`NAME_CAPS`).
+    """
+
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        widths: Sequence[int],
+        width: int | None,
+        header: Sequence[str] = (),
+    ) -> None:
         self.columns = list(columns)
-        self.widths = list(widths)
+        heads = [cell_len(h) for h in header] or [0] * len(widths)
+        self.widths = [max(w, h) for w, h in zip(widths, heads, strict=True)]
         self.right = {i for i, c in enumerate(columns) if c.right}
+        #: The widths the layout starts from: the natural ones, or with long names capped.
+        self._laid = self.widths
         self._strips = self._fit(width)
+        for cap in NAME_CAPS:
+            if width is None or self._fits(width):
+                break
+            self._laid = [
+                max(min(w, cap) if c.names else w, min(h, cap))
+                for c, w, h in zip(columns, widths, heads, strict=True)
+            ]
+            self._strips = self._fit(width)
         #: Whether every row is one line at its natural widths (the fast, piped layout).
         self.natural = len(self._strips) == 1 and [w for _, w in self._strips[0].cells] == (
             self.widths
@@ -74,8 +104,12 @@ class TableLayout:
 
     # ------------------------------------------------------------------ fitting
 
+    def _fits(self, width: int) -> bool:
+        """Whether every line of the layout is at most ``width`` cells."""
+        return all(_span([w for _, w in s.cells], s.indent) <= width for s in self._strips)
+
     def _fit(self, width: int | None) -> list[_Strip]:
-        widths, columns = self.widths, self.columns
+        widths, columns = self._laid, self.columns
         if width is None or _span(widths) <= width:
             return [_Strip(INDENT, tuple(enumerate(widths)))]
         words = [i for i, c in enumerate(columns) if c.wraps]
@@ -99,20 +133,20 @@ class TableLayout:
         """The columns ``line`` on one line, their ``words`` sharing what the others leave
         (each at least its ``least``, or with ``squeeze`` a cell); None if they cannot."""
         fixed = [i for i in line if i not in words]
-        room = width - _span([self.widths[i] for i in fixed]) - GAP * len(words)
-        wanted = [self.widths[i] for i in words]
-        least = [1 if squeeze else min(self.widths[i], self.columns[i].least) for i in words]
+        room = width - _span([self._laid[i] for i in fixed]) - GAP * len(words)
+        wanted = [self._laid[i] for i in words]
+        least = [1 if squeeze else min(self._laid[i], self.columns[i].least) for i in words]
         if room < sum(least):
             return None
         shares = dict(zip(words, _share(room, wanted), strict=True))
-        return _Strip(INDENT, tuple((i, shares.get(i, self.widths[i])) for i in line))
+        return _Strip(INDENT, tuple((i, shares.get(i, self._laid[i])) for i in line))
 
     def _bands(self, line: list[int], words: list[int], width: int) -> list[_Strip]:
         """The columns ``line`` with their band columns in as few bands as fit (its
         ``words``, staying beside, at their ``least``)."""
         widths = [
-            min(self.widths[i], self.columns[i].least) if i in words else self.widths[i]
-            for i in range(len(self.widths))
+            min(self._laid[i], self.columns[i].least) if i in words else self._laid[i]
+            for i in range(len(self._laid))
         ]
         band = [i for i in line if self.columns[i].band]
         if len(band) < 2:
@@ -140,7 +174,7 @@ class TableLayout:
         lead, lead_width = first.cells[0]
         indent = INDENT + (2 if self.columns[lead].wraps else lead_width + GAP)
         room = max(width - indent - GAP * (len(words) - 1), len(words))
-        shares = _share(room, [self.widths[i] for i in words])
+        shares = _share(room, [self._laid[i] for i in words])
         return _Strip(indent, tuple(zip(words, shares, strict=True)))
 
     # ------------------------------------------------------------------ writing
@@ -173,9 +207,9 @@ class TableLayout:
         return (" " * INDENT + (" " * GAP).join(out)).rstrip()
 
 
-def _span(widths: Sequence[int]) -> int:
-    """The cells a line of columns this wide takes."""
-    return INDENT + sum(widths) + GAP * max(len(widths) - 1, 0)
+def _span(widths: Sequence[int], indent: int = INDENT) -> int:
+    """The cells a line of columns this wide takes (after ``indent`` cells)."""
+    return indent + sum(widths) + GAP * max(len(widths) - 1, 0)
 
 
 def _share(room: int, wanted: Sequence[int]) -> list[int]:

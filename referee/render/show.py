@@ -17,9 +17,11 @@ then the settlement: Bourré pot, winner or carry, each player's tricks, ante, b
 renege payments, payout for the hand and running total; Bid Euchre contract, tricks, points
 and running score per team. What the table recorded (``settle``/``score`` lines) is quoted.
 
-The layout is fixed-width and never wraps or depends on the terminal width; colour is only
-added on a terminal (rich's detection, which honours ``NO_COLOR``), so piped output is plain
-and stable.
+The grids and tables are fixed-width; piped, no line depends on any width, and colour is
+only added on a terminal (rich's detection, which honours ``NO_COLOR``), so piped output is
+plain and stable. Given a width (a terminal's), the lines of words (headings, findings and
+their evidence, the settlement's lines) are broken between words to fit it, each line after
+the first indented under the text (:mod:`referee.render.wrapping`).
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from rich.text import Text
 
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import option_text as _option_text
+from referee.render.layout import NAME_CAP
 from referee.render.safe import visible
 from referee.render.text import shorten
 from referee.render.views import GameView, ShownSettlement, Span, game_title, view_of
+from referee.render.wrapping import escaped, hanging, wrap_text
 from referee.report import (
     ClaimRuling,
     FileReport,
@@ -56,18 +60,47 @@ S_DIM = "dim"
 NO_PLAY = "-"
 
 
-def show_file(console: Console, report: FileReport, hands: Sequence[HandResult]) -> None:
+@dataclass(frozen=True, slots=True)
+class _Out:
+    """Where ``show`` prints: the console, and the width its lines of words are broken to
+    (None: not broken, one line each)."""
+
+    console: Console
+    width: int | None
+
+    def line(self, text: Text) -> None:
+        """Print a line as it is (a grid's or a table's row)."""
+        self.console.print(text, soft_wrap=True)
+
+    def say(self, head: Text | str, body: Text | str, style: str = "") -> None:
+        """Print ``head`` then ``body``, broken between words to fit the width, the lines
+        after the first under the body's start; ``style`` is the whole line's."""
+        head = Text(head, style=style) if isinstance(head, str) else head
+        body = Text(body) if isinstance(body, str) else body
+        for line in hanging(head, body, self.width):
+            self.line(line)
+
+
+def show_file(
+    console: Console,
+    report: FileReport,
+    hands: Sequence[HandResult],
+    *,
+    width: int | None = None,
+) -> None:
     """Print the file's heading, then each of ``hands`` as a grid with its settlement.
 
     ``hands`` are results of ``report`` judged with ``keep_tricks=True``; the running totals
-    are computed over all of ``report.hands`` up to each shown hand.
+    are computed over all of ``report.hands`` up to each shown hand. ``width``: the cells
+    the lines of words are broken to (a terminal's; None: not broken).
     """
+    out = _Out(console, width)
     view = view_of(report.game) if report.game else None
     running = view.running_totals(report) if view is not None else {}
-    _heading(console, report)
+    _heading(out, report)
     for hand in hands:
         console.print(Text(""))
-        show_hand(console, report, hand, running.get(id(hand), {}))
+        show_hand(console, report, hand, running.get(id(hand), {}), width=width)
 
 
 def show_hand(
@@ -75,46 +108,48 @@ def show_hand(
     report: FileReport,
     hand: HandResult,
     running: dict[str, Decimal] | None = None,
+    *,
+    width: int | None = None,
 ) -> None:
-    """Print one hand: heading, trick grid, findings and settlement."""
+    """Print one hand: heading, trick grid, findings and settlement (``width``: as for
+    :func:`show_file`)."""
+    out = _Out(console, width)
     view = view_of(hand.game)
-    _print(console, _hand_heading(report, hand, view))
+    _hand_heading(out, report, hand, view)
     columns = _columns(report.players, hand.tricks)
     if hand.tricks:
-        _print_table(console, *_grid(hand, columns))
+        _print_table(out, *_grid(hand, columns))
     else:
         without = view.show_without_tricks(hand) if view is not None else "no tricks played"
-        _print(console, Text(f"  {without}", style=S_DIM))
-    _findings(console, hand)
+        out.say("  ", without, style=S_DIM)
+    _findings(out, hand)
     if view is not None:
-        _settlement(console, hand, view.show_settlement(hand, report, running or {}))
+        _settlement(out, hand, view.show_settlement(hand, report, running or {}))
 
 
 # ----------------------------------------------------------------------------- heading
 
 
-def _heading(console: Console, report: FileReport) -> None:
+def _heading(out: _Out, report: FileReport) -> None:
     game = game_title(report.game, "unknown game")
     n = len(report.hands)
-    _print(
-        console, Text(f"{visible(report.path)} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE)
-    )
+    out.say("", Text(f"{visible(report.path)} — {game}, {n} hand{'' if n == 1 else 's'}", S_TITLE))
     if report.players:
-        _print(console, Text("  players: " + ", ".join(report.players)))
+        out.say("  players: ", ", ".join(report.players))
     for key, value in report.metadata.items():
-        _print(console, Text(f"  {key}: {shorten(value)}", style=S_DIM))
+        out.say(f"  {key}: ", shorten(value), style=S_DIM)
     if report.options_changed:
         opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
-        _print(console, Text("  house options: " + opts))
+        out.say("  house options: ", opts)
 
 
-def _hand_heading(report: FileReport, hand: HandResult, view: GameView | None) -> Text:
+def _hand_heading(out: _Out, report: FileReport, hand: HandResult, view: GameView | None) -> None:
     parts = [f"dealer {hand.dealer or '?'}"]
     if view is not None:
         parts += view.show_heading(hand, report)
-    text = Text(f"hand {hand.number}", S_TITLE)
-    text.append(" · " + " · ".join(parts))
-    return text
+    head = Text(f"hand {hand.number}", S_TITLE)
+    head.append(" · ")
+    out.say(head, " · ".join(parts))
 
 
 # ----------------------------------------------------------------------------- grid
@@ -208,10 +243,10 @@ def _grid(hand: HandResult, columns: list[str]) -> tuple[list[str], list[list[Te
 # ----------------------------------------------------------------------------- findings
 
 
-def _findings(console: Console, hand: HandResult) -> None:
+def _findings(out: _Out, hand: HandResult) -> None:
     items: list[Violation | ClaimRuling] = [*hand.violations, *hand.claims]
     if not items:
-        _print(console, Text("  no findings", style=S_DIM))
+        out.line(Text("  no findings", style=S_DIM))
         return
     items.sort(key=lambda f: (f.line, f.column, isinstance(f, ClaimRuling)))
     where = [f"{f.line}:{f.column}" for f in items]
@@ -219,23 +254,25 @@ def _findings(console: Console, hand: HandResult) -> None:
     w_where = max(len(w) for w in where)
     w_label = max(len(label) for label in labels)
     indent = " " * (2 + w_where + 2 + w_label + 2)
-    _print(console, Text("  findings", style=S_HEAD))
+    out.line(Text("  findings", style=S_HEAD))
     for f, at, label in zip(items, where, labels, strict=True):
-        text = Text(f"  {at:<{w_where}}  ")
+        head = Text(f"  {at:<{w_where}}  ")
         if isinstance(f, Violation):
-            text.append(f"{label:<{w_label}}", style=S_CORRECTED if f.corrected else S_RULE)
-            text.append("  " + ("(corrected) " if f.corrected else "") + f.message)
+            head.append(f"{label:<{w_label}}", style=S_CORRECTED if f.corrected else S_RULE)
+            head.append("  ")
+            text = Text(("(corrected) " if f.corrected else "") + f.message)
             evidence = f.evidence.splitlines()
         else:
-            text.append(f"{label:<{w_label}}", style=S_CLAIM)
+            head.append(f"{label:<{w_label}}", style=S_CLAIM)
+            head.append("  ")
             trick = f" (trick {f.trick})" if f.trick is not None else ""
-            text.append(f"  {f.by} renege {f.against}{trick}: ")
+            text = Text(f"{f.by} renege {f.against}{trick}: ")
             text.append(f.ruling, style="bold")
             evidence = f.reason.splitlines()
-        _print(console, text)
+        out.say(head, text)
         for line in evidence:
             if line.strip():
-                _print(console, Text(f"{indent}= {line}", style=S_DIM))
+                out.say(f"{indent}= ", line, style=S_DIM)
 
 
 # ----------------------------------------------------------------------------- settlement
@@ -244,13 +281,14 @@ def _findings(console: Console, hand: HandResult) -> None:
 _STYLES = {"": "", "head": S_HEAD, "win": S_WIN}
 
 
-def _spans(spans: list[Span]) -> Text:
-    """A line of spans; the first one's look is the whole line's (a dim label dims it)."""
+def _spans(out: _Out, spans: list[Span]) -> None:
+    """Print a line of spans; the first one's look is the whole line's (a dim label dims
+    it), and its continuation lines go under the second."""
     (first, look), *rest = spans
-    text = Text(first, style=_STYLES[look])
+    text = Text()
     for words, style in rest:
         text.append(words, style=_STYLES[style])
-    return text
+    out.say(Text(first, style=_STYLES[look]), text)
 
 
 def _cell(words: str, wins: bool) -> Text:
@@ -260,40 +298,36 @@ def _cell(words: str, wins: bool) -> Text:
     return cell
 
 
-def _settlement(console: Console, hand: HandResult, shown: ShownSettlement) -> None:
+def _settlement(out: _Out, hand: HandResult, shown: ShownSettlement) -> None:
     """The hand's settlement as its game's view gives it, then what the table recorded."""
     for line in shown.lines:
-        _print(console, _spans(line))
+        _spans(out, line)
     if shown.header:
         rows = [
             [_cell(c, i == 0 and n in shown.winners) for i, c in enumerate(row)]
             for n, row in enumerate(shown.rows)
         ]
-        _print_table(console, shown.header, rows, set(shown.right))
+        _print_table(out, shown.header, rows, set(shown.right))
     for line in shown.after:
-        _print(console, _spans(line))
-    _recorded(console, hand.recorded)
-
-
-def _recorded(console: Console, recorded: Sequence[str]) -> None:
-    text = Text("  recorded: ", style=S_HEAD)
-    text.append(" · ".join(recorded) if recorded else "nothing")
-    _print(console, text)
+        _spans(out, line)
+    out.say(Text("  recorded: ", style=S_HEAD), " · ".join(hand.recorded) or "nothing")
 
 
 # ----------------------------------------------------------------------------- formatting
 
 
-def _print(console: Console, text: Text) -> None:
-    console.print(text, soft_wrap=True)
-
-
 def _print_table(
-    console: Console, header: Sequence[str], rows: Sequence[Sequence[Text]], right: set[int]
+    out: _Out, header: Sequence[str], rows: Sequence[Sequence[Text]], right: set[int]
 ) -> None:
-    """Fixed-width columns two spaces apart, indented by two; trailing blanks trimmed."""
+    """Fixed-width columns two spaces apart, indented by two; trailing blanks trimmed. In a
+    width the table does not fit, a cell wider than :data:`NAME_CAP` (a long name) is wrapped
+    at that width, onto the next lines of its row (:func:`_print_wrapped`)."""
     body = [[Text(h, style=S_HEAD) for h in header], *rows]
     widths = [max(cell_len(r[i].plain) for r in body) for i in range(len(header))]
+    too_wide = out.width is not None and 2 + sum(widths) + 2 * (len(widths) - 1) > out.width
+    if too_wide and max(widths, default=0) > NAME_CAP:
+        _print_wrapped(out, body, right)
+        return
     for row in body:
         line = Text("  ")
         for i, cell in enumerate(row):
@@ -302,7 +336,26 @@ def _print_table(
                 line.append("  ")
             line.append_text(Text(fill) + cell if i in right else cell + Text(fill))
         line.rstrip()
-        _print(console, line)
+        out.line(line)
+
+
+def _print_wrapped(out: _Out, body: Sequence[Sequence[Text]], right: set[int]) -> None:
+    """The table with its cells made visible and no column wider than :data:`NAME_CAP`: a
+    wider cell is broken between its words (a long word cut) onto the row's next lines."""
+    body = [[escaped(cell) for cell in row] for row in body]
+    widths = [min(max(r[i].cell_len for r in body), NAME_CAP) for i in range(len(body[0]))]
+    for row in body:
+        pieces = [wrap_text(cell, widths[i]) for i, cell in enumerate(row)]
+        for k in range(max(len(p) for p in pieces)):
+            line = Text("  ")
+            for i, piece in enumerate(pieces):
+                cell = piece[k] if k < len(piece) else Text("")
+                fill = Text(" " * (widths[i] - cell.cell_len))
+                if i:
+                    line.append("  ")
+                line.append_text(fill + cell if i in right else cell + fill)
+            line.rstrip()
+            out.line(line)
 
 
 def _card(card: str) -> str:

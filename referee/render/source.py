@@ -5,7 +5,8 @@ A finding carries the line as it was read and judged (``source_line``, from
 changed, or be a pipe that cannot be read twice. :func:`read_source_lines` is kept for tests
 and tools that build reports by hand.
 
-Dependency-free (the text, show and HTML renderers all use it).
+Dependency-free (the text, show and HTML renderers all use it; rich measures a snippet's
+cells only for a terminal).
 """
 
 from __future__ import annotations
@@ -58,15 +59,40 @@ def finding_source(
 SNIPPET_WIDTH = 160
 
 
-def snippet_window(source: str, column: int | None) -> tuple[str, int | None]:
+def snippet_window(
+    source: str, column: int | None, room: int | None = None
+) -> tuple[str, int | None]:
     """``source`` cut to about :data:`SNIPPET_WIDTH` characters around ``column`` (a cut
     end shown as ``…``), and the column within the cut text. A 5 MB line with many findings
-    must not be printed once per finding."""
-    if len(source) <= SNIPPET_WIDTH:
+    must not be printed once per finding. With ``room`` (the cells a terminal has left for
+    it), the cut, its ``…`` marks included, fits in that many cells too (but never fewer
+    than :data:`LEAST_ROOM`), so that the terminal does not wrap it away from its caret."""
+    if room is None:
+        return _window(source, column, SNIPPET_WIDTH, 0)
+    from rich.cells import cell_len  # (only on a terminal: the HTML page never needs it)
+
+    room = max(room, LEAST_ROOM)
+    size = min(SNIPPET_WIDTH, room)
+    cut, at = _window(source, column, size, 2)
+    while size > LEAST_ROOM and (over := cell_len(cut.expandtabs(8)) - room) > 0:
+        size = max(size - max(over // 2, 1), LEAST_ROOM)  # (wide characters, tabs)
+        cut, at = _window(source, column, size, 2)
+    return cut, at
+
+
+#: The narrowest a snippet is cut to on a terminal, however narrow.
+LEAST_ROOM = 20
+
+
+def _window(source: str, column: int | None, size: int, marks: int) -> tuple[str, int | None]:
+    """``source`` cut to ``size`` characters around ``column``, less ``marks`` (the room
+    kept for the ``…`` at the cut ends), and the column within the cut text."""
+    if len(source) <= size:
         return source, column
+    size -= marks
     at = (column or 1) - 1
-    start = max(0, min(at - SNIPPET_WIDTH // 2, len(source) - SNIPPET_WIDTH))
-    end = start + SNIPPET_WIDTH
+    start = max(0, min(at - size // 2, len(source) - size))
+    end = start + size
     head = "…" if start else ""
     cut = head + source[start:end] + ("…" if end < len(source) else "")
     return cut, (at - start + len(head) + 1) if column else None

@@ -6,8 +6,10 @@ under the column and the evidence, then a compact table of the hands' settlement
 session ledger. A batch of several files ends with a summary table; every run ends with a
 one-line count. Colour is used only on a terminal (rich's detection, which honours
 ``NO_COLOR`` and ``FORCE_COLOR``). On a terminal the tables are laid out in its width
-(:mod:`referee.render.layout`: the words wrap, the numbers never do); piped output is plain
-and stable: each table row on one line, whatever the width of any terminal.
+(:mod:`referee.render.layout`: the words wrap, the numbers never do), and the findings, their
+evidence and the header's lines are broken between words to fit it, each line after the
+first under the message (:mod:`referee.render.wrapping`); piped output is plain and stable:
+each finding and each table row on one line, whatever the width of any terminal.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from referee.render.source import (
 )
 from referee.render.spool import Spool as _Spool
 from referee.render.views import SettlementTable, game_title, view_of
+from referee.render.wrapping import hanging
 from referee.report import (
     ClaimRuling,
     FileReport,
@@ -340,22 +343,34 @@ class TextRenderer:
         else:
             self.console.print(text, soft_wrap=True)
 
+    def _say(self, head: Text | str, body: Text | str, style: str = "") -> None:
+        """Print ``head`` then ``body``: one line (no width: piped), or in the renderer's
+        width broken between words, the lines after the first under the body's start
+        (:func:`referee.render.wrapping.hanging`). ``style`` is the whole line's."""
+        head = Text(head, style=style) if isinstance(head, str) else head
+        body = Text(body) if isinstance(body, str) else body
+        if self.width is None:
+            self._print(head + body)
+            return
+        for line in hanging(head, body, self.width):
+            self._print(line)
+
     def _header(self, report: FileReport) -> None:
         title = Text(visible(report.path), style=S_PATH)
         if report.game is None:
             title.append(" (not judged)")
-            self._print(title)
+            self._say("", title)
             return
         judged = ", not judged" if report.errors else ""  # (its house rules, say, were bad)
         title.append(f" — {game_title(report.game)}{judged}")
-        self._print(title)
+        self._say("", title)
         if report.players:
-            self._print(Text("  players: " + ", ".join(report.players)))
+            self._say("  players: ", ", ".join(report.players))
         for key, value in report.metadata.items():
-            self._print(Text(f"  {key}: {shorten(value)}", style=S_DIM))
+            self._say(f"  {key}: ", shorten(value), style=S_DIM)
         if report.options_changed:
             opts = ", ".join(f"{k} {_option_text(v)}" for k, v in report.options_changed.items())
-            self._print(Text("  house options: " + opts))
+            self._say("  house options: ", opts)
 
     def _findings(self, open_file: _OpenFile, findings: list[Violation | ClaimRuling]) -> None:
         """Print the waiting read errors and ``findings`` merged in line order (an error
@@ -405,8 +420,8 @@ class TextRenderer:
         text = self._where(path, error.line, error.column)
         text.append(" ")
         text.append(error.code, style=S_ERROR)
-        text.append(" " + error.message)
-        self._print(text)
+        text.append(" ")
+        self._say(text, error.message)
         source, column = finding_source(error.source_line, error.source_start, error.column)
         if source is None:
             source = lines.get(error.line or 0)
@@ -422,28 +437,29 @@ class TextRenderer:
         text.append(v.rule, style=S_CORRECTED if v.corrected else S_RULE)
         if v.corrected:
             text.append(" (corrected)", style=S_CORRECTED)
-        text.append(" " + v.message)
-        self._print(text)
+        text.append(" ")
+        self._say(text, v.message)
         source, column = finding_source(v.source_line, v.source_start, v.column)
         self._snippet(v.line, column, source if source is not None else lines.get(v.line))
         gutter = " " * self._gutter_width(v.line)
         for evidence_line in v.evidence.splitlines():
             if evidence_line.strip():
-                self._print(Text(f"{gutter}= {evidence_line}", style=S_DIM))
+                self._say(f"{gutter}= ", evidence_line, style=S_DIM)
         if not self.quiet and v.rule not in explained:
             explained.add(v.rule)
-            self._print(Text(f"{gutter}= rule: {_rule_hint(v.rule)}", style=S_DIM))
+            self._say(f"{gutter}= ", f"rule: {_rule_hint(v.rule)}", style=S_DIM)
 
     def _claim(self, path: str, c: ClaimRuling) -> None:
-        text = self._where(path, c.line, c.column)
-        text.append(" ")
-        text.append("claim", style=S_CLAIM)
+        head = self._where(path, c.line, c.column)
+        head.append(" ")
+        head.append("claim", style=S_CLAIM)
+        head.append(" ")
         trick = f" (trick {c.trick})" if c.trick is not None else ""
-        text.append(f" {c.by} renege {c.against}{trick}: ")
+        text = Text(f"{c.by} renege {c.against}{trick}: ")
         text.append(c.ruling, style="bold")
         if c.reason:
             text.append(f" — {c.reason}")
-        self._print(text)
+        self._say(head, text)
 
     @staticmethod
     def _gutter_width(line: int | None) -> int:
@@ -452,7 +468,8 @@ class TextRenderer:
     def _snippet(self, line: int | None, column: int | None, source: str | None) -> None:
         if not line or source is None:
             return
-        source, column = snippet_window(source, column)
+        room = None if self.width is None else self.width - self._gutter_width(line) - 2
+        source, column = snippet_window(source, column, room)
         shown = visible(source.expandtabs(8))
         pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
         gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
@@ -487,12 +504,11 @@ class TextRenderer:
         if not widths:
             rows = [list(r) for r in rows]
             widths = [max((cell_len(r[i]) for r in rows), default=0) for i in range(len(header))]
-        edges = [header, *([footer] if footer else [])]
         widths = [
-            max(widths[i] if i < len(widths) else 0, *(cell_len(r[i]) for r in edges))
+            max(widths[i] if i < len(widths) else 0, cell_len(footer[i]) if footer else 0)
             for i in range(len(header))
         ]
-        layout = TableLayout(columns, widths, self.width)
+        layout = TableLayout(columns, widths, self.width, header)
         for line in layout.lines(header):
             self._print(Text(line, style=S_DIM))
         if layout.natural:
@@ -544,7 +560,7 @@ class TextRenderer:
             footer = ["total", "", *totals, _by_rule(_batch_counts(self.rows))]
             self._table(columns, rows, footer)
         self._print(Text(""))
-        self._print(summary_line(self.rows))
+        self._say("", summary_line(self.rows))
 
 
 def _batch_counts(rows: Sequence[_Row]) -> list[tuple[str, int]]:

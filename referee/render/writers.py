@@ -91,13 +91,13 @@ def _html_part(job: Job) -> Writer:
 def _csv(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
     from referee.render.csv import CsvWriter
 
-    return OpenWriter(CsvWriter(out), _nothing, job)
+    return OpenWriter(CsvWriter(out, table=job.fmt), _nothing, job)
 
 
 def _csv_part(job: Job) -> Writer:
     from referee.render.csv import CsvWriter
 
-    return CsvWriter(io.StringIO(), header=False, flush=False)
+    return CsvWriter(io.StringIO(), header=False, flush=False, table=job.fmt)
 
 
 def _github(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
@@ -168,7 +168,8 @@ _FORMATS: dict[str, tuple[_Open, Callable[[Job], Writer]]] = {
     "json": (_json, _json_part),
     "jsonl": (_jsonl, _jsonl_part),
     "html": (_html, _html_part),
-    "csv": (_csv, _csv_part),
+    "csv": (_csv, _csv_part),  # the hands table
+    "csv-findings": (_csv, _csv_part),  # the findings table
     "github": (_github, _github_part),
     "sarif": (_sarif, _sarif_part),
     "statistics": (_statistics, _statistics_part),  # --statistics (text)

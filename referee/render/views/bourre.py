@@ -71,8 +71,9 @@ class BourreTable:
         self.places = report.money_places
         from referee.render.layout import Column  # (rich: only for the text report)
 
-        head = [Column("hand", right=True), Column("dealer"), Column("trump")]
-        head += [Column("pot", right=True), Column("winner"), Column("carry", right=True)]
+        head = [Column("hand", right=True), Column("dealer", names=True), Column("trump")]
+        head += [Column("pot", right=True), Column("winner", names=True)]
+        head.append(Column("carry", right=True))
         nets = [Column(p, right=True, band=True) for p in self.players]
         self.columns = [*head, *nets, Column("recorded", wraps=True), Column("result", wraps=True)]
 
@@ -144,12 +145,12 @@ class BourreView:
     def csv_cells(self, hand: HandResult, player: str, report: FileReport) -> dict[str, str]:
         hand, places = bourre_hand(hand), report.money_places
         payouts = hand.payouts
-        tricks_played = len(hand.active) >= 2  # one player alone takes the pot without play
+        # A player who passed won no trick; one who alone took the pot without play has
+        # no tricks to count (0 would read as a bourré).
+        alone = len(hand.active) < 2 and player in hand.active
         return {
             "played": "true" if player in hand.active else "false",
-            "tricks_won": str(hand.tricks_won.get(player, 0))
-            if tricks_played and player in hand.active
-            else "",
+            "tricks_won": "" if alone else str(hand.tricks_won.get(player, 0)),
             "net": "" if payouts is None else _cell_amount(payouts.get(player), places),
             "pot": _cell_amount(hand.pot, places),
             "carry": _cell_amount(hand.carry, places),

@@ -93,7 +93,7 @@ class EuchreTable:
         from referee.render.layout import Column  # (rich: only for the text report)
 
         self.teams = teams_of(report.players)
-        head = [Column("hand", right=True), Column("dealer")]
+        head = [Column("hand", right=True), Column("dealer", names=True)]
         head += [Column("contract", wraps=True, least=10, beneath=False), Column("trump")]
         head.append(Column("tricks"))
         scores = [Column(t, right=True, band=True) for t in self.teams]
@@ -190,7 +190,7 @@ class EuchreView:
         return {
             "team": team,
             "played": "false" if hand.redeal or player == hand.sitting_out(players) else "true",
-            "tricks_won": "" if hand.redeal else str(hand.tricks_won.get(team, 0)),
+            "tricks_won": str(hand.tricks_won.get(team, 0)),  # (a redeal: no trick, 0)
             "points": "" if points is None or team not in points else str(points[team]),
             "score": "" if score is None or team not in score else str(score[team]),
             "winner": hand.winner or "",
