@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``rules``, ``new``.
+``rules``, ``new``, ``fix``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -33,6 +33,7 @@ from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.audit import Reading
+    from referee.autofix import FixOutcome
     from referee.batch import Progress, Tally
     from referee.job import Job
     from referee.report import FileReport, HandResult
@@ -148,6 +149,18 @@ _ExitZeroOption = Annotated[
 ]
 
 
+_WatchOption = Annotated[
+    bool,
+    typer.Option(
+        "--watch",
+        "-w",
+        help="Judge again on every save of a log (or of a house-rules file beside it) until "
+        "Ctrl-C, clearing the screen first on a terminal. Needs the watchfiles package: "
+        "pip install 'referee[watch]'.",
+    ),
+]
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
     typer.echo(f"referee: {visible(message)}", err=True)
@@ -229,12 +242,24 @@ def audit(
             "(with --format text or json).",
         ),
     ] = False,
+    watch: _WatchOption = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
     reading = _reading(encoding, allow_rules_anywhere)
     fmt = _statistics_format(output_format) if statistics else None
     _audit(
-        paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt
+        paths,
+        output_format,
+        rules,
+        jobs,
+        select,
+        ignore,
+        exit_zero,
+        quiet,
+        output,
+        reading,
+        fmt,
+        watch=watch,
     )
 
 
@@ -250,9 +275,12 @@ def _audit(
     output: Path | None,
     reading: Reading,
     fmt: str | None = None,
+    *,
+    watch: bool = False,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status
-    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``)."""
+    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``); with
+    ``watch``, judge again on every change until Ctrl-C."""
     from referee.inputs import collect_inputs
     from referee.job import Job
 
@@ -261,19 +289,25 @@ def _audit(
     _check_rule_ids("--select", select_ids)
     _check_rule_ids("--ignore", ignore_ids)
     _check_output(output)
-    inputs = collect_inputs(paths)
-    if output is not None:
-        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
     writers = fmt or output_format.value
     job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
 
-    def render(out: TextIO, color: bool | None) -> Tally:
-        return _render(inputs, job, jobs, out, color, to_terminal=output is None)
+    def judge() -> Tally:
+        inputs = collect_inputs(paths)  # (anew each time: a folder's logs may change)
+        if output is not None:
+            _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
 
-    tally = _write_out(output, output_format, render)
-    if output is not None and not quiet:
-        _say_written(output, tally)
-    raise typer.Exit(tally.exit_code(exit_zero))
+        def render(out: TextIO, color: bool | None) -> Tally:
+            return _render(inputs, job, jobs, out, color, to_terminal=output is None)
+
+        tally = _write_out(output, output_format, render)
+        if output is not None and not quiet:
+            _say_written(output, tally)
+        return tally
+
+    if watch:
+        _watch(paths, [rules] if rules else [], judge, clear=output is None, quiet=quiet)
+    raise typer.Exit(judge().exit_code(exit_zero))
 
 
 # ----------------------------------------------------------------------------- report
@@ -672,6 +706,7 @@ def show(
     ] = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
+    watch: _WatchOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file
@@ -687,16 +722,22 @@ def show(
         is_dir = False  # (a name the system refuses: the reading reports it)
     if is_dir:
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(path, rules, keep_tricks=True, reading=reading)
-    hands = [h for h in report.hands if hand is None or h.number == hand]
-    if hand is not None and not hands and not report.errors:
-        numbers = sorted({h.number for h in report.hands})
-        known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
-        raise _fail(f"{file}: no hand {hand} (the log has {known})")
-    with _writing_stdout():
-        _show(report, hands)
-    findings = bool(report.errors) or any(h.violations for h in hands)
-    raise typer.Exit(exit_status(not_read=file_not_read(report), findings=findings))
+
+    def judge() -> int:
+        report = audit_file(path, rules, keep_tricks=True, reading=reading)
+        hands = [h for h in report.hands if hand is None or h.number == hand]
+        if hand is not None and not hands and not report.errors:
+            numbers = sorted({h.number for h in report.hands})
+            known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
+            raise _fail(f"{file}: no hand {hand} (the log has {known})")
+        with _writing_stdout():
+            _show(report, hands)
+        findings = bool(report.errors) or any(h.violations for h in hands)
+        return exit_status(not_read=file_not_read(report), findings=findings)
+
+    if watch:
+        _watch([file], [rules] if rules else [], judge, clear=True, quiet=False)
+    raise typer.Exit(judge())
 
 
 def _show(report: FileReport, hands: list[HandResult]) -> None:
@@ -813,6 +854,249 @@ def new(
     except OSError as exc:
         raise _fail(f"cannot write {output}: {_why(exc)}") from None
     typer.echo(f"referee: wrote {visible(str(output))}; audit it with `referee audit`", err=True)
+
+
+# ----------------------------------------------------------------------------- fix
+
+
+@app.command(
+    cls=_Command,
+    help="Print the log with what the referee can mend corrected: in each hand it settled, "
+    "the recorded `settle` (Bourré: and `ante`) or `settle`/`score` (Bid Euchre) lines it "
+    "found wrong, written as it settles the hand; a misspelt keyword whose \"did you "
+    "mean\" names one word that makes the line read. Everything else is kept as written "
+    "(comments, spacing, line ends, encoding). The log itself is never changed.\n\n"
+    "--diff prints the changes as a unified diff; -o NEW writes the fixed log to a new file "
+    "(--force replaces an existing one, never the log itself). Hands the log does not "
+    "settle are left as they are, one line each on stderr, with the reason.\n\n"
+    "Exit status: 0 nothing to fix and no finding; 1 something was fixed, or findings "
+    "remain that fix cannot mend (listed on stderr); 2 the log could not be read as a log "
+    "at all, or misuse.",
+)
+def fix(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="One hand-log file (`-`: read it from standard input).",
+            show_default=False,
+            metavar="FILE",
+        ),
+    ],
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Print a unified diff of the changes instead.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="NEW", help="Write the fixed log to the new file NEW."
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="With -o: replace NEW if it exists.")
+    ] = False,
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
+    ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Say nothing on stderr but why a log was not read."),
+    ] = False,
+) -> None:
+    """Print the log with what the referee can mend corrected (the log is never changed)."""
+    from referee.autofix import fix_log, judge_with, read_input
+    from referee.inputs import STDIN_NAME, input_path, is_stdin
+
+    reading = _reading(encoding, allow_rules_anywhere)
+    _check_rules_file(rules)
+    if diff and output is not None:
+        raise _fail("--diff prints the changes and -o writes the fixed log: give one of them")
+    path = input_path(file)
+    stdin = is_stdin(path)
+    name = STDIN_NAME if stdin else str(path)
+    if not stdin and _is_dir(path):
+        raise _fail(f"{file}: is a folder; `fix` takes one log file")
+    if output is not None:
+        _check_new_output(output, force, [path, *([rules] if rules else [])])
+    data = read_input(path)
+    if isinstance(data, str):
+        typer.echo(f"referee: {visible(name)}: {visible(data)}", err=True)
+        raise typer.Exit(EXIT_MISUSE)
+    base = None if stdin else path.parent
+    outcome = fix_log(data, judge_with(name, rules, base, reading.rules_anywhere), name, encoding)
+    if outcome.fixed is None or outcome.not_read:
+        _say_not_read(name, outcome.report)
+    if outcome.fixed is not None:
+        if diff:
+            _print_diff(name, outcome)
+        elif output is not None:
+            _write_fixed(output, outcome.fixed.encode(), force, quiet)
+        else:
+            _print_fixed(outcome)
+    if not quiet:
+        _say_fixed(name, outcome)
+    raise typer.Exit(outcome.exit_code())
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False  # (a name the system refuses: the reading reports it)
+
+
+def _check_new_output(output: Path, force: bool, inputs: list[Path]) -> None:
+    """``fix -o NEW``: misuse unless NEW is a file in an existing folder that is no input
+    (by any path or link) and, without ``--force``, does not exist yet (not even as a
+    broken link); with it, a regular file (or nothing yet)."""
+    _check_output(output)
+    _refuse_input_as_output(output, list(inputs))
+    if not (output.exists() or output.is_symlink()):
+        return
+    if not force:
+        raise _fail(f"{output} already exists; use --force to replace it")
+    if not output.is_file():
+        raise _fail(f"{output}: not a regular file; not replaced")
+
+
+def _write_fixed(output: Path, data: bytes, force: bool, quiet: bool) -> None:
+    """Write the fixed log to ``output``: a new file (never onto one that appeared
+    meanwhile), or with ``force`` atomically over the one there."""
+    from referee.output import write_atomic, write_new
+
+    try:
+        if force and output.exists():
+            write_atomic(output, lambda out: out.buffer.write(data))
+        else:
+            write_new(output, data)
+    except FileExistsError:
+        raise _fail(f"{output} already exists; use --force to replace it") from None
+    except OSError as exc:
+        raise _fail(f"cannot write {output}: {_why(exc)}") from None
+    if not quiet:
+        typer.echo(f"referee: wrote {visible(str(output))}", err=True)
+
+
+def _print_fixed(outcome: FixOutcome) -> None:
+    """The fixed log on stdout: its bytes as written (encoding, mark, line ends); on a
+    terminal, its text with every control character made visible."""
+    fixed = outcome.fixed
+    assert fixed is not None
+    with _writing_stdout():
+        if _isatty(sys.stdout) or not hasattr(sys.stdout, "buffer"):
+            out = _stdout(Format.text)
+            for text, _ in fixed.lines:
+                out.write(visible(text) + "\n")
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(fixed.encode())
+
+
+def _print_diff(name: str, outcome: FixOutcome) -> None:
+    """The changes as a unified diff (``--- NAME`` / ``+++ NAME``), as ``diff -u`` writes
+    it; on a terminal, control characters made visible."""
+    from referee.autofix import unified_diff
+
+    tty = _isatty(sys.stdout)
+    with _writing_stdout():
+        out = _stdout(Format.text)
+        for line in unified_diff(name, outcome.original, outcome.fixed):
+            out.write(visible(line.rstrip("\r\n")) + "\n" if tty else line)
+
+
+def _say_not_read(name: str, report: FileReport) -> None:
+    """Why the log could not be read as a log at all, one error a line."""
+    for error in report.errors:
+        where = ":".join(str(n) for n in (error.line, error.column) if n is not None)
+        typer.echo(
+            f"referee: {visible(name)}{':' + where if where else ''}: {error.code} "
+            f"{visible(error.message)}",
+            err=True,
+        )
+
+
+def _say_fixed(name: str, outcome: FixOutcome) -> None:
+    """On stderr: each thing fixed, each hand left as it is, the findings left."""
+    from referee.autofix import remaining_in_words
+
+    shown = visible(name)
+    for change in outcome.changes:
+        typer.echo(f"referee: {shown}:{change.line}: {visible(change.what)}", err=True)
+    for left in outcome.left:
+        typer.echo(
+            f"referee: {shown}: hand {left.hand} is not settled, left as it is: "
+            f"{visible(left.why)}",
+            err=True,
+        )
+    if not outcome.settled:
+        typer.echo(f"referee: {shown}: still changing; this is a bug in the referee", err=True)
+    if outcome.fixed is None or outcome.not_read:
+        return
+    if outcome.remaining:
+        count = len(outcome.remaining)
+        typer.echo(
+            f"referee: {shown}: {count} finding{'' if count == 1 else 's'} that fix cannot "
+            f"mend: {remaining_in_words(outcome.remaining)}; see `referee audit`",
+            err=True,
+        )
+    elif not outcome.changes:
+        typer.echo(f"referee: {shown}: nothing to fix", err=True)
+
+
+# ----------------------------------------------------------------------------- watch
+
+
+def _watch(
+    paths: list[str],
+    also: list[Path],
+    judge: Callable[[], object],
+    *,
+    clear: bool,
+    quiet: bool,
+) -> NoReturn:
+    """``--watch``: judge, then judge again after every change to a log given (or to a
+    house-rules file that may apply) until Ctrl-C, which ends the run at once and quietly
+    with status 0. Before each judging the screen is cleared when ``clear`` and stdout is
+    a terminal. A misuse found while judging (``show``: no hand N yet) is said and the
+    watch goes on."""
+    import time
+
+    from referee.inputs import input_path, is_stdin
+    from referee.output import quiet_interrupt
+    from referee.watching import Watch, WatchError
+
+    given = [input_path(p) for p in paths]
+    if any(is_stdin(p) for p in given):
+        raise _fail("--watch: standard input (`-`) cannot be watched; name the log's file")
+    try:
+        watch = Watch(given, also)
+    except WatchError as exc:
+        raise _fail(str(exc)) from None
+    quiet_interrupt()
+    clear = clear and _isatty(sys.stdout)
+    what = f"{watch.count} path{'' if watch.count == 1 else 's'}"
+    try:
+        with watch:
+            while True:
+                if clear:
+                    with _writing_stdout():
+                        sys.stdout.write("\x1b[H\x1b[2J")  # (the cursor home, the screen cleared)
+                with contextlib.suppress(typer.Exit):  # (misuse, said: the watch goes on)
+                    judge()
+                with _writing_stdout():
+                    pass  # (the report flushed, before the note on stderr)
+                if not quiet:
+                    now = time.strftime("%H:%M:%S")
+                    typer.echo(
+                        f"referee: judged at {now}; watching {what} for changes "
+                        "(Ctrl-C to stop)",
+                        err=True,
+                    )
+                watch.wait()
+    except WatchError as exc:
+        raise _fail(str(exc)) from None
 
 
 # ----------------------------------------------------------------------------- entry point
