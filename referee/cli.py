@@ -33,8 +33,8 @@ from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.audit import Reading
-    from referee.autofix import FixOutcome
     from referee.batch import Progress, Tally
+    from referee.fixer import FixOutcome
     from referee.job import Job
     from referee.report import FileReport, HandResult
 
@@ -863,8 +863,8 @@ def new(
     cls=_Command,
     help="Print the log with what the referee can mend corrected: in each hand it settled, "
     "the recorded `settle` (Bourré: and `ante`) or `settle`/`score` (Bid Euchre) lines it "
-    "found wrong, written as it settles the hand; a misspelt keyword whose \"did you "
-    "mean\" names one word that makes the line read. Everything else is kept as written "
+    'found wrong, written as it settles the hand; a misspelt keyword whose "did you '
+    'mean" names one word that makes the line read. Everything else is kept as written '
     "(comments, spacing, line ends, encoding). The log itself is never changed.\n\n"
     "--diff prints the changes as a unified diff; -o NEW writes the fixed log to a new file "
     "(--force replaces an existing one, never the log itself). Hands the log does not "
@@ -906,7 +906,7 @@ def fix(
     ] = False,
 ) -> None:
     """Print the log with what the referee can mend corrected (the log is never changed)."""
-    from referee.autofix import fix_log, judge_with, read_input
+    from referee.fixer import fix_log, judge_with, read_input
     from referee.inputs import STDIN_NAME, input_path, is_stdin
 
     reading = _reading(encoding, allow_rules_anywhere)
@@ -997,7 +997,7 @@ def _print_fixed(outcome: FixOutcome) -> None:
 def _print_diff(name: str, outcome: FixOutcome) -> None:
     """The changes as a unified diff (``--- NAME`` / ``+++ NAME``), as ``diff -u`` writes
     it; on a terminal, control characters made visible."""
-    from referee.autofix import unified_diff
+    from referee.fixer import unified_diff
 
     tty = _isatty(sys.stdout)
     with _writing_stdout():
@@ -1019,7 +1019,7 @@ def _say_not_read(name: str, report: FileReport) -> None:
 
 def _say_fixed(name: str, outcome: FixOutcome) -> None:
     """On stderr: each thing fixed, each hand left as it is, the findings left."""
-    from referee.autofix import remaining_in_words
+    from referee.fixer import remaining_in_words
 
     shown = visible(name)
     for change in outcome.changes:
@@ -1090,8 +1090,7 @@ def _watch(
                 if not quiet:
                     now = time.strftime("%H:%M:%S")
                     typer.echo(
-                        f"referee: judged at {now}; watching {what} for changes "
-                        "(Ctrl-C to stop)",
+                        f"referee: judged at {now}; watching {what} for changes (Ctrl-C to stop)",
                         err=True,
                     )
                 watch.wait()

@@ -196,9 +196,7 @@ class LogReader:
                 hinting = self._hinted < _MAX_HINTED_LINES
                 self._hinted += hinting
                 fits = self._fits if hinting else None
-                column, message, mend = _explain(
-                    exc, text, self._names, fits, self._fast.top_bid
-                )
+                column, message, mend = _explain(exc, text, self._names, fits, self._fast.top_bid)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
