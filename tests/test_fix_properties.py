@@ -220,12 +220,16 @@ def test_wrong_euchre_points_and_scores_are_fixed(seed: int) -> None:
 
 
 def test_the_spoiling_makes_settlement_findings_fix_mends() -> None:
-    """The spoilt records above are wrong in most sessions (else the test proves little)."""
-    mended = 0
+    """The spoilt records above are wrong in most sessions (else the test proves little),
+    and every wrong one is mended."""
+    wrong = 0
     for seed in range(30):
         rng = random.Random(seed)
         session = generate_session(rng, hands=3, detail="full", early_rate=0.0)
         text = _spoilt(rng, session.text, list(session.players)) or session.text
-        if _fix(text).changed:
-            mended += 1
-    assert mended >= 20
+        findings = [v.rule for h in referee.audit_text(text).hands for v in h.violations]
+        if findings:
+            wrong += 1
+            assert all(rule.startswith("BR-SETTLE-") for rule in findings)
+            assert _fix(text).changed
+    assert wrong >= 15
