@@ -200,7 +200,7 @@ def test_findings_fix_cannot_mend_are_named_and_exit_1(tmp_path: Path) -> None:
     )
     log = tmp_path / "renege.hlog"
     log.write_text(text, encoding="utf-8")
-    code, out, err = run("fix", str(log))
+    code, _, err = run("fix", str(log))
     assert code == 1
     assert "1 finding that fix cannot mend: BR-FOLLOW (line 11)" in err
 
