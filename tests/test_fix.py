@@ -160,12 +160,12 @@ def test_the_ante_line_names_who_owed_it() -> None:
     assert fixed_text(text) == want
 
 
-def test_a_bourre_line_and_a_renege_payment() -> None:
+def test_a_missing_bourre_line_is_added() -> None:
     # bob plays and takes no trick: a bourré of 3
     text = (
         BOURRE.replace("bob pass", "bob play")
         .replace("ann 7h, eve Ah", "ann 7h, bob 2h, eve Ah")
-        .replace("eve 4h, ann Kh", "eve 4h, ann Kh, bob 3h")
+        .replace("eve 4h, ann Kh", "eve 4h, ann Kh, bob 6h")
         .replace("ann Td, eve Kd", "ann Td, bob 4d, eve Kd")
         .replace("eve Jc, ann Qc", "eve Jc, ann Qc, bob 2c")
         .replace("ann 5d, eve 3h", "ann 5d, bob 9s, eve 3h")
@@ -175,7 +175,8 @@ def test_a_bourre_line_and_a_renege_payment() -> None:
     assert hand.bourre == {"bob": 3}
     out = fixed_text(text + "settle split\n")
     assert out == text + "settle eve wins 3\nsettle bob bourre 3\n"
-    assert referee.audit_text(out).hands[0].record.verdict == "agrees"
+    (hand,) = referee.audit_text(out).hands
+    assert hand.record.verdict == "agrees" and hand.violations == []
 
 
 def test_an_unsettled_hand_is_left_as_it_is_and_said_so(tmp_path: Path) -> None:
@@ -418,3 +419,23 @@ def test_control_characters_never_reach_a_terminal(monkeypatch: pytest.MonkeyPat
     screen.truncate(0)
     cli._print_diff("t.hlog", outcome)
     assert "\x1b" not in screen.getvalue()
+
+
+def test_the_guides_example_is_what_fix_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/editors-and-repositories.md: its example log, the diff and the note shown."""
+    from tests.test_docs import blocks
+
+    page = ROOT / "docs" / "editors-and-repositories.md"
+    listed = blocks(page)
+    log = next(body for _, kind, _, body in listed if kind == "hlog")
+    diff = next(body for _, kind, _, body in listed if kind == "diff")
+    note = next(body for _, kind, _, body in listed if kind == "text")
+    monkeypatch.chdir(tmp_path)
+    Path("thursday.hlog").write_text(log, encoding="utf-8")
+    code, out, err = run("fix", "--diff", "thursday.hlog")
+    assert (code, out.decode(), err) == (1, diff, note)
+    code, fixed_log, _ = run("fix", "thursday.hlog")
+    Path("fixed.hlog").write_bytes(fixed_log)
+    assert audit_code(Path("fixed.hlog")) == 0
