@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -153,7 +154,6 @@ _WatchOption = Annotated[
     bool,
     typer.Option(
         "--watch",
-        "-w",
         help="Judge again on every save of a log (or of a house-rules file beside it) until "
         "Ctrl-C, clearing the screen first on a terminal. Needs the watchfiles package: "
         "pip install 'referee[watch]'.",
@@ -161,10 +161,14 @@ _WatchOption = Annotated[
 ]
 
 
+class _Misuse(typer.Exit):
+    """The exit of a command misused (status 2), told apart from a run's own exit."""
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
     typer.echo(f"referee: {visible(message)}", err=True)
-    return typer.Exit(EXIT_MISUSE)
+    return _Misuse(EXIT_MISUSE)
 
 
 def _split_ids(values: list[str] | None) -> list[str]:
@@ -247,19 +251,11 @@ def audit(
     """Judge hand logs: every play, decision and settlement, hand by hand."""
     reading = _reading(encoding, allow_rules_anywhere)
     fmt = _statistics_format(output_format) if statistics else None
+    if watch:  # (judged anew on each change)
+        args = (paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
+        _watch(paths, rules, functools.partial(_audit, *args, reading, fmt), output, quiet)
     _audit(
-        paths,
-        output_format,
-        rules,
-        jobs,
-        select,
-        ignore,
-        exit_zero,
-        quiet,
-        output,
-        reading,
-        fmt,
-        watch=watch,
+        paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt
     )
 
 
@@ -275,12 +271,9 @@ def _audit(
     output: Path | None,
     reading: Reading,
     fmt: str | None = None,
-    *,
-    watch: bool = False,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status
-    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``); with
-    ``watch``, judge again on every change until Ctrl-C."""
+    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``)."""
     from referee.inputs import collect_inputs
     from referee.job import Job
 
@@ -289,25 +282,19 @@ def _audit(
     _check_rule_ids("--select", select_ids)
     _check_rule_ids("--ignore", ignore_ids)
     _check_output(output)
+    inputs = collect_inputs(paths)
+    if output is not None:
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
     writers = fmt or output_format.value
     job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
 
-    def judge() -> Tally:
-        inputs = collect_inputs(paths)  # (anew each time: a folder's logs may change)
-        if output is not None:
-            _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
+    def render(out: TextIO, color: bool | None) -> Tally:
+        return _render(inputs, job, jobs, out, color, to_terminal=output is None)
 
-        def render(out: TextIO, color: bool | None) -> Tally:
-            return _render(inputs, job, jobs, out, color, to_terminal=output is None)
-
-        tally = _write_out(output, output_format, render)
-        if output is not None and not quiet:
-            _say_written(output, tally)
-        return tally
-
-    if watch:
-        _watch(paths, [rules] if rules else [], judge, clear=output is None, quiet=quiet)
-    raise typer.Exit(judge().exit_code(exit_zero))
+    tally = _write_out(output, output_format, render)
+    if output is not None and not quiet:
+        _say_written(output, tally)
+    raise typer.Exit(tally.exit_code(exit_zero))
 
 
 # ----------------------------------------------------------------------------- report
@@ -713,6 +700,9 @@ def show(
     from referee.inputs import input_path, is_stdin
     from referee.report import exit_status, file_not_read
 
+    if watch:  # (each time as anew, with no --watch)
+        again = functools.partial(show, file, hand, rules, encoding, allow_rules_anywhere)
+        _watch([file], rules, again, None, False)
     reading = _reading(encoding, allow_rules_anywhere)
     _check_rules_file(rules)
     path = input_path(file)
@@ -722,22 +712,16 @@ def show(
         is_dir = False  # (a name the system refuses: the reading reports it)
     if is_dir:
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-
-    def judge() -> int:
-        report = audit_file(path, rules, keep_tricks=True, reading=reading)
-        hands = [h for h in report.hands if hand is None or h.number == hand]
-        if hand is not None and not hands and not report.errors:
-            numbers = sorted({h.number for h in report.hands})
-            known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
-            raise _fail(f"{file}: no hand {hand} (the log has {known})")
-        with _writing_stdout():
-            _show(report, hands)
-        findings = bool(report.errors) or any(h.violations for h in hands)
-        return exit_status(not_read=file_not_read(report), findings=findings)
-
-    if watch:
-        _watch([file], [rules] if rules else [], judge, clear=True, quiet=False)
-    raise typer.Exit(judge())
+    report = audit_file(path, rules, keep_tricks=True, reading=reading)
+    hands = [h for h in report.hands if hand is None or h.number == hand]
+    if hand is not None and not hands and not report.errors:
+        numbers = sorted({h.number for h in report.hands})
+        known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
+        raise _fail(f"{file}: no hand {hand} (the log has {known})")
+    with _writing_stdout():
+        _show(report, hands)
+    findings = bool(report.errors) or any(h.violations for h in hands)
+    raise typer.Exit(exit_status(not_read=file_not_read(report), findings=findings))
 
 
 def _show(report: FileReport, hands: list[HandResult]) -> None:
@@ -1050,17 +1034,17 @@ def _say_fixed(name: str, outcome: FixOutcome) -> None:
 
 def _watch(
     paths: list[str],
-    also: list[Path],
+    rules: Path | None,
     judge: Callable[[], object],
-    *,
-    clear: bool,
+    output: Path | None,
     quiet: bool,
 ) -> NoReturn:
-    """``--watch``: judge, then judge again after every change to a log given (or to a
-    house-rules file that may apply) until Ctrl-C, which ends the run at once and quietly
-    with status 0. Before each judging the screen is cleared when ``clear`` and stdout is
-    a terminal. A misuse found while judging (``show``: no hand N yet) is said and the
-    watch goes on."""
+    """``--watch``: ``judge()`` (a command's run, which ends by raising its exit), then
+    again after every change to a log given (or to a house-rules file that may apply,
+    ``rules`` among them) until Ctrl-C, which ends the run at once and quietly with status
+    0. The screen is cleared before each run when the report goes to a terminal (no
+    ``output``). Misuse ends the watch on the first run; on a later one (``show``: no hand
+    N yet) it is said and the watch goes on."""
     import time
 
     from referee.inputs import input_path, is_stdin
@@ -1071,20 +1055,26 @@ def _watch(
     if any(is_stdin(p) for p in given):
         raise _fail("--watch: standard input (`-`) cannot be watched; name the log's file")
     try:
-        watch = Watch(given, also)
+        watch = Watch(given, [rules] if rules else [])
     except WatchError as exc:
         raise _fail(str(exc)) from None
-    quiet_interrupt()
-    clear = clear and _isatty(sys.stdout)
+    clear = output is None and _isatty(sys.stdout)
     what = f"{watch.count} path{'' if watch.count == 1 else 's'}"
+    first = True
     try:
-        with watch:
+        with quiet_interrupt(), watch:
             while True:
                 if clear:
                     with _writing_stdout():
                         sys.stdout.write("\x1b[H\x1b[2J")  # (the cursor home, the screen cleared)
-                with contextlib.suppress(typer.Exit):  # (misuse, said: the watch goes on)
+                try:
                     judge()
+                except _Misuse:
+                    if first:
+                        raise
+                except typer.Exit:
+                    pass  # (the run's exit status: the watch goes on)
+                first = False
                 with _writing_stdout():
                     pass  # (the report flushed, before the note on stderr)
                 if not quiet:

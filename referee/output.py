@@ -167,15 +167,28 @@ def _on_signal(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-def quiet_interrupt() -> None:
-    """Make Ctrl-C (SIGINT) end the run at once with status 0 and no note, leaving no
+@contextlib.contextmanager
+def quiet_interrupt() -> Iterator[None]:
+    """Within, Ctrl-C (SIGINT) ends the run at once with status 0 and no note, leaving no
     temporary file behind: how a run that only ends when it is told to (``--watch``)
-    ends. Other signals end it as :func:`catch_signals` has them do."""
+    ends. Other signals end it as :func:`catch_signals` has them do. The handler before
+    is put back on leaving."""
     import signal
 
-    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
-        with contextlib.suppress(OSError, ValueError):
-            signal.signal(signal.SIGINT, _on_quiet_interrupt)
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.SIG_IGN:  # (`referee ... &`: the shell has it ignore Ctrl-C)
+        yield
+        return
+    try:
+        signal.signal(signal.SIGINT, _on_quiet_interrupt)
+    except (OSError, ValueError):  # (not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            signal.signal(signal.SIGINT, before)
 
 
 def _on_quiet_interrupt(signum: int, frame: object) -> None:

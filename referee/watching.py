@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -164,12 +164,3 @@ def _hidden_or_scratch(name: str) -> bool:
     """A hidden file or folder, or an editor's swap or backup file."""
     return name.startswith((".", "#")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
 
-
-def rounds(watch: Watch, judge: Callable[[], object]) -> Iterator[set[Path]]:
-    """Judge once, then again after each change: yields after each judging the paths
-    whose change led to it (empty the first time)."""
-    changed: set[Path] = set()
-    while True:
-        judge()
-        yield changed
-        changed = watch.wait()

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def _pre_commit() -> list[str]:
-    pytest.importorskip("pre_commit", reason="pre-commit is not installed (pip install -e '.[test]')")
+    pytest.importorskip("pre_commit", reason="pre-commit is not installed (the test extra has it)")
     return [sys.executable, "-m", "pre_commit"]
 
 

@@ -191,3 +191,17 @@ def test_without_watchfiles_watch_says_how_to_install_it(
 def test_standard_input_cannot_be_watched(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["audit", "--watch", "-"], input=CLEAN)
     assert result.exit_code == 2 and "cannot be watched" in result.stderr
+
+
+def test_misuse_ends_the_watch_before_it_begins(tmp_path: Path) -> None:
+    pytest.importorskip("watchfiles")
+    import signal as signals
+
+    log = tmp_path / "night.hlog"
+    log.write_text(CLEAN, encoding="utf-8")
+    before = signals.getsignal(signals.SIGINT)
+    result = CliRunner().invoke(app, ["audit", "--watch", "--select", "XX-NOPE", str(log)])
+    assert result.exit_code == 2 and "no rule ID starts with" in result.stderr
+    result = CliRunner().invoke(app, ["show", "--watch", "--hand", "9", str(log)])
+    assert result.exit_code == 2 and "no hand 9" in result.stderr
+    assert signals.getsignal(signals.SIGINT) is before  # (Ctrl-C's handler put back)

@@ -11,10 +11,11 @@ results and violations, its read errors) and the log's own text, never from the 
   (``BE-TOTAL``) lines, are written as the referee settles the hand.
 
 Everything else is kept byte for byte: comments, spacing, line ends, the byte-order mark,
-the encoding. A recorded line is changed only where it is wrong, and as little as it
-takes (see :mod:`referee.fixer.bourre`, :mod:`referee.fixer.euchre`); a hand that is not settled is
-left as it is. The fixed text is judged again and mended again until nothing more can be,
-so that fixing a fixed log changes nothing. The input is never written: a log is evidence.
+the encoding. A recorded line is changed only where it is wrong, and as little as it takes
+(see :mod:`referee.fixer.bourre`, :mod:`referee.fixer.euchre`); a hand that is not settled
+is left as it is. The fixed text is judged again and mended again until nothing more can
+be, so that fixing a fixed log changes nothing. The input is never written: a log is
+evidence.
 
 Nothing here prints or writes a file: the command line does (``referee/cli.py``).
 """
