@@ -913,12 +913,17 @@ def fix(
     if outcome.fixed is None or outcome.not_read:
         _say_not_read(name, outcome.report)
     if outcome.fixed is not None:
+        try:
+            data = outcome.fixed.encode()
+        except UnicodeEncodeError as exc:  # (a name written anew the encoding lacks)
+            codec = outcome.fixed.codec
+            raise _fail(f"{name}: the fixed log cannot be written in {codec}: {exc}") from None
         if diff:
             _print_diff(name, outcome)
         elif output is not None:
-            _write_fixed(output, outcome.fixed.encode(), force, quiet)
+            _write_fixed(output, data, force, quiet)
         else:
-            _print_fixed(outcome)
+            _print_fixed(outcome, data)
     if not quiet:
         _say_fixed(name, outcome)
     raise typer.Exit(outcome.exit_code())
@@ -963,9 +968,9 @@ def _write_fixed(output: Path, data: bytes, force: bool, quiet: bool) -> None:
         typer.echo(f"referee: wrote {visible(str(output))}", err=True)
 
 
-def _print_fixed(outcome: FixOutcome) -> None:
-    """The fixed log on stdout: its bytes as written (encoding, mark, line ends); on a
-    terminal, its text with every control character made visible."""
+def _print_fixed(outcome: FixOutcome, data: bytes) -> None:
+    """The fixed log on stdout: its bytes as written (``data``: encoding, mark, line
+    ends); on a terminal, its text with every control character made visible."""
     fixed = outcome.fixed
     assert fixed is not None
     with _writing_stdout():
@@ -975,7 +980,7 @@ def _print_fixed(outcome: FixOutcome) -> None:
                 out.write(visible(text) + "\n")
         else:
             sys.stdout.flush()
-            sys.stdout.buffer.write(fixed.encode())
+            sys.stdout.buffer.write(data)
 
 
 def _print_diff(name: str, outcome: FixOutcome) -> None:

@@ -414,7 +414,8 @@ def test_control_characters_never_reach_a_terminal(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(sys, "stdout", screen)
     text = bourre("settle ann wins 3").replace("hand 1", "hand 1 # \x1b]52;c;eA==\x07")
     outcome = fixed(text)
-    cli._print_fixed(outcome)
+    assert outcome.fixed is not None
+    cli._print_fixed(outcome, outcome.fixed.encode())
     assert "\x1b" not in screen.getvalue() and "\\x1b]52" in screen.getvalue()
     screen.truncate(0)
     cli._print_diff("t.hlog", outcome)

@@ -241,17 +241,20 @@ def _settlement_edits(
 
 def _edits_in_words(edits: Edits, log: LogText, origins: list[int]) -> str:
     """``line 75 rewritten, a line added after line 138``, as the referee settles it."""
-    rewritten, removed, added = [], [], []
+    rewritten, removed, commented, added = [], [], [], []
     for index, new in sorted(edits.items()):
         number = origins[index]
-        if not new or new[0].strip().startswith("#"):
+        if not new:
             removed.append(number)
+        elif new[0].strip().startswith("#"):
+            commented.append(number)
         elif new[0] != log.lines[index].text:
             rewritten.append(number)
         added += [number] * (len(new) - 1)
     parts = [
         _numbered(rewritten, "rewritten"),
-        _numbered(removed, "removed (a comment on it kept)"),
+        _numbered(removed, "removed"),
+        _numbered(commented, "removed but for the comment"),
     ]
     for number in sorted(set(added)):
         count = added.count(number)
