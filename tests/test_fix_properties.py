@@ -233,3 +233,28 @@ def test_the_spoiling_makes_settlement_findings_fix_mends() -> None:
             assert all(rule.startswith("BR-SETTLE-") for rule in findings)
             assert _fix(text).changed
     assert wrong >= 15
+
+
+def test_fix_never_fails_and_is_idempotent_on_damaged_logs() -> None:
+    """Real logs damaged at random (:mod:`tests.fuzzing`): fix never raises, settles in a
+    few rounds, and fixing its output again changes nothing."""
+    from tests.fuzzing import mutate, seed_logs
+
+    seeds = seed_logs()
+    rng = random.Random(25)
+    changed = 0
+    for _ in range(100):
+        _, text = rng.choice(seeds)
+        data = mutate(rng, text.encode("utf-8"), rng.choice(seeds)[1].encode("utf-8"))
+        outcome = fix_log(data, _judge, "t.hlog")
+        if outcome.fixed is None:
+            continue
+        assert outcome.settled
+        if outcome.changed:
+            changed += 1
+            assert not fix_log(outcome.fixed.encode(), _judge, "t.hlog").changed
+    assert changed >= 8
+
+
+def _judge(log: LogText) -> FileReport:
+    return referee.audit_text(log.text(), path="t.hlog")
