@@ -155,8 +155,8 @@ _WatchOption = Annotated[
     typer.Option(
         "--watch",
         help="Judge again on every save of a log (or of a house-rules file beside it) until "
-        "Ctrl-C, clearing the screen first on a terminal. Needs the watchfiles package: "
-        "pip install 'referee[watch]'.",
+        "Ctrl-C, clearing the screen first on a terminal. Needs the watchfiles package "
+        "(pip install watchfiles).",
     ),
 ]
 

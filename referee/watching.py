@@ -1,10 +1,10 @@
 """Watching logs for changes (``referee audit --watch``, ``show --watch``).
 
 The `watchfiles <https://watchfiles.helpmanual.io>`_ package (the optional extra
-``referee[watch]``) waits for the system's file events (inotify, FSEvents, ...): nothing is
-read or polled while nothing changes, and a burst of events (an editor's save: a temporary
-file written, then renamed over the log) comes as one batch once it has been quiet for
-:data:`QUIET_MS`.
+``watch``: ``pip install '.[watch]'``) waits for the system's file events (inotify,
+FSEvents, ...): nothing is read or polled while nothing changes, and a burst of events (an
+editor's save: a temporary file written, then renamed over the log) comes as one batch
+once it has been quiet for :data:`QUIET_MS`.
 
 What is watched: a folder given, with everything below it; for a file given, its folder
 (not below it): a save that replaces the file (a rename) is seen there, where a watch on
@@ -33,7 +33,8 @@ DEBOUNCE_MS = 1600
 #: What `--watch` says when `watchfiles` is not installed.
 INSTALL_HINT = (
     "--watch needs the watchfiles package, which is not installed: "
-    "pip install 'referee[watch]' (or: pip install watchfiles)"
+    "pip install watchfiles (or install the referee with its watch extra: "
+    "pip install '.[watch]' in its folder)"
 )
 
 _SUFFIXES_BELOW = (".hlog", ".yaml", ".yml", ".toml")  # below a folder given

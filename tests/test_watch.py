@@ -184,7 +184,8 @@ def test_without_watchfiles_watch_says_how_to_install_it(
     for command in ("audit", "show"):
         result = CliRunner().invoke(app, [command, "--watch", str(log)])
         assert result.exit_code == 2
-        assert "pip install 'referee[watch]'" in result.stderr
+        assert "--watch needs the watchfiles package" in result.stderr
+        assert "pip install watchfiles" in result.stderr
         assert result.stdout == ""
 
 
