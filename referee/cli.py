@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``rules``, ``new``.
+``rules``, ``new``, ``fix``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -34,6 +35,7 @@ from referee.render.safe import visible
 if TYPE_CHECKING:
     from referee.audit import Reading
     from referee.batch import Progress, Tally
+    from referee.fixer import FixOutcome
     from referee.job import Job
     from referee.report import FileReport, HandResult
 
@@ -149,10 +151,25 @@ _ExitZeroOption = Annotated[
 ]
 
 
+_WatchOption = Annotated[
+    bool,
+    typer.Option(
+        "--watch",
+        help="Judge again on every save of a log (or of a house-rules file beside it) until "
+        "Ctrl-C, clearing the screen first on a terminal. Needs the watchfiles package "
+        "(pip install watchfiles).",
+    ),
+]
+
+
+class _Misuse(typer.Exit):
+    """The exit of a command misused (status 2), told apart from a run's own exit."""
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
     typer.echo(f"referee: {visible(message)}", err=True)
-    return typer.Exit(EXIT_MISUSE)
+    return _Misuse(EXIT_MISUSE)
 
 
 def _split_ids(values: list[str] | None) -> list[str]:
@@ -231,10 +248,14 @@ def audit(
             "(with --format text or json).",
         ),
     ] = False,
+    watch: _WatchOption = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
     reading = _reading(encoding, allow_rules_anywhere)
     fmt = _statistics_format(output_format) if statistics else None
+    if watch:  # (judged anew on each change)
+        args = (paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
+        _watch(paths, rules, functools.partial(_audit, *args, reading, fmt), output, quiet)
     _audit(
         paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt
     )
@@ -674,12 +695,16 @@ def show(
     ] = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
+    watch: _WatchOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file
     from referee.inputs import input_path, is_stdin
     from referee.report import exit_status, file_not_read
 
+    if watch:  # (each time as anew, with no --watch)
+        again = functools.partial(show, file, hand, rules, encoding, allow_rules_anywhere)
+        _watch([file], rules, again, None, False)
     reading = _reading(encoding, allow_rules_anywhere)
     _check_rules_file(rules)
     path = input_path(file)
@@ -815,6 +840,259 @@ def new(
     except OSError as exc:
         raise _fail(f"cannot write {output}: {_why(exc)}") from None
     typer.echo(f"referee: wrote {visible(str(output))}; audit it with `referee audit`", err=True)
+
+
+# ----------------------------------------------------------------------------- fix
+
+
+@app.command(
+    cls=_Command,
+    help="Print the log with what the referee can mend corrected: in each hand it settled, "
+    "the recorded `settle` (Bourré: and `ante`) or `settle`/`score` (Bid Euchre) lines it "
+    'found wrong, written as it settles the hand; a misspelt keyword whose "did you '
+    'mean" names one word that makes the line read. Everything else is kept as written '
+    "(comments, spacing, line ends, encoding). The log itself is never changed.\n\n"
+    "--diff prints the changes as a unified diff; -o NEW writes the fixed log to a new file "
+    "(--force replaces an existing one, never the log itself). Hands the log does not "
+    "settle are left as they are, one line each on stderr, with the reason.\n\n"
+    "Exit status: 0 nothing to fix and no finding; 1 something was fixed, or findings "
+    "remain that fix cannot mend (listed on stderr); 2 the log could not be read as a log "
+    "at all, or misuse.",
+)
+def fix(
+    file: Annotated[
+        str,
+        typer.Argument(
+            help="One hand-log file (`-`: read it from standard input).",
+            show_default=False,
+            metavar="FILE",
+        ),
+    ],
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Print a unified diff of the changes instead.")
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="NEW", help="Write the fixed log to the new file NEW."
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="With -o: replace NEW if it exists.")
+    ] = False,
+    rules: Annotated[
+        Path | None,
+        typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
+    ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Say nothing on stderr but why a log was not read."),
+    ] = False,
+) -> None:
+    """Print the log with what the referee can mend corrected (the log is never changed)."""
+    from referee.fixer import fix_log, judge_with, read_input
+    from referee.inputs import STDIN_NAME, input_path, is_stdin
+
+    reading = _reading(encoding, allow_rules_anywhere)
+    _check_rules_file(rules)
+    if diff and output is not None:
+        raise _fail("--diff prints the changes and -o writes the fixed log: give one of them")
+    path = input_path(file)
+    stdin = is_stdin(path)
+    name = STDIN_NAME if stdin else str(path)
+    if not stdin and _is_dir(path):
+        raise _fail(f"{file}: is a folder; `fix` takes one log file")
+    if output is not None:
+        _check_new_output(output, force, [path, *([rules] if rules else [])])
+    data = read_input(path)
+    if isinstance(data, str):
+        typer.echo(f"referee: {visible(name)}: {visible(data)}", err=True)
+        raise typer.Exit(EXIT_MISUSE)
+    base = None if stdin else path.parent
+    outcome = fix_log(data, judge_with(name, rules, base, reading.rules_anywhere), name, encoding)
+    if outcome.fixed is None or outcome.not_read:
+        _say_not_read(name, outcome.report)
+    if outcome.fixed is not None:
+        try:
+            data = outcome.fixed.encode()
+        except UnicodeEncodeError as exc:  # (a name written anew the encoding lacks)
+            codec = outcome.fixed.codec
+            raise _fail(f"{name}: the fixed log cannot be written in {codec}: {exc}") from None
+        if diff:
+            _print_diff(name, outcome)
+        elif output is not None:
+            _write_fixed(output, data, force, quiet)
+        else:
+            _print_fixed(outcome, data)
+    if not quiet:
+        _say_fixed(name, outcome)
+    raise typer.Exit(outcome.exit_code())
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False  # (a name the system refuses: the reading reports it)
+
+
+def _check_new_output(output: Path, force: bool, inputs: list[Path]) -> None:
+    """``fix -o NEW``: misuse unless NEW is a file in an existing folder that is no input
+    (by any path or link) and, without ``--force``, does not exist yet (not even as a
+    broken link); with it, a regular file (or nothing yet)."""
+    _check_output(output)
+    _refuse_input_as_output(output, list(inputs))
+    if not (output.exists() or output.is_symlink()):
+        return
+    if not force:
+        raise _fail(f"{output} already exists; use --force to replace it")
+    if not output.is_file():
+        raise _fail(f"{output}: not a regular file; not replaced")
+
+
+def _write_fixed(output: Path, data: bytes, force: bool, quiet: bool) -> None:
+    """Write the fixed log to ``output``: a new file (never onto one that appeared
+    meanwhile), or with ``force`` atomically over the one there."""
+    from referee.output import write_atomic, write_new
+
+    try:
+        if force and output.exists():
+            write_atomic(output, lambda out: out.buffer.write(data))
+        else:
+            write_new(output, data)
+    except FileExistsError:
+        raise _fail(f"{output} already exists; use --force to replace it") from None
+    except OSError as exc:
+        raise _fail(f"cannot write {output}: {_why(exc)}") from None
+    if not quiet:
+        typer.echo(f"referee: wrote {visible(str(output))}", err=True)
+
+
+def _print_fixed(outcome: FixOutcome, data: bytes) -> None:
+    """The fixed log on stdout: its bytes as written (``data``: encoding, mark, line
+    ends); on a terminal, its text with every control character made visible."""
+    fixed = outcome.fixed
+    assert fixed is not None
+    with _writing_stdout():
+        if _isatty(sys.stdout) or not hasattr(sys.stdout, "buffer"):
+            out = _stdout(Format.text)
+            for text, _ in fixed.lines:
+                out.write(visible(text) + "\n")
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
+
+
+def _print_diff(name: str, outcome: FixOutcome) -> None:
+    """The changes as a unified diff (``--- NAME`` / ``+++ NAME``), as ``diff -u`` writes
+    it; on a terminal, control characters made visible."""
+    from referee.fixer import unified_diff
+
+    tty = _isatty(sys.stdout)
+    with _writing_stdout():
+        out = _stdout(Format.text)
+        for line in unified_diff(name, outcome.original, outcome.fixed):
+            out.write(visible(line.rstrip("\r\n")) + "\n" if tty else line)
+
+
+def _say_not_read(name: str, report: FileReport) -> None:
+    """Why the log could not be read as a log at all, one error a line."""
+    for error in report.errors:
+        where = ":".join(str(n) for n in (error.line, error.column) if n is not None)
+        typer.echo(
+            f"referee: {visible(name)}{':' + where if where else ''}: {error.code} "
+            f"{visible(error.message)}",
+            err=True,
+        )
+
+
+def _say_fixed(name: str, outcome: FixOutcome) -> None:
+    """On stderr: each thing fixed, each hand left as it is, the findings left."""
+    from referee.fixer import remaining_in_words
+
+    shown = visible(name)
+    for change in outcome.changes:
+        typer.echo(f"referee: {shown}:{change.line}: {visible(change.what)}", err=True)
+    for left in outcome.left:
+        typer.echo(
+            f"referee: {shown}: hand {left.hand} is not settled, left as it is: "
+            f"{visible(left.why)}",
+            err=True,
+        )
+    if not outcome.settled:
+        typer.echo(f"referee: {shown}: still changing; this is a bug in the referee", err=True)
+    if outcome.fixed is None or outcome.not_read:
+        return
+    if outcome.remaining:
+        count = len(outcome.remaining)
+        typer.echo(
+            f"referee: {shown}: {count} finding{'' if count == 1 else 's'} that fix cannot "
+            f"mend: {remaining_in_words(outcome.remaining)}; see `referee audit`",
+            err=True,
+        )
+    elif not outcome.changes:
+        typer.echo(f"referee: {shown}: nothing to fix", err=True)
+
+
+# ----------------------------------------------------------------------------- watch
+
+
+def _watch(
+    paths: list[str],
+    rules: Path | None,
+    judge: Callable[[], object],
+    output: Path | None,
+    quiet: bool,
+) -> NoReturn:
+    """``--watch``: ``judge()`` (a command's run, which ends by raising its exit), then
+    again after every change to a log given (or to a house-rules file that may apply,
+    ``rules`` among them) until Ctrl-C, which ends the run at once and quietly with status
+    0. The screen is cleared before each run when the report goes to a terminal (no
+    ``output``). Misuse ends the watch on the first run; on a later one (``show``: no hand
+    N yet) it is said and the watch goes on."""
+    import time
+
+    from referee.inputs import input_path, is_stdin
+    from referee.output import quiet_interrupt
+    from referee.watching import Watch, WatchError
+
+    given = [input_path(p) for p in paths]
+    if any(is_stdin(p) for p in given):
+        raise _fail("--watch: standard input (`-`) cannot be watched; name the log's file")
+    try:
+        watch = Watch(given, [rules] if rules else [])
+    except WatchError as exc:
+        raise _fail(str(exc)) from None
+    clear = output is None and _isatty(sys.stdout)
+    what = f"{watch.count} path{'' if watch.count == 1 else 's'}"
+    first = True
+    try:
+        with quiet_interrupt(), watch:
+            while True:
+                if clear:
+                    with _writing_stdout():
+                        sys.stdout.write("\x1b[H\x1b[2J")  # (the cursor home, the screen cleared)
+                try:
+                    judge()
+                except _Misuse:
+                    if first:
+                        raise
+                except typer.Exit:
+                    pass  # (the run's exit status: the watch goes on)
+                first = False
+                with _writing_stdout():
+                    pass  # (the report flushed, before the note on stderr)
+                if not quiet:
+                    now = time.strftime("%H:%M:%S")
+                    typer.echo(
+                        f"referee: judged at {now}; watching {what} for changes (Ctrl-C to stop)",
+                        err=True,
+                    )
+                watch.wait()
+    except WatchError as exc:
+        raise _fail(str(exc)) from None
 
 
 # ----------------------------------------------------------------------------- entry point

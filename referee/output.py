@@ -70,6 +70,27 @@ def write_atomic(target: Path, write: Callable[[TextIO], _T]) -> _T:
     return code
 
 
+def write_new(target: Path, data: bytes) -> None:
+    """Write ``data`` to a new file at ``target``, never onto anything already there (a
+    file, a folder, a link, even a broken one): :class:`FileExistsError` then. A file
+    left half-written (a full disk) is removed; an :class:`OSError` is the caller's."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    with signals_held():  # (a signal between the two would leave the file unknown)
+        fd = os.open(target, flags, 0o666)
+        _TEMP_FILES.add(str(target))
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(target)
+        raise
+    finally:
+        _TEMP_FILES.discard(str(target))
+
+
 def _mode_for(existing: os.stat_result | None) -> int:
     """The permissions of the file written: those of the file it replaces, else what a
     new file gets under the umask."""
@@ -144,6 +165,37 @@ def _on_signal(signum: int, frame: object) -> None:
     with contextlib.suppress(OSError):
         os.write(2, f"referee: {words}\n".encode())
     os._exit(128 + signum)
+
+
+@contextlib.contextmanager
+def quiet_interrupt() -> Iterator[None]:
+    """Within, Ctrl-C (SIGINT) ends the run at once with status 0 and no note, leaving no
+    temporary file behind: how a run that only ends when it is told to (``--watch``)
+    ends. Other signals end it as :func:`catch_signals` has them do. The handler before
+    is put back on leaving."""
+    import signal
+
+    before = signal.getsignal(signal.SIGINT)
+    if before is signal.SIG_IGN:  # (`referee ... &`: the shell has it ignore Ctrl-C)
+        yield
+        return
+    try:
+        signal.signal(signal.SIGINT, _on_quiet_interrupt)
+    except (OSError, ValueError):  # (not the main thread)
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            signal.signal(signal.SIGINT, before)
+
+
+def _on_quiet_interrupt(signum: int, frame: object) -> None:
+    for tmp in list(_TEMP_FILES):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    os._exit(0)
 
 
 def reader_gone() -> NoReturn:

@@ -13,6 +13,18 @@ from typing import ClassVar
 
 
 @dataclass(frozen=True, slots=True)
+class Mend:
+    """The sure correction of a line that could not be read: the word ``old`` at
+    ``column`` (1-based, in the line as read) written ``new``, with which the line reads.
+    Given only where one keyword, and no other, mends the line (the "did you mean" of a
+    ``P-SYNTAX`` message that names one); ``referee fix`` applies it."""
+
+    column: int
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
 class ReadError:
     """The log could not be read or parsed, in whole or in part (a ``P-`` code)."""
 
@@ -22,6 +34,7 @@ class ReadError:
     message: str
     source_line: str | None = None  # the offending line (or a part of it), for a caret
     source_start: int = 0  # where ``source_line`` starts in the line (0: at its start)
+    mend: Mend | None = None  # its sure correction, when it has one (see Mend)
 
 
 @dataclass(frozen=True, slots=True)

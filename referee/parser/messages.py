@@ -36,6 +36,7 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
+from referee.report import Mend
 from referee.suggest import MAX_SUGGESTIONS, close_matches, did_you_mean
 
 _DESCRIBE = {
@@ -72,10 +73,11 @@ def _explain(
     names: _Names,
     fits: Callable[[str], bool] | None = None,
     top_bid: int = 6,
-) -> tuple[int, str]:
+) -> tuple[int, str, Mend | None]:
     """The column and message for a line Lark rejected: what was expected, in words, and
     "did you mean ...?" where a word is close to a keyword (see :func:`_hint`; ``fits``
-    tells whether a line with the word mended parses).
+    tells whether a line with the word mended parses); and the mending itself when it is
+    sure (one word, one keyword that makes the line parse: ``referee fix`` applies it).
 
     LALR merges the lookaheads of look-alike states, so the expected set can be a little
     wide (a `draw` after a `deal` line's cards); it is trimmed where that shows. ``top_bid``
@@ -84,14 +86,15 @@ def _explain(
     column, message, expected, pos = _explained(exc, text, names, top_bid)
     sign = _sign_hint(text, pos)
     if sign:
-        return column, f"{message}; {sign}"
+        return column, f"{message}; {sign}", None
     hint = _hint(text, pos, expected, names, fits)
     if hint is None:
-        return column, message
-    at, word, suggestion = hint
+        return column, message, None
+    at, word, suggestion, sure = hint
+    mend = Mend(at + 1, word, sure) if sure is not None else None
     if at + 1 != column:  # not the word the message is about: the hint says which
-        return at + 1, f"'{_short(word)}' does not fit here; {suggestion}"
-    return column, f"{message}; {suggestion}"
+        return at + 1, f"'{_short(word)}' does not fit here; {suggestion}", mend
+    return column, f"{message}; {suggestion}", mend
 
 
 def _sign_hint(text: str, pos: int) -> str:
@@ -204,9 +207,11 @@ def _hint(
     expected: set[str],
     names: _Names,
     fits: Callable[[str], bool] | None,
-) -> tuple[int, str, str] | None:
+) -> tuple[int, str, str, str | None] | None:
     """ "did you mean `dealer`?" for a word of a rejected line that is close to a keyword:
-    where the word starts, the word and the hint.
+    where the word starts, the word, the hint, and the one mending that makes the line
+    parse when there is exactly one (else None: the hint is a guess among several, or one
+    that does not mend the line).
 
     The words tried: the one Lark stopped at (against the keywords it expected there), the
     line's first word (against the keywords a statement starts with; `trick3` is `trick 3`)
@@ -245,10 +250,11 @@ def _hint(
             if fits(text[:where] + m + text[where + len(word) :])
         ]
         if mended:
-            return where, word, did_you_mean(mended[:MAX_SUGGESTIONS], "`")
+            only = mended[0] if len(mended) == 1 else None
+            return where, word, did_you_mean(mended[:MAX_SUGGESTIONS], "`"), only
     for (where, word, matches), sure in tries:
         if sure and matches:
-            return where, word, did_you_mean(matches, "`")
+            return where, word, did_you_mean(matches, "`"), None
     return None
 
 

@@ -43,7 +43,7 @@ from referee.records import (
     TeamPoints,
     Unread,
 )
-from referee.report import ReadError, clip_source
+from referee.report import Mend, ReadError, clip_source
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A "did you mean" is checked by parsing the line with the word mended: for so many lines
@@ -157,13 +157,14 @@ class LogReader:
         column: int | None,
         message: str,
         source: str | None = None,
+        mend: Mend | None = None,
     ) -> None:
         if source is None and line is not None:
             source = self._header_source.get(line)
         start = 0
         if source is not None and len(source) > _MAX_SOURCE_LINE:
             source, start = clip_source(source, column)
-        self.errors.append(ReadError(code, line, column, message, source, start))
+        self.errors.append(ReadError(code, line, column, message, source, start, mend))
 
     def source_line(self, number: int) -> str | None:
         """Line ``number`` as read, if it is a line of the hand last given by
@@ -186,6 +187,7 @@ class LogReader:
         from lark.exceptions import UnexpectedInput
 
         line, text, raw = entry
+        mend: Mend | None = None
         try:
             try:
                 tree = self._syntax.lark.parse(text, start="line")
@@ -194,12 +196,12 @@ class LogReader:
                 hinting = self._hinted < _MAX_HINTED_LINES
                 self._hinted += hinting
                 fits = self._fits if hinting else None
-                column, message = _explain(exc, text, self._names, fits, self._fast.top_bid)
+                column, message, mend = _explain(exc, text, self._names, fits, self._fast.top_bid)
             except _Fault as fault:
                 column, message = fault.column, fault.message
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
             column, message = 1, f"could not read this line ({type(exc).__name__})"
-        self._error("P-SYNTAX", line, column, message, raw)
+        self._error("P-SYNTAX", line, column, message, raw, mend)
         return None
 
     def _fits(self, text: str) -> bool:
