@@ -37,6 +37,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -68,6 +69,10 @@ PROJECT = Path(__file__).resolve().parent.parent
 #: The compiled build's shared library (mypyc's group name), beside the package.
 GROUP = "referee"
 
+#: What the pip that installs mypy for mypyc is not given of the environment: pip's
+#: isolated build environment (PYTHONPATH) and where pip would install.
+_NOT_PASSED = {"PYTHONPATH", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_USER"}
+
 #: Set by :func:`build_wheel` while setuptools runs ``setup.py``: the folder the
 #: compilation happens in and mypyc's extensions (None: build pure Python).
 _compiling: tuple[Path, list[Any]] | None = None
@@ -94,7 +99,7 @@ def _jobs() -> int:
     return os.cpu_count() or 1
 
 
-def _say(message: str) -> None:
+def _say(message: str, *, terminal: bool = True) -> None:
     """A line of the build's output (pip shows it with ``-v``), and on the terminal.
 
     pip captures a backend's output and shows it only when the build fails or with
@@ -104,17 +109,18 @@ def _say(message: str) -> None:
     """
     line = f"referee build: {message}"
     print(line, file=sys.stderr, flush=True)
-    if os.name != "posix" or sys.stderr.isatty():
+    if not terminal or os.name != "posix" or sys.stderr.isatty():
         return
-    with contextlib.suppress(OSError), open("/dev/tty", "w", encoding="utf-8") as terminal:
-        terminal.write(f"\n  {line}\n")
+    with contextlib.suppress(OSError), open("/dev/tty", "w", encoding="utf-8") as tty:
+        tty.write(f"\n  {line}\n")
 
 
 def _pure_because(reason: str) -> None:
     """Build pure Python for ``reason``; a failure when the compiled build is required."""
     if _flag(REQUIRE_COMPILED):
         raise RuntimeError(f"{REQUIRE_COMPILED} is set, but {reason}")
-    _say(f"installing pure Python (the same behaviour, slower): {reason}")
+    # (asked for with REFEREE_PURE=1: said in the build's output only)
+    _say(f"building pure Python (the same results, slower): {reason}", terminal=not _flag(PURE))
 
 
 def _compiler_problem() -> str | None:
@@ -148,7 +154,7 @@ def _compile_problem() -> str | None:
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     """setuptools' requirements, and the runtime dependencies when compiling (so that mypyc
     sees the types ``mypy referee`` checks; pip fetches them for the install anyway).
-    mypy is not among them: :func:`_mypyc_problem` fetches it, or the build is pure."""
+    mypy is not among them: :func:`_mypyc_paths` fetches it, or the build is pure."""
     requires = list(_setuptools.get_requires_for_build_wheel(config_settings))
     if _compile_problem() is None:
         with open(PROJECT / "pyproject.toml", "rb") as file:
@@ -166,20 +172,25 @@ def _mypyc_paths(keep: contextlib.ExitStack) -> list[str] | str:
     folder = keep.enter_context(tempfile.TemporaryDirectory(prefix="referee-mypy-"))
     # pip's isolated build environment is its PYTHONPATH; without it the interpreter sees
     # its own site-packages, and so its own pip (pip's configuration and PIP_* variables
-    # apply; the index options of pip's command line are not passed to a backend).
-    environment = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    # apply; the index options of pip's command line are not passed to a backend), except
+    # for where to install, which is --target here.
+    environment = {k: v for k, v in os.environ.items() if k not in _NOT_PASSED}
+    environment["PIP_USER"] = "0"
     command = [sys.executable, "-m", "pip", "install", "--target", folder, "--only-binary",
                ":all:", "--no-input", "--disable-pip-version-check", "--progress-bar", "off",
                "--timeout", "20", "--retries", "1", *requires]  # fmt: skip
-    _say(f"installing {' '.join(requires)} for mypyc (pip install --target TEMPORARY)")
+    _say(f"installing {' '.join(requires)} for mypyc (pip install --target TEMPORARY)",
+         terminal=False)  # fmt: skip
     try:
-        done = subprocess.run(
-            command, env=environment, stdout=sys.stderr, stderr=subprocess.STDOUT, timeout=600
-        )
+        done = subprocess.run(command, env=environment, capture_output=True, text=True, timeout=600)
     except (OSError, subprocess.SubprocessError) as exc:
         return f"mypy could not be installed for mypyc ({exc})"
+    print(done.stdout + done.stderr, file=sys.stderr, end="", flush=True)
     if done.returncode != 0:
-        return f"mypy could not be installed for mypyc (pip exited with {done.returncode})"
+        errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR:")]
+        said = errors or done.stderr.strip().splitlines()[-1:] or [f"exit {done.returncode}"]
+        why = said[0].removeprefix("ERROR:").strip()
+        return f"mypy could not be installed for mypyc (pip: {why})"
     return [folder]
 
 
@@ -219,15 +230,16 @@ def _compiled_wheel(
         f"compiling {len(modules)} modules to C with mypyc, {jobs} at a time (under a minute "
         f"on 2 cores; REFEREE_PURE=1 installs pure Python at once)"
     )
+    stage = "mypyc"
     try:
         with _folder() as folder:
             spec = {"modules": modules, "folder": str(folder), "group": GROUP,
                     "options": settings.get("mypyc", {}), "paths": paths}  # fmt: skip
             _compiling = folder, _generate_c(spec)
-            generated = time.monotonic()
+            stage, generated = "the C compiler", time.monotonic()
             wheel = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
     except (Exception, SystemExit) as exc:  # (distutils ends a failed command in SystemExit)
-        _pure_because(f"compiling failed: {_one_line(exc)}")
+        _pure_because(f"{stage} failed ({_briefly(exc)}; `pip install -v .` shows its messages)")
         return None
     finally:
         _compiling = None
@@ -239,9 +251,13 @@ def _compiled_wheel(
     return wheel
 
 
-def _one_line(exc: BaseException) -> str:
+def _briefly(exc: BaseException) -> str:
+    """An error in a line: a failed command's exit status (not the whole command line)."""
     text = " ".join(str(exc).split()) or type(exc).__name__
-    return text if len(text) <= 300 else text[:297] + "..."
+    status = re.search(r"exit (code|status) -?[0-9]+", text)
+    if status is not None:
+        return status.group(0)
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 @contextlib.contextmanager
