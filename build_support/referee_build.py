@@ -324,13 +324,24 @@ class _ParallelBuildExt(build_ext):
 
 def _compiling_in(pool: ThreadPoolExecutor, compile_files: Callable[..., list[str]]) -> Any:
     """``compile_files`` (a compiler's ``compile``) running one call a source file in
-    ``pool``; the objects come back in the sources' order."""
+    ``pool``, the largest files first (the last to start should be short); the objects come
+    back in the sources' order."""
 
     def compile_each(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
-        parts = pool.map(lambda source: compile_files([source], *args, **kwargs), sources)
-        return [obj for part in parts for obj in part]
+        largest_first = sorted(range(len(sources)), key=lambda i: -_size(sources[i]))
+        running = {
+            i: pool.submit(compile_files, [sources[i]], *args, **kwargs) for i in largest_first
+        }
+        return [obj for i in range(len(sources)) for obj in running[i].result()]
 
     return compile_each
+
+
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def build_editable(
