@@ -227,8 +227,8 @@ def _compiled_wheel(
     modules, jobs = settings["modules"], _jobs()
     started = time.monotonic()
     _say(
-        f"compiling {len(modules)} modules to C with mypyc, {jobs} at a time (under a minute "
-        f"on 2 cores; REFEREE_PURE=1 installs pure Python at once)"
+        f"compiling {len(modules)} modules with mypyc and the C compiler, {jobs} C files at a "
+        f"time (a minute or two; REFEREE_PURE=1 pip install . installs pure Python at once)"
     )
     stage = "mypyc"
     try:
