@@ -200,28 +200,21 @@ def build_wheel(
     metadata_directory: str | None = None,
 ) -> str:
     """A wheel with the hot modules compiled, or a pure-Python one (see the module's doc)."""
-    with contextlib.ExitStack() as keep:
-        problem = _compile_problem()
-        paths = _mypyc_paths(keep) if problem is None else []
-        if isinstance(paths, str):
-            problem = paths
-        if problem is None:
-            wheel = _compiled_wheel(paths, wheel_directory, config_settings, metadata_directory)
-            if wheel is not None:
-                return wheel
-        else:
-            _pure_because(problem)
+    problem = _compile_problem()
+    if problem is None:
+        wheel = _compiled_wheel(wheel_directory, config_settings, metadata_directory)
+        if wheel is not None:
+            return wheel
+    else:
+        _pure_because(problem)
     return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
 
 
 def _compiled_wheel(
-    paths: list[str],
-    wheel_directory: str,
-    config_settings: dict[str, Any] | None,
-    metadata_directory: str | None,
+    wheel_directory: str, config_settings: dict[str, Any] | None, metadata_directory: str | None
 ) -> str | None:
-    """The compiled wheel's name, or None (after saying why) when mypyc or the C compiler
-    failed. ``paths``: where mypyc is, beside the build environment."""
+    """The compiled wheel's name, or None (after saying why) when mypy cannot be had or
+    mypyc or the C compiler failed."""
     global _compiling
     settings = _settings()
     modules, jobs = settings["modules"], _jobs()
@@ -231,22 +224,35 @@ def _compiled_wheel(
         f"time (a minute or two; REFEREE_PURE=1 pip install . installs pure Python at once)"
     )
     stage = "mypyc"
-    try:
-        with _folder() as folder:
-            spec = {"modules": modules, "folder": str(folder), "group": GROUP,
-                    "options": settings.get("mypyc", {}), "paths": paths}  # fmt: skip
-            _compiling = folder, _generate_c(spec)
-            stage, generated = "the C compiler", time.monotonic()
-            wheel = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
-    except (Exception, SystemExit) as exc:  # (distutils ends a failed command in SystemExit)
-        _pure_because(f"{stage} failed ({_briefly(exc)}; `pip install -v .` shows its messages)")
-        return None
-    finally:
-        _compiling = None
+    with contextlib.ExitStack() as fetched:
+        paths = _mypyc_paths(fetched)
+        if isinstance(paths, str):
+            _pure_because(paths)
+            return None
+        try:
+            with _folder() as folder:
+                spec = {"modules": modules, "folder": str(folder), "group": GROUP,
+                        "options": settings.get("mypyc", {}), "paths": paths}  # fmt: skip
+                extensions = _generate_c(spec)
+                # (mypyc's runtime headers are beside the C now: a mypy installed for the
+                # build goes at once, which is cheap while its files are seconds old)
+                fetched.close()
+                stage, generated = "the C compiler", time.monotonic()
+                _compiling = folder, extensions
+                wheel = _setuptools.build_wheel(
+                    wheel_directory, config_settings, metadata_directory
+                )
+        except (Exception, SystemExit) as exc:  # (distutils ends a failed command so)
+            _pure_because(
+                f"{stage} failed ({_briefly(exc)}; `pip install -v .` shows its messages)"
+            )
+            return None
+        finally:
+            _compiling = None
     done = time.monotonic()
     _say(
-        f"compiled {len(modules)} modules in {done - started:.0f} s (mypyc "
-        f"{generated - started:.0f} s, C compiler {done - generated:.0f} s)"
+        f"compiled {len(modules)} modules in {done - started:.0f} s (mypy and mypyc "
+        f"{generated - started:.0f} s, the C compiler {done - generated:.0f} s)"
     )
     return wheel
 
