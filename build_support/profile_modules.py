@@ -83,7 +83,9 @@ def main() -> None:
         profile.runcall(referee_main)
     seconds = own_time(pstats.Stats(profile))
     total = sum(seconds.values())
-    print(f"{total:.2f} s in all ({root}); * = listed under [tool.referee.compiled] modules")
+    share = sum(spent for module, spent in seconds.items() if module in listed) / total
+    print(f"{total:.2f} s in all ({root}); * = listed under [tool.referee.compiled] modules, "
+          f"{100 * share:.1f} % of the time")  # fmt: skip
     running = 0.0
     for module, spent in seconds.most_common(args.top):
         running += spent

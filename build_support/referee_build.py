@@ -221,7 +221,7 @@ def _compiled_wheel(
     started = time.monotonic()
     _say(
         f"compiling {len(modules)} modules with mypyc and the C compiler, {jobs} C files at a "
-        f"time (a minute or two; REFEREE_PURE=1 pip install . installs pure Python at once)"
+        f"time (half a minute or more; REFEREE_PURE=1 pip install . is pure Python at once)"
     )
     stage = "mypyc"
     with contextlib.ExitStack() as fetched:
