@@ -15,7 +15,13 @@ by ``REFEREE_COMPILED_BUILD``; ``.ci/run`` makes one with
 ``REFEREE_REQUIRE_COMPILED=1 pip install --no-deps --target .build-compiled .``. Without
 it the comparison is skipped, saying why; with ``REFEREE_REQUIRE_COMPILED=1`` (as in CI) a
 missing or pure build fails instead. The build must be of this checkout's sources: every
-``.py`` file it holds is compared with the checkout's first.
+``.py`` file it holds is compared with the checkout's first, and it must have compiled
+exactly the modules ``pyproject.toml`` lists.
+
+The build backend's choices (``build_support/referee_build.py``: pure Python when asked,
+without a compiler or without mypy; a failure instead when compiling is required; the C
+files compiled side by side; the editable install's notice) are checked without building,
+as are the listed modules (each must be a source file of the package).
 """
 
 from __future__ import annotations
