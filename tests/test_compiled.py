@@ -33,6 +33,7 @@ import random
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from importlib.machinery import EXTENSION_SUFFIXES
@@ -276,6 +277,8 @@ def test_asked_for_pure_python_the_build_does_not_compile(
 def test_without_a_working_compiler_the_build_is_pure(
     backend: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    if not Path(sysconfig.get_paths()["include"], "Python.h").is_file():
+        pytest.skip("no Python headers here: the backend says so before it tries a compiler")
     monkeypatch.delenv("REFEREE_PURE", raising=False)
     monkeypatch.setenv("CC", "false")
     assert "cannot build against Python.h" in backend._compiler_problem()
