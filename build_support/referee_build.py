@@ -73,9 +73,10 @@ GROUP = "referee"
 #: isolated build environment (PYTHONPATH) and where pip would install.
 _NOT_PASSED = {"PYTHONPATH", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT", "PIP_USER"}
 
-#: Set by :func:`build_wheel` while setuptools runs ``setup.py``: the folder the
-#: compilation happens in and mypyc's extensions (None: build pure Python).
-_compiling: tuple[Path, list[Any]] | None = None
+#: Set by :func:`build_wheel` while setuptools runs ``setup.py``: the fresh folder the
+#: wheel is built in and mypyc's extensions (none: pure Python). None: setuptools' own
+#: folders (an sdist, an editable install, the metadata).
+_building: tuple[Path, list[Extension]] | None = None
 
 
 def _settings() -> dict[str, Any]:
@@ -200,6 +201,7 @@ def build_wheel(
     metadata_directory: str | None = None,
 ) -> str:
     """A wheel with the hot modules compiled, or a pure-Python one (see the module's doc)."""
+    global _building
     problem = _compile_problem()
     if problem is None:
         wheel = _compiled_wheel(wheel_directory, config_settings, metadata_directory)
@@ -207,7 +209,12 @@ def build_wheel(
             return wheel
     else:
         _pure_because(problem)
-    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    with _folder() as folder:  # (a module deleted since an earlier build must not come back)
+        _building = folder, []
+        try:
+            return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+        finally:
+            _building = None
 
 
 def _compiled_wheel(
@@ -215,7 +222,7 @@ def _compiled_wheel(
 ) -> str | None:
     """The compiled wheel's name, or None (after saying why) when mypy cannot be had or
     mypyc or the C compiler failed."""
-    global _compiling
+    global _building
     settings = _settings()
     modules, jobs = settings["modules"], _jobs()
     started = time.monotonic()
@@ -238,7 +245,7 @@ def _compiled_wheel(
                 # build goes at once, which is cheap while its files are seconds old)
                 fetched.close()
                 stage, generated = "the C compiler", time.monotonic()
-                _compiling = folder, extensions
+                _building = folder, extensions
                 wheel = _setuptools.build_wheel(
                     wheel_directory, config_settings, metadata_directory
                 )
@@ -248,7 +255,7 @@ def _compiled_wheel(
             )
             return None
         finally:
-            _compiling = None
+            _building = None
     done = time.monotonic()
     _say(
         f"compiled {len(modules)} modules in {done - started:.0f} s (mypy and mypyc "
@@ -269,8 +276,9 @@ def _briefly(exc: BaseException) -> str:
 @contextlib.contextmanager
 def _folder() -> Iterator[Path]:
     """A fresh folder for mypyc's C, the objects and the built package (no stale extension
-    of an earlier build can reach the wheel), removed after: under ``build/``, relative to
-    the project, as setuptools wants the extensions' sources."""
+    or module of an earlier build can reach the wheel: setuptools' ``build/lib`` keeps a
+    deleted module's copy), removed after: under ``build/``, relative to the project, as
+    setuptools wants the extensions' sources."""
     (PROJECT / "build").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="compiled-", dir=PROJECT / "build") as folder:
         yield Path(folder).relative_to(PROJECT)
@@ -295,16 +303,15 @@ def _generate_c(spec: dict[str, Any]) -> list[Extension]:
 
 
 def setup_arguments() -> dict[str, Any]:
-    """What ``setup.py`` adds to setuptools' ``setup()``: the compiled extension modules when
-    :func:`build_wheel` is compiling, else nothing (pure Python)."""
-    if _compiling is None:
+    """What ``setup.py`` adds to setuptools' ``setup()``: the folder :func:`build_wheel`
+    builds in, and the compiled extension modules when it compiles."""
+    if _building is None:
         return {}
-    folder, extensions = _compiling
-    return {
-        "ext_modules": extensions,
-        "cmdclass": {"build_ext": _ParallelBuildExt},
-        "options": {"build": {"build_base": str(folder / "build")}},
-    }
+    folder, extensions = _building
+    arguments: dict[str, Any] = {"options": {"build": {"build_base": str(folder / "build")}}}
+    if extensions:
+        arguments.update(ext_modules=extensions, cmdclass={"build_ext": _ParallelBuildExt})
+    return arguments
 
 
 class _ParallelBuildExt(build_ext):
