@@ -11,18 +11,16 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-#: A module every compiled build compiles (the quick reader): its file tells the build.
-_WITNESS = Path("parser", "quickpath")
-
 
 def build_kind() -> str:
-    """``compiled`` when the hot modules are C extensions, else ``pure Python``.
+    """``compiled`` when the package holds extension modules, else ``pure Python``.
 
-    Looks at the files beside this package's source, without importing the reader: an
-    extension module there is what Python imports in place of its ``.py``.
+    Looks at the package's files, without importing any module: an extension module beside
+    a ``.py`` file is what Python imports in place of it. Which modules are compiled is the
+    build's choice (``pyproject.toml``), so any one of them tells.
     """
     package = Path(__file__).resolve().parent
-    for suffix in EXTENSION_SUFFIXES:
-        if (package / _WITNESS).with_name(_WITNESS.name + suffix).is_file():
+    for path in package.rglob("*"):
+        if path.name.endswith(tuple(EXTENSION_SUFFIXES)):
             return "compiled"
     return "pure Python"

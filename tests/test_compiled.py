@@ -15,19 +15,30 @@ by ``REFEREE_COMPILED_BUILD``; ``.ci/run`` makes one with
 ``REFEREE_REQUIRE_COMPILED=1 pip install --no-deps --target .build-compiled .``. Without
 it the comparison is skipped, saying why; with ``REFEREE_REQUIRE_COMPILED=1`` (as in CI) a
 missing or pure build fails instead. The build must be of this checkout's sources: every
-``.py`` file it holds is compared with the checkout's first.
+``.py`` file it holds is compared with the checkout's first, and it must have compiled
+exactly the modules ``pyproject.toml`` lists.
+
+The build backend's choices (``build_support/referee_build.py``: pure Python when asked,
+without a compiler or without mypy; a failure instead when compiling is required; the C
+files compiled side by side; the editable install's notice) are checked without building,
+as are the listed modules (each must be a source file of the package).
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import os
 import random
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -213,3 +224,140 @@ def test_a_pure_build_holds_no_compiled_module(tmp_path: Path) -> None:
     assert [p for p in sources if not p.is_file()] == []
     pure = _run(build, ["--version"], tmp_path, tmp_path / "pure")
     assert pure[0] == 0 and pure[1].endswith(b" (pure Python)\n")
+
+
+# ----------------------------------------------------------------------------- the backend
+# What decides between the compiled and the pure build, checked without building (a build
+# takes a minute; CI builds both, above).
+
+
+@pytest.fixture(scope="module")
+def backend() -> ModuleType:
+    """``build_support/referee_build.py``, imported as pip imports it (by its folder)."""
+    spec = importlib.util.spec_from_file_location(
+        "referee_build_under_test", REPO / "build_support" / "referee_build.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_listed_module_is_a_source_file_of_the_package() -> None:
+    """A module removed or renamed must leave the list too: mypyc would fail on it, and a
+    build that is not required to compile would then quietly install pure Python."""
+    listed = _compiled_modules()
+    assert listed, "[tool.referee.compiled] modules is empty"
+    assert len(set(listed)) == len(listed), "a module is listed twice"
+    missing = [m for m in listed if not (REPO / f"{m}.py").is_file()]
+    assert not missing, f"listed under [tool.referee.compiled] modules, but not found: {missing}"
+    assert all(m.startswith("referee/") for m in listed)
+    assert not [m for m in listed if m.startswith(("referee/cli", "referee/render/views"))]
+
+
+def test_the_build_compiles_the_listed_modules_and_no_other(compiled_build: Path) -> None:
+    compiled = {
+        str(path.relative_to(compiled_build)).split(".")[0]
+        for suffix in EXTENSION_SUFFIXES
+        for path in (compiled_build / "referee").rglob(f"*{suffix}")
+    }
+    assert compiled == set(_compiled_modules())
+
+
+def test_asked_for_pure_python_the_build_does_not_compile(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REFEREE_PURE", "1")
+    assert backend._compile_problem() == "REFEREE_PURE is set"
+    monkeypatch.setenv("REFEREE_PURE", "0")
+    assert backend._compile_problem() != "REFEREE_PURE is set"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="names a Unix compiler")
+def test_without_a_working_compiler_the_build_is_pure(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if not Path(sysconfig.get_paths()["include"], "Python.h").is_file():
+        pytest.skip("no Python headers here: the backend says so before it tries a compiler")
+    monkeypatch.delenv("REFEREE_PURE", raising=False)
+    monkeypatch.setenv("CC", "false")
+    assert "cannot build against Python.h" in backend._compiler_problem()
+    monkeypatch.setenv("CC", "/nonexistent/cc")
+    assert "no working C compiler" in backend._compiler_problem()
+
+
+def test_a_fallback_says_why_or_fails_when_compiling_is_required(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # (no line to the terminal)
+    monkeypatch.setenv("REFEREE_REQUIRE_COMPILED", "")
+    backend._pure_because("no C compiler")
+    said = capsys.readouterr().err
+    assert said == "referee build: building pure Python (the same results, slower): no C compiler\n"
+    monkeypatch.setenv("REFEREE_REQUIRE_COMPILED", "1")
+    with pytest.raises(RuntimeError, match="REFEREE_REQUIRE_COMPILED is set, but no C compiler"):
+        backend._pure_because("no C compiler")
+
+
+def test_mypy_that_cannot_be_installed_means_pure_python(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An index without mypy: the backend's own pip fails, and that is a reason, not an
+    error (pip's configuration reaches it through the environment)."""
+    monkeypatch.setattr(backend.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setenv("PIP_NO_INDEX", "1")
+    monkeypatch.setenv("PIP_FIND_LINKS", str(tmp_path))  # (an empty wheelhouse)
+    monkeypatch.setenv("PIP_CONSTRAINT", "")
+    with contextlib.ExitStack() as keep:
+        reason = backend._mypyc_paths(keep)
+    assert isinstance(reason, str)
+    assert reason.startswith("mypy could not be installed for mypyc (pip: ")
+    assert "mypy" in reason.removeprefix("mypy could not be installed")
+
+
+def test_a_failed_command_is_told_by_its_exit_status(backend: ModuleType) -> None:
+    gcc = RuntimeError("error: command '/usr/bin/gcc' failed with exit code 1 " + "-I/x " * 99)
+    assert backend._briefly(gcc) == "exit code 1"
+    assert backend._briefly(RuntimeError("mypyc (1): a.py:3: error: oops")) == (
+        "mypyc (1): a.py:3: error: oops"
+    )
+    assert len(backend._briefly(RuntimeError("x" * 999))) == 200
+
+
+def test_jobs_are_one_per_core_unless_given(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REFEREE_BUILD_JOBS", "3")
+    assert backend._jobs() == 3
+    for unusable in ("", "0", "many"):
+        monkeypatch.setenv("REFEREE_BUILD_JOBS", unusable)
+        assert backend._jobs() >= 1
+
+
+def test_each_c_file_is_compiled_by_itself_and_the_objects_keep_their_order(
+    backend: ModuleType,
+) -> None:
+    calls: list[list[str]] = []
+
+    def compile_files(sources: list[str], output_dir: str, **kwargs: object) -> list[str]:
+        calls.append(sources)
+        return [f"{output_dir}/{source}.o" for source in sources]
+
+    with ThreadPoolExecutor(2) as pool:
+        compile_each = backend._compiling_in(pool, compile_files)
+        objects = compile_each(["a.c", "b.c", "c.c"], "out", debug=0)
+    assert objects == ["out/a.c.o", "out/b.c.o", "out/c.c.o"]
+    assert sorted(calls) == [["a.c"], ["b.c"], ["c.c"]]
+
+
+def test_an_editable_install_notices_a_compiled_build_it_replaces(
+    backend: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    site = tmp_path / "site-packages"
+    (site / "referee" / "parser").mkdir(parents=True)
+    (site / "referee" / "parser" / "reader.py").write_text("")
+    paths = {"purelib": str(site), "platlib": str(site)}
+    monkeypatch.setattr(backend.sysconfig, "get_paths", lambda: paths)
+    assert not backend._compiled_build_installed()
+    (site / "referee" / "parser" / f"reader{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    assert backend._compiled_build_installed()
