@@ -164,7 +164,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "option KEY VALUE",
-                        "One house rule (`referee explain KEY` says what it means).",
+                        "One house rule: the option KEY set to VALUE; `referee docs "
+                        "house-rules` lists them.",
                         "option limit 10",
                     ),
                 ),
@@ -178,7 +179,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "option KEY VALUE",
-                        "One house rule (`referee explain KEY` says what it means).",
+                        "One house rule: the option KEY set to VALUE; `referee docs "
+                        "house-rules` lists them.",
                         "option target 32",
                     ),
                 ),
@@ -220,8 +222,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "pot AMOUNT",
-                        "Bourré: money already in the pot before hand 1 (a session logged "
-                        "from the middle).",
+                        "Money already in the pot before hand 1 (a session logged from the "
+                        "middle).",
                         "pot 12",
                     ),
                 ),
@@ -246,8 +248,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "exempt NAME ...",
-                        "Bourré: players excused from hand 1's ante (bourré or tied in the "
-                        "hand before the log starts).",
+                        "Players excused from hand 1's ante (bourré or tied in the hand "
+                        "before the log starts).",
                         "exempt cy",
                     ),
                 ),
@@ -297,9 +299,10 @@ STATEMENTS: tuple[Statement, ...] = (
                     ),
                 ),
                 "dealer dee",
-                "Needed in hand 1; after it the referee passes the deal to the left itself, "
-                "and a `dealer` line that names someone else is L-DEALER. In Bourré a "
-                "player who took a card back or announced early misses their next deal.",
+                "After hand 1 the referee passes the deal itself, so the line may be left "
+                "out; one that names another player than the referee's dealer is L-DEALER. "
+                "In Bourré a player who took a card back or announced early misses their "
+                "next turn to deal.",
             ),
         ),
     ),
@@ -317,10 +320,10 @@ STATEMENTS: tuple[Statement, ...] = (
                         "deal ann Ah Kh 2c 9s 5d",
                     ),
                 ),
-                "deal ann Ah Kh 2c 9s 5d\ndeal cy Td 8h Kh 9c 2s",
-                "Optional, once per player: five cards (four with `hand_size: 4`), before "
-                "the draw. Without it a renege is proven from the cards the player played "
-                "later; with it, from the cards held.",
+                "deal ann Ah Kh 2c 9s 5d\ndeal cy Td 8h Qh 9c 2s",
+                "Once per player: five cards (four with `hand_size: 4`), before the draw. "
+                "Without it a renege is proven from the cards the player played later; with "
+                "it, from the cards held.",
             ),
             Usage(
                 ("bid-euchre",),
@@ -332,8 +335,8 @@ STATEMENTS: tuple[Statement, ...] = (
                     ),
                 ),
                 "deal ann Jh Ah Kh 9s Ac Tc\ndeal cy Jd Jc Kc Qc 9c Ad",
-                "Optional, once per player: six cards (the dealer seven with `joker`, "
-                "twelve each with `deck: double`). Without it a renege is proven from the "
+                "Once per player: six cards (the dealer seven with `joker`, twelve each "
+                "with `deck: double`). Without it a renege is proven from the "
                 "cards the player played later; with it, from the cards held.",
             ),
         ),
@@ -354,9 +357,9 @@ STATEMENTS: tuple[Statement, ...] = (
                     ),
                 ),
                 "ante ann bob dee",
-                "Optional. The referee knows who owes the ante (everyone, except the players "
-                "bourré or tied in the hand before) and checks the line names exactly them "
-                "(BR-SETTLE-ANTE). How much is the house option `ante`.",
+                "Everyone owes the ante except the players bourré or tied in the hand before "
+                "(in hand 1, the header's `exempt` players); a line that names others is "
+                "BR-SETTLE-ANTE. The amount is the house option `ante`.",
             ),
         ),
         instead={
@@ -417,8 +420,7 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "trump CARD",
-                        "Required: the dealer's face-up card. When only its suit was noted: "
-                        "`trump diamonds`.",
+                        "Required: the dealer's face-up card; its suit is trump.",
                         "trump 9d",
                     ),
                     _form(
@@ -426,8 +428,8 @@ STATEMENTS: tuple[Statement, ...] = (
                     ),
                 ),
                 "trump 7s                                 # the dealer's face-up card",
-                "Required in every hand, once: the card the dealer turned up (its suit is "
-                "trump). With the card, the referee also knows the dealer holds it.",
+                "Once in every hand, before the tricks. Write the card when it was noted: "
+                "the referee then also knows the dealer holds it.",
             ),
             Usage(
                 ("bid-euchre",),
@@ -649,8 +651,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 (
                     _form(
                         "score TEAM POINTS TEAM POINTS",
-                        "Recorded: the running score after the hand; before hand 1, the "
-                        "score so far.",
+                        "The running score: after a hand, as the table recorded it; before "
+                        "hand 1, the score so far.",
                         "score ann+cy 26 bob+dee 32",
                     ),
                 ),
@@ -733,3 +735,74 @@ def find_statement(word: str) -> Statement | None:
 def statement_names() -> list[str]:
     """Every word ``referee explain`` takes for a statement: keywords, then other words."""
     return [s.keyword for s in STATEMENTS] + [a for s in STATEMENTS for a in s.aliases]
+
+
+# ----------------------------------------------------------------------------- explain
+
+#: The width ``referee explain`` wraps a statement's words to.
+_WIDTH = 88
+_PLACES = {
+    ("header",): "of the header (before the first `hand` line)",
+    ("hand",): "of a hand",
+    ("hand", "header"): "of a hand (and of the header, before hand 1)",
+}
+
+
+def explain_statement_text(statement: Statement) -> str:
+    """What ``referee explain KEYWORD`` prints for a statement: its summary, where it goes,
+    its forms in each game with what they say, when it is needed, an example, and what a
+    game without it writes instead."""
+    lines = [f"{statement.keyword}: {statement.summary}", _where(statement)]
+    several = len(statement.usages) > 1
+    for usage in statement.usages:
+        lines.append("")
+        if several:
+            lines.append(f"In {' and '.join(_title(g) for g in usage.games)}:")
+        lines += _usage_lines(usage)
+    for game, instead in statement.instead.items():
+        lines += ["", *_wrapped(f"Not in {_title(game)}: {instead}.", 0)]
+    lines += ["", "Every statement, with whole logs to copy: `referee docs log-format`"]
+    return "\n".join(lines) + "\n"
+
+
+def _where(statement: Statement) -> str:
+    """``a statement of a hand, in both games`` (the second line of ``explain``)."""
+    place = _PLACES.get(tuple(sorted(statement.places)), "of a log")
+    games = statement.games
+    if len(games) == 1:
+        return f"a {_title(games[0])} statement {place}"
+    differ = " (written differently)" if len(statement.usages) > 1 else ""
+    return f"a statement {place}, in both games{differ}"
+
+
+def _usage_lines(usage: Usage) -> list[str]:
+    lines: list[str] = []
+    for form in usage.forms:
+        lines.append(f"    {form.syntax}")
+        lines += _wrapped(form.meaning, 8)
+    lines += ["", *_wrapped(usage.notes, 0)]
+    lines += ["", "Example:"] + ["    " + line for line in usage.example.splitlines()]
+    return lines
+
+
+def _wrapped(text: str, indent: int) -> list[str]:
+    """``text`` in lines of at most :data:`_WIDTH`, none broken inside a `code span`."""
+    import re
+    import textwrap
+
+    glued = re.sub(r"`[^`]*`", lambda m: m.group().replace(" ", "\0"), text)
+    lines = textwrap.wrap(
+        glued,
+        _WIDTH,
+        initial_indent=" " * indent,
+        subsequent_indent=" " * indent,
+        break_on_hyphens=False,
+        break_long_words=False,
+    )
+    return [line.replace("\0", " ") for line in lines]
+
+
+def _title(game: str) -> str:
+    from referee.games import game_of
+
+    return game_of(game).title
