@@ -758,8 +758,8 @@ def explain(
     help="Print a page of the guide (the pages of the project's docs/ folder, installed "
     "with it): write your first log, the log format, house rules, findings, the library, "
     "logs in a repository. Without PAGE, list the pages.\n\n"
-    "The page is Markdown, as written. On a terminal it is shown through a pager ($PAGER, "
-    "else less; PAGER=cat prints it); piped, it is printed as it is.",
+    "The page is Markdown, as written. On a terminal it is shown through a pager "
+    "($MANPAGER or $PAGER, else less; PAGER=cat prints it); piped, it is printed as it is.",
 )
 def docs_command(
     page: Annotated[
@@ -779,9 +779,9 @@ def docs_command(
     except (UnknownPage, GuideMissing) as exc:
         raise _fail(str(exc)) from None
     if page is not None and _isatty(sys.stdout) and _isatty(sys.stdin):
-        import click
+        import pydoc  # (its pager: $MANPAGER or $PAGER, else less or more)
 
-        click.echo_via_pager(text)
+        pydoc.pager(text)
         return
     with _writing_stdout():
         _stdout(Format.text).write(text)
