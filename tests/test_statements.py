@@ -282,3 +282,47 @@ def test_a_statement_of_the_other_game_leaves_the_hand_unsettled() -> None:
 def test_the_header_s_statements_of_the_other_game_are_still_header_errors() -> None:
     log = "game bid-euchre\nplayers ann bob cy dee\npot 5\n\nhand 1\ndealer dee\n"
     assert errors_of(log) == [("P-HEADER", 3, 1, "`pot` is a Bourré statement")]
+
+
+def _bad_lines() -> list[tuple[str, str]]:
+    """Lines that do not read, made from every example line of each game: cut short, a word
+    left out, or a word replaced."""
+    found: dict[tuple[str, str], None] = {}
+    for statement in STATEMENTS:
+        for usage in statement.usages:
+            texts = [usage.example, *(f.example for f in usage.forms)]
+            lines = {line.split("#")[0].strip() for t in texts for line in t.splitlines()}
+            for game in usage.games:
+                for line in lines:
+                    words = line.split()
+                    for n in range(len(words)):
+                        found[(game, " ".join(words[:n]))] = None
+                        found[(game, " ".join(words[:n] + words[n + 1 :]))] = None
+                        for other in ("xx", "won", "+3", "ann", "pass", "7h", "ann+cy"):
+                            found[(game, " ".join([*words[:n], other, *words[n + 1 :]]))] = None
+    return [key for key in found if key[1]]
+
+
+def test_the_second_parse_is_spared_only_where_it_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lark.exceptions import UnexpectedInput
+
+    from referee.parser import messages
+    from referee.parser.common import _Names
+    from referee.parser.syntax import _syntax
+
+    names = _Names(("ann", "bob", "cy", "dee"))
+    checked = 0
+    for game, line in _bad_lines():
+        try:
+            _syntax().lark.parse(line, start="line")
+            continue
+        except UnexpectedInput as exc:
+            spared = messages._explain(exc, line, names, None, 6, game)
+            with monkeypatch.context() as patch:
+                patch.setattr(messages, "_depends_on_game", lambda text, game: True)
+                full = messages._explain(exc, line, names, None, 6, game)
+        assert spared == full, (game, line)
+        checked += 1
+    assert checked > 1000

@@ -101,10 +101,11 @@ def _explain(
         other = _other_game(text, names, game, fits)
         if other is not None:
             return other
-        exc = _error_in(game, text) or exc
+        if exc is None or _depends_on_game(text, game):
+            exc = _error_in(game, text) or exc
         fits = _fitting(game, fits)
-    if exc is None:  # (a line of the other game that this game reads: never seen)
-        return 1, f"this line is not a statement of a {game_of(game or 'bourre').title} log"
+    if exc is None:  # (a statement of the other game that this game reads: never seen)
+        return 1, "this statement does not belong in a log of this game"
     column, message, expected, pos = _explained(exc, text, names, top_bid, game)
     form = _form_of_line(text, names, game)
     if read and form:  # Bourré's `settle ann wins 4` in Bid Euchre, or the other way round
@@ -220,15 +221,19 @@ def _described(
 
 def _no_statement(text: str, pos: int, found: str, names: _Names, game: str | None) -> str:
     """The message for a line whose first word starts no statement: in Bid Euchre, where no
-    statement starts with a name, a word that is no keyword nor a seated name is an
-    unknown statement (in Bourré it would begin a decision: see :func:`_described`)."""
+    statement starts with a name, a word that starts no statement and is no seated name is
+    an unknown statement (in Bourré it would begin a decision: see :func:`_described`)."""
     if game != "bid-euchre":
         return (
             "expected a statement such as `trick`, `dealer`, `trump` or a "
             f"player's decision, found {found}"
         )
     word = _WORD.match(text, pos)
-    if word is not None and word.group().lower() not in KEYWORDS and not names.seated(word.group()):
+    if (
+        word is not None
+        and word.group().lower() not in _STATEMENT_WORDS
+        and not names.seated(word.group())
+    ):
         return f"unknown statement '{_short(word.group())}'"
     return f"expected a statement such as `bid`, `trick`, `dealer` or `trump`, found {found}"
 
@@ -289,7 +294,7 @@ def _other_game_statement(
     """The column and message for a statement read from ``text`` that a log of ``game`` does
     not have (a `bid` in Bourré, Bourré's `settle ann wins 4` in Bid Euchre), said as that
     game reads the line; None for a statement of the game (or no game yet)."""
-    if game is None or not isinstance(stmt, _FOREIGN.get(game, ())):
+    if game is None or not isinstance(stmt, _foreign_records(game)):
         return None
     if _error_in(game, text) is None:
         return None
@@ -302,6 +307,20 @@ def _faulted(fault: _Fault, text: str, names: _Names, game: str | None) -> tuple
     :func:`_other_game`)."""
     other = None if game is None else _other_game(text, names, game, None)
     return other if other is not None else (fault.column, fault.message)
+
+
+def _depends_on_game(text: str, game: str) -> bool:
+    """Whether a line that does not read may be explained otherwise as a log of ``game``
+    reads it than as the grammar's `line` does (else the second parse is spared: a log of
+    bad lines pays for one). Only a `settle` line (its forms differ between the games) and,
+    in Bid Euchre, a line whose first word starts no statement (Bourré's decisions start
+    with a name); the other statements read alike in both, and a statement of the other
+    game only is told so before (:func:`_other_game`). A test compares this with the second
+    parse over many bad lines."""
+    keyword = _keyword_of(text)
+    if keyword == "settle":
+        return True
+    return game == "bid-euchre" and keyword not in _STATEMENT_WORDS
 
 
 def _error_in(game: str, text: str) -> UnexpectedInput | None:
@@ -332,7 +351,7 @@ def _other_game(
     if first is None:
         return None
     word, column = first.group(1), first.start(1) + 1
-    statement = find_statement(word)
+    statement = find_statement(word) if word.lower() in _STATEMENT_WORDS else None
     if statement is not None and statement.usage(game) is None and statement.instead:
         owner = game_of(statement.games[0]).title
         return column, f"`{statement.keyword}` is a {owner} statement; {statement.instead[game]}"
