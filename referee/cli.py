@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``rules``, ``new``.
+``docs``, ``rules``, ``new``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -755,9 +755,9 @@ def explain(
 @app.command(
     "docs",
     cls=_Command,
-    help="Print a page of the guide (the pages of the project's docs/ folder, installed "
-    "with it): write your first log, the log format, house rules, findings, the library, "
-    "logs in a repository. Without PAGE, list the pages.\n\n"
+    help="Print a page of the guide, which comes with the command: write your first log, "
+    "the log format, house rules, findings, the library, logs in a repository. Without "
+    "PAGE, list the pages.\n\n"
     "The page is Markdown, as written. On a terminal it is shown through a pager "
     "($MANPAGER or $PAGER, else less; PAGER=cat prints it); piped, it is printed as it is.",
 )
