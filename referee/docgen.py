@@ -3,9 +3,9 @@
 ``docs/findings.md``, ``docs/house-rules.md`` and ``docs/log-format.md`` hold sections
 between the markers ``<!-- generated: NAME -->`` and ``<!-- end generated -->``: every rule
 ID, read-error code, house option and statement, with the same words ``referee explain``
-and ``referee rules`` print. The
-docs test requires each section to be exactly what :func:`section` gives (after a change to
-a registry: ``REFEREE_UPDATE_DOCS=1 pytest tests/test_docs.py``, then read the diff).
+and ``referee rules`` print. The docs test requires each section to be exactly what
+:func:`section` gives (after a change to a registry: ``REFEREE_UPDATE_DOCS=1 pytest
+tests/test_docs.py``, then read the diff).
 """
 
 from __future__ import annotations
