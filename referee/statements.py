@@ -482,8 +482,9 @@ STATEMENTS: tuple[Statement, ...] = (
                 (_form("NAME pass", "The player passes (folds); also `NAME fold`.", "bob pass"),),
                 "bob pass\ncy fold",
                 "Decisions are written in the order said, from the dealer's left, the dealer "
-                "last (out of turn: BR-DECIDE-ORDER). They may be left out: a player who "
-                "plays a card in the tricks played, one who does not passed.",
+                "last (before one's turn: BR-DECIDE-ORDER, under `decisions: turn`). They "
+                "may be left out: a player who plays a card in the tricks played, one who "
+                "does not passed.",
             ),
         ),
         aliases=("fold",),
@@ -516,8 +517,8 @@ STATEMENTS: tuple[Statement, ...] = (
                 ),
                 "ann play discard 2c 5d draw Qc 3d\ncy stand\ndee play discard 1",
                 "Decisions are written in the order said, from the dealer's left, the dealer "
-                "last. The cards drawn must come from the stock (BR-DRAW); an exchange not "
-                "written is never guessed at.",
+                "last. A player draws as many cards as they discard, and no more than allowed "
+                "(BR-DRAW); an exchange not written is never guessed at.",
             ),
         ),
         aliases=("stand", "draw"),
