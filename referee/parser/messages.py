@@ -268,15 +268,16 @@ _OWN_RECORDS: dict[str, tuple[type, ...]] = {
     "bourre": (AnteLine, DecisionLine, SettleLine),
     "bid-euchre": (BidLine, ExchangeLine, DiscardLine, RedealLine, TeamSettleLine, ScoreLine),
 }
-_FOREIGN: dict[str, tuple[type, ...]] = {
-    game: tuple(t for other, own in _OWN_RECORDS.items() if other != game for t in own)
+_FOREIGN: dict[str, frozenset[type]] = {
+    game: frozenset(t for other, own in _OWN_RECORDS.items() if other != game for t in own)
     for game in _OWN_RECORDS
 }
 
 
-def _foreign_records(game: str) -> tuple[type, ...]:
-    """The records of the hand statements a log of ``game`` does not have."""
-    return _FOREIGN.get(game, ())
+def _foreign_records(game: str) -> frozenset[type]:
+    """The records (their exact types) of the hand statements a log of ``game`` does not
+    have."""
+    return _FOREIGN.get(game, frozenset())
 
 
 #: A player's decision, as a Bid Euchre log may have meant it: the bid it would be.
@@ -294,7 +295,7 @@ def _other_game_statement(
     """The column and message for a statement read from ``text`` that a log of ``game`` does
     not have (a `bid` in Bourré, Bourré's `settle ann wins 4` in Bid Euchre), said as that
     game reads the line; None for a statement of the game (or no game yet)."""
-    if game is None or not isinstance(stmt, _foreign_records(game)):
+    if game is None or type(stmt) not in _foreign_records(game):
         return None
     if _error_in(game, text) is None:
         return None

@@ -842,13 +842,18 @@ class LogReader:
         each reported as a line this game does not read (P-SYNTAX, said as the game reads
         it: see :func:`_other_game_statement`); they go into ``unreadable`` too."""
         game = self._game
-        foreign = () if game is None else _foreign_records(game)
-        if game is None or not any(isinstance(event, foreign) for event in events):
+        if game is None:
+            return events
+        foreign = _foreign_records(game)
+        for event in events:  # (a loop, by exact type: this runs for every hand)
+            if type(event) in foreign:
+                break
+        else:
             return events
         texts = {entry[0]: (entry[1], entry[2]) for entry in block}
         kept: list[Event] = []
         for event in events:
-            if not isinstance(event, foreign) or event.line not in texts:
+            if type(event) not in foreign or event.line not in texts:
                 kept.append(event)
                 continue
             text, raw = texts[event.line]
