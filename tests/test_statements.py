@@ -81,7 +81,9 @@ def _words_of(event: object) -> str:
     return _statement_word(event)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("statement", [s for s in STATEMENTS if len(s.games) == 1], ids=str)
+@pytest.mark.parametrize(
+    "statement", [s for s in STATEMENTS if len(s.games) == 1], ids=lambda s: s.keyword
+)
 def test_a_game_without_a_statement_says_so_in_its_words(
     statement: Statement, tmp_path: Path
 ) -> None:
@@ -91,8 +93,7 @@ def test_a_game_without_a_statement_says_so_in_its_words(
     assert usage is not None and other in statement.instead
     log = example_log(statement, usage.example, other)
     errors = read_errors(log, tmp_path)
-    lines = [line for line in usage.example.splitlines()]
-    assert len(errors) == len(lines), errors
+    assert len(errors) == len(usage.example.splitlines()), errors
     for error in errors:
         assert TITLES[owner] in error, error
         if statement.keyword not in ("pot", "exempt"):  # (header: `pot` is a Bourré statement)
