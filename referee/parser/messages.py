@@ -9,6 +9,7 @@ form in this game (the texts are :mod:`referee.statements`'). The reader passes 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
@@ -393,9 +394,11 @@ def _keyword_of(text: str) -> str:
 def _form_of_line(text: str, names: _Names, game: str | None) -> str:
     """For a line of a statement whose form a read error names (`settle`, `score`: see
     :attr:`~referee.statements.Usage.shape`), that form in ``game``; else ""."""
-    statement = find_statement(_keyword_of(text)) if game is not None else None
-    usage = statement.usage(game) if statement is not None and game is not None else None
-    if statement is None or usage is None or not usage.shape or game is None:
+    if game is None:
+        return ""
+    statement = find_statement(_keyword_of(text))
+    usage = statement.usage(game) if statement is not None else None
+    if statement is None or usage is None or not usage.shape:
         return ""
     form = f"a {game_of(game).title} `{statement.keyword}` line is {usage.shape}"
     if "TEAM" in usage.shape and len(names.players) == 4:
@@ -501,6 +504,7 @@ def _statement_matches(word: str, game: str | None = None) -> list[str]:
     return [f"{m} {number}" for m in _near(letters, words)]
 
 
+@functools.cache
 def _statement_words(game: str | None) -> tuple[str, ...]:
     """The keywords a statement of ``game`` (of either game: None) starts with."""
     if game is None:
@@ -509,6 +513,7 @@ def _statement_words(game: str | None) -> tuple[str, ...]:
 
 
 def _of_game(word: str, game: str) -> bool:
+    """Whether a statement's keyword is one of ``game``'s statements."""
     statement = find_statement(word)
     return statement is None or statement.usage(game) is not None
 
