@@ -93,9 +93,10 @@ def audit_path(
 
 def explain(rule_id: str) -> str:
     """What ``referee explain`` prints for a rule ID (``BR-FOLLOW``), a read-error code
-    (``P-SYNTAX``) or a house option (``head_trick``): what it means, examples, and how to
-    fix the log. Case-insensitive; raises :class:`UnknownRuleError` (whose message says
-    what is close) for a word that names none of them."""
+    (``P-SYNTAX``), a house option (``head_trick``) or a statement of a log (``settle``):
+    what it means, examples, and how to fix the log. Case-insensitive; raises
+    :class:`UnknownRuleError` (whose message says what is close) for a word that names none
+    of them."""
     from referee.topics import UnknownTopic, explain_topic
 
     if not isinstance(rule_id, str):

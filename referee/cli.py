@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``rules``, ``new``, ``fix``.
+``docs``, ``rules``, ``new``, ``fix``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from referee.audit import Reading
     from referee.batch import Progress, Tally
     from referee.fixer import FixOutcome
+    from referee.guide import Page
     from referee.job import Job
     from referee.report import FileReport, HandResult
 
@@ -747,22 +748,24 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
 
 @app.command(
     cls=_Command,
-    help="Explain a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX) or a house option "
-    "(head_trick): what it means, examples, and how to fix the log.\n\n"
-    'Any case; a near miss gets a "did you mean". `referee rules` lists them all.',
+    help="Explain a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX), a house option "
+    "(head_trick) or a statement of a log (settle): what it means, examples, and how to "
+    "fix the log.\n\n"
+    'Any case; a near miss gets a "did you mean". `referee rules` lists the rules, codes '
+    "and options; `referee docs log-format` every statement.",
 )
 def explain(
     topic: Annotated[
         str,
         typer.Argument(
             metavar="ID-OR-KEY",
-            help="A rule ID (BR-FOLLOW), a read-error code (P-RULES) or an option key "
-            "(head_trick).",
+            help="A rule ID (BR-FOLLOW), a read-error code (P-RULES), an option key "
+            "(head_trick) or a statement's keyword (settle).",
             show_default=False,
         ),
     ],
 ) -> None:
-    """Explain a rule ID, a read-error code or a house option."""
+    """Explain a rule ID, a read-error code, a house option or a statement."""
     from referee.topics import UnknownTopic, explain_topic
 
     try:
@@ -771,6 +774,52 @@ def explain(
         raise _fail(str(exc)) from None
     with _writing_stdout():
         _stdout(Format.text).write(text)
+
+
+# ----------------------------------------------------------------------------- docs
+
+
+@app.command(
+    "docs",
+    cls=_Command,
+    help="Print a page of the guide, which comes with the command: write your first log, "
+    "the log format, house rules, findings, the library, logs in a repository. Without "
+    "PAGE, list the pages.\n\n"
+    "The page is Markdown, as written. On a terminal it is shown through a pager "
+    "($MANPAGER or $PAGER, else less; PAGER=cat prints it); piped, it is printed as it is.",
+)
+def docs_command(
+    page: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="PAGE",
+            help="A page's name: index, first-log, log-format, house-rules, findings, library, ci.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Print a page of the guide, or list them."""
+    from referee.guide import GuideMissing, UnknownPage, find_page, pages
+
+    try:
+        text = _page_list(pages()) if page is None else find_page(page).text()
+    except (UnknownPage, GuideMissing) as exc:
+        raise _fail(str(exc)) from None
+    if page is not None and _isatty(sys.stdout) and _isatty(sys.stdin):
+        import pydoc  # (its pager: $MANPAGER or $PAGER, else less or more)
+
+        pydoc.pager(text)
+        return
+    with _writing_stdout():
+        _stdout(Format.text).write(text)
+
+
+def _page_list(listed: list[Page]) -> str:
+    """``referee docs``: each page's name and title, and how to print one."""
+    width = max(len(p.name) for p in listed)
+    lines = ["The guide's pages (`referee docs PAGE` prints one):", ""]
+    lines += [f"  {p.name:<{width}}  {p.title}" for p in listed]
+    return "\n".join(lines) + "\n"
 
 
 # ----------------------------------------------------------------------------- rules

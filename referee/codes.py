@@ -67,8 +67,9 @@ READ_CODES: tuple[ReadCode, ...] = (
         "read is not settled (the line may have been a trick or a payment), but every play the\n"
         "log does show is still judged. A file whose first statement is no log statement at all\n"
         "is reported once, and not read further.",
-        "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
-        "every statement, and `referee new bourre` prints a log to start from.",
+        "Correct the line as the message says and audit again. `referee explain settle`\n"
+        "gives a statement's forms in each game, `referee docs log-format` every statement,\n"
+        "and `referee new bourre` prints a log to start from.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
         kind="log",
         counts=Counts.FINDING,

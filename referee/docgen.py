@@ -1,10 +1,11 @@
 """The reference sections of the guide in ``docs/``, written from the registries.
 
-``docs/findings.md`` and ``docs/house-rules.md`` hold sections between the markers
-``<!-- generated: NAME -->`` and ``<!-- end generated -->``: every rule ID, read-error code
-and house option, with the same words ``referee explain`` and ``referee rules`` print. The
-docs test requires each section to be exactly what :func:`section` gives (after a change to
-a registry: ``REFEREE_UPDATE_DOCS=1 pytest tests/test_docs.py``, then read the diff).
+``docs/findings.md``, ``docs/house-rules.md`` and ``docs/log-format.md`` hold sections
+between the markers ``<!-- generated: NAME -->`` and ``<!-- end generated -->``: every rule
+ID, read-error code, house option and statement, with the same words ``referee explain``
+and ``referee rules`` print. The docs test requires each section to be exactly what
+:func:`section` gives (after a change to a registry: ``REFEREE_UPDATE_DOCS=1 pytest
+tests/test_docs.py``, then read the diff).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from referee.optiondocs import (
     values_text,
 )
 from referee.rulebook import Rule, all_rules
+from referee.statements import STATEMENTS, Form
 
 #: A generated section: its name, then what the registries give for it.
 SECTION = re.compile(
@@ -31,7 +33,8 @@ SECTION = re.compile(
 
 def section(name: str) -> str:
     """The Markdown of a generated section: ``rules:GAME`` (``both`` for the log faults),
-    ``codes``, ``options-table:GAME`` or ``options:GAME``."""
+    ``codes``, ``options-table:GAME``, ``options:GAME`` or ``statements:PLACE`` (``header``,
+    or a game for its hands' statements)."""
     return "\n" + _content(name) + "\n"
 
 
@@ -46,6 +49,8 @@ def _content(name: str) -> str:
         return _options_table(game)
     if kind == "options":
         return "\n".join(_option(d) for d in option_docs(game))
+    if kind == "statements":
+        return _statements_table(game)
     raise KeyError(f"no generated section {name!r}")
 
 
@@ -123,6 +128,35 @@ def _option(doc: OptionDoc) -> str:
             "Findings it bears on: " + ", ".join(_rule_link(r) for r in doc.see_also) + ".",
         ]
     return "\n".join(parts) + "\n"
+
+
+def _statements_table(place: str) -> str:
+    """The statements of the header (``header``; each game's own marked as such), or of a
+    game's hands: a row per form, with an example that reads."""
+    rows = ["| statement | example | what it says |", "|---|---|---|"]
+    seen: set[str] = set()
+    for statement in STATEMENTS:
+        if place == "header" and "header" in statement.places:
+            usages = list(statement.usages)
+        elif place != "header" and "hand" in statement.places:
+            usages = [u for u in statement.usages if place in u.games]
+        else:
+            continue
+        for usage in usages:
+            only = "" if place != "header" or len(statement.games) > 1 else statement.games[0]
+            for form in usage.forms:
+                if form.syntax not in seen:
+                    seen.add(form.syntax)
+                    rows.append(_form_row(form, GAME_TITLES.get(only, "")))
+    return "\n".join(rows) + "\n"
+
+
+def _form_row(form: Form, game_title: str) -> str:
+    meaning = form.meaning
+    if game_title:
+        meaning = f"{game_title}: {meaning[:1].lower()}{meaning[1:]}"
+    cells = [f"`{form.syntax}`", f"`{form.example}`", meaning.replace("|", "\\|")]
+    return "| " + " | ".join(cells) + " |"
 
 
 def _rule_link(rule_id: str) -> str:

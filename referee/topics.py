@@ -1,9 +1,11 @@
 """Everything ``referee explain`` explains, and the ``referee rules`` listing.
 
-Three registries answer: the rule IDs (:mod:`referee.rulebook`, with what to do about a
-finding from :mod:`referee.fixes`), the read-error codes (:mod:`referee.codes`) and the
-house options (:mod:`referee.optiondocs`). ``referee explain``, ``referee rules``,
-:func:`referee.explain` and the guide in ``docs/`` all print from here, so they say the same.
+Four registries answer: the rule IDs (:mod:`referee.rulebook`, with what to do about a
+finding from :mod:`referee.fixes`), the read-error codes (:mod:`referee.codes`), the
+house options (:mod:`referee.optiondocs`) and the statements of a log
+(:mod:`referee.statements`). ``referee explain``, ``referee rules``, :func:`referee.explain`
+and the guide in ``docs/`` all print from here, so they say the same. A word that is both a
+statement and a house option (``ante``) gets both, the statement first.
 
 A word is looked up ignoring case. One that names nothing gets "did you mean" (the close
 names, from :mod:`referee.suggest`), or, for the start of names (``BR-SETTLE``, ``P``,
@@ -25,6 +27,7 @@ from referee.optiondocs import (
     values_short,
 )
 from referee.rulebook import Rule, all_rules, get_rule
+from referee.statements import explain_statement_text, find_statement, statement_names
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: The width the ``rules`` listing is wrapped to.
@@ -34,22 +37,29 @@ _SHOWN = 40
 
 
 class UnknownTopic(LookupError):
-    """A word that names no rule ID, read-error code or house option (the message says
-    what is close)."""
+    """A word that names no rule ID, read-error code, house option or statement (the
+    message says what is close)."""
 
 
 def explain_topic(word: str) -> str:
-    """What ``referee explain WORD`` prints: a rule ID, a ``P-`` code or an option key
-    (any case). Raises :class:`UnknownTopic` with a "did you mean" message otherwise."""
+    """What ``referee explain WORD`` prints: a rule ID, a ``P-`` code, an option key or a
+    statement's keyword (any case). Raises :class:`UnknownTopic` with a "did you mean"
+    message otherwise."""
     rule = get_rule(word)
     if rule is not None:
         return explain_rule_text(rule)
     code = get_code(word)
     if code is not None:
         return explain_code_text(code)
+    pages = []
+    statement = find_statement(word)
+    if statement is not None:
+        pages.append(explain_statement_text(statement))
     option = find_option(word)
     if option is not None:
-        return explain_option_text(option)
+        pages.append(explain_option_text(option))
+    if pages:
+        return "\n".join(pages)
     raise UnknownTopic(unknown_topic_message(word))
 
 
@@ -72,9 +82,11 @@ def explain_rule_text(rule: Rule) -> str:
 
 
 def topic_names() -> list[str]:
-    """Every name ``explain`` takes, as written: rule IDs, ``P-`` codes, option keys."""
+    """Every name ``explain`` takes, as written, once: rule IDs, ``P-`` codes, option keys,
+    statements' keywords and their other words (``fold``)."""
     names = sorted(all_rules()) + [code.id for code in READ_CODES]
-    return names + [doc.key for game in GAME_TITLES for doc in option_docs(game)]
+    names += [doc.key for game in GAME_TITLES for doc in option_docs(game)]
+    return list(dict.fromkeys(names + statement_names()))
 
 
 def unknown_topic_message(word: str) -> str:
@@ -84,10 +96,11 @@ def unknown_topic_message(word: str) -> str:
     shown = written if len(written) <= _SHOWN else written[: _SHOWN - 3] + "..."
     if not written:
         return (
-            "nothing to explain: give a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX) or "
-            "a house option (head_trick); `referee rules` lists them all"
+            "nothing to explain: give a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX), "
+            "a house option (head_trick) or a statement (settle); `referee rules` lists the "
+            "rules, codes and options, `referee docs log-format` the statements"
         )
-    head = f"no rule ID, read-error code or house option is called {shown!r}"
+    head = f"no rule ID, read-error code, house option or statement is called {shown!r}"
     names = topic_names()
     started = _started_by(written, names)
     if started:
@@ -145,7 +158,10 @@ def rules_text(game: str | None) -> str:
     lines += [*_listed([(c.id, c.summary) for c in READ_CODES]), ""]
     for g in games:
         lines += [f"{GAME_TITLES[g]} house options (key, default, values)", *_option_lines(g), ""]
-    lines += ["`referee explain ID` or `referee explain KEY` says more about any of them."]
+    lines += [
+        "`referee explain ID` or `referee explain KEY` says more about any of them, and",
+        "`referee explain settle` about a statement of a log (`referee docs log-format`).",
+    ]
     return "\n".join(lines) + "\n"
 
 

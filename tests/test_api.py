@@ -97,7 +97,8 @@ def test_explain() -> None:
     assert referee.explain("Head_Trick").startswith("head_trick: ")
     with pytest.raises(
         referee.UnknownRuleError,
-        match=r"^no rule ID, read-error code or house option is called 'X-NOPE'; run `referee",
+        match=r"^no rule ID, read-error code, house option or statement is called 'X-NOPE'; "
+        r"run `referee",
     ):
         referee.explain("X-NOPE")
     with pytest.raises(TypeError):

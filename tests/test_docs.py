@@ -176,6 +176,8 @@ def test_every_generated_section_is_what_the_registries_say() -> None:
         *(f"rules:{g}" for g in games),
         *(f"options-table:{g}" for g in games),
         *(f"options:{g}" for g in games),
+        "statements:header",
+        *(f"statements:{g}" for g in games),
     }
 
 

@@ -671,7 +671,7 @@ def test_commas_and_colons_anywhere_between_items() -> None:
     assert one("ann: play, discard 2c,9s") == DecisionLine(
         name("ann", 4, 1), "play", 2, (CardAt("2c", 4, 20), CardAt("9s", 4, 23)), None, 4, 1
     )
-    assert one(",settle, ann+ cy, 1 bob +dee, 2,") == TeamSettleLine(
+    assert one(",settle, ann+ cy, 1 bob +dee, 2,", EUCHRE_HEAD) == TeamSettleLine(
         (
             TeamPoints((name("ann", 4, 10), name("cy", 4, 15)), Decimal(1), 4, 10),
             TeamPoints((name("bob", 4, 21), name("dee", 4, 26)), Decimal(2), 4, 21),
@@ -858,9 +858,6 @@ def test_grammar_reads_whole_example_files() -> None:
         ),
         ("trick 4: 7h ann", 10, "expected a play such as `ann 7h`, found '7h'"),
         ("trick 1:", 9, "expected a play such as `ann 7h`, found the end of the line"),
-        ("bid ann 7", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
-        ("bid ann 12 hearts", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
-        ("bid ann foo", 9, "expected a bid: pass, a number from 3 to 6, ask or moon, found 'foo'"),
         ("settle eve wins", 16, "expected an amount such as 5 or 0.50, found the end of the line"),
         ("settle eve wins 5x", 17, "expected an amount such as 5 or 0.50, found '5x'"),
         ("claim ann renege", 17, "expected a player name, found the end of the line"),
@@ -886,6 +883,18 @@ def test_syntax_error_messages(line: str, column: int, message: str) -> None:
     assert errors(text) == [("P-SYNTAX", 4, column, message)]
     reader, _ = read(text)
     assert reader.errors[0].source_line == line
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "message"),
+    [
+        ("bid ann 7", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
+        ("bid ann 12 hearts", 9, "expected a bid: pass, a number from 3 to 6, ask or moon"),
+        ("bid ann foo", 9, "expected a bid: pass, a number from 3 to 6, ask or moon, found 'foo'"),
+    ],
+)
+def test_bid_error_messages(line: str, column: int, message: str) -> None:
+    assert errors(EUCHRE_HEAD + "hand 1\n" + line + "\n") == [("P-SYNTAX", 4, column, message)]
 
 
 def test_errors_are_skipped_and_reading_goes_on() -> None:

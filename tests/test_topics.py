@@ -24,6 +24,7 @@ from referee.optiondocs import (
 )
 from referee.options import OptionError, convert_option, default_options, option_keys
 from referee.rulebook import all_rules
+from referee.statements import find_statement, statement_names
 from referee.topics import explain_topic, rules_text, topic_names
 
 runner = CliRunner()
@@ -108,53 +109,55 @@ def test_explain_a_rule_ends_with_how_to_fix() -> None:
     [
         (
             "head-trick",
-            "no rule ID, read-error code or house option is called 'head-trick'; "
+            "no rule ID, read-error code, house option or statement is called 'head-trick'; "
             "did you mean head_trick?",
         ),
         (
             "BR-FOLOW",
-            "no rule ID, read-error code or house option is called 'BR-FOLOW'; "
+            "no rule ID, read-error code, house option or statement is called 'BR-FOLOW'; "
             "did you mean BR-FOLLOW?",
         ),
         (
             "limt",
-            "no rule ID, read-error code or house option is called 'limt'; did you mean limit?",
+            "no rule ID, read-error code, house option or statement is called 'limt'; "
+            "did you mean limit?",
         ),
         (
             "follow",
-            "no rule ID, read-error code or house option is called 'follow'; "
+            "no rule ID, read-error code, house option or statement is called 'follow'; "
             "did you mean BE-FOLLOW or BR-FOLLOW?",
         ),
         (
             "syntax",
-            "no rule ID, read-error code or house option is called 'syntax'; "
+            "no rule ID, read-error code, house option or statement is called 'syntax'; "
             "did you mean P-SYNTAX?",
         ),
         (
             "P",
-            "no rule ID, read-error code or house option is called 'P'; the ones that start "
-            "with it: P-SYNTAX, P-HEADER, P-ENCODING, P-IO, P-RULES, P-INTERNAL",
+            "no rule ID, read-error code, house option or statement is called 'P'; the ones "
+            "that start with it: P-SYNTAX, P-HEADER, P-ENCODING, P-IO, P-RULES, P-INTERNAL",
         ),
         (
             "br-settle",
-            "no rule ID, read-error code or house option is called 'br-settle'; the "
+            "no rule ID, read-error code, house option or statement is called 'br-settle'; the "
             "ones that start with it: BR-SETTLE-ANTE, BR-SETTLE-BOURRE, BR-SETTLE-PENALTY, "
             "BR-SETTLE-POT, BR-SETTLE-RENEGE, BR-SETTLE-WIN",
         ),
         (
             "must",
-            "no rule ID, read-error code or house option is called 'must'; the ones that "
-            "start with it: must_trump, must_overtrump, must_undertrump",
+            "no rule ID, read-error code, house option or statement is called 'must'; the "
+            "ones that start with it: must_trump, must_overtrump, must_undertrump",
         ),
         (
             "xyzzy",
-            "no rule ID, read-error code or house option is called 'xyzzy'; "
+            "no rule ID, read-error code, house option or statement is called 'xyzzy'; "
             "run `referee rules` for the list",
         ),
         (
             " ",
-            "nothing to explain: give a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX) or "
-            "a house option (head_trick); `referee rules` lists them all",
+            "nothing to explain: give a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX), "
+            "a house option (head_trick) or a statement (settle); `referee rules` lists the "
+            "rules, codes and options, `referee docs log-format` the statements",
         ),
     ],
 )
@@ -178,10 +181,12 @@ def test_every_name_explain_takes_is_explained_by_it() -> None:
         | {c.id for c in READ_CODES}
         | set(option_keys("bourre"))
         | set(option_keys("bid-euchre"))
+        | set(statement_names())
     )
     for name in names:
         text = explain_topic(name.lower())
-        assert text.startswith(f"{name}: ")
+        statement = find_statement(name)
+        assert text.startswith(f"{statement.keyword if statement else name}: ")
         assert text == referee.explain(name)  # the library says the same
 
 

@@ -29,7 +29,14 @@ from referee.parser.common import (
     _Statement,
 )
 from referee.parser.fastpath import _FastPath
-from referee.parser.messages import _explain, _kind, _statement_word
+from referee.parser.messages import (
+    _explain,
+    _faulted,
+    _foreign_records,
+    _kind,
+    _other_game_statement,
+    _statement_word,
+)
 from referee.parser.quickpath import _MAX_KEPT, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
@@ -135,7 +142,9 @@ class LogReader:
         self._seated: tuple[str, ...] = ()  # the seated names as written
         self._fast = _FastPath(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
+        self._game: str | None = None  # the log's game, once the header has said it
         self.header = self._read_header()
+        self._game = None if self.header is None else self.header.game
         self._quick = (
             _QuickPath(self._syntax, self._names)
             if quick and self.header is not None and game_of(self.header.game).quick_reading
@@ -196,9 +205,11 @@ class LogReader:
                 hinting = self._hinted < _MAX_HINTED_LINES
                 self._hinted += hinting
                 fits = self._fits if hinting else None
-                column, message, mend = _explain(exc, text, self._names, fits, self._fast.top_bid)
+                column, message, mend = _explain(
+                    exc, text, self._names, fits, self._fast.top_bid, self._game
+                )
             except _Fault as fault:
-                column, message = fault.column, fault.message
+                column, message = _faulted(fault, text, self._names, self._game)
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
             column, message = 1, f"could not read this line ({type(exc).__name__})"
         self._error("P-SYNTAX", line, column, message, raw, mend)
@@ -800,7 +811,8 @@ class LogReader:
                 try:
                     event = fast.read(lower, text, start, end, number)
                 except _Fault as fault:
-                    self._error("P-SYNTAX", number, fault.column, fault.message, raw)
+                    column, message = _faulted(fault, text, self._names, self._game)
+                    self._error("P-SYNTAX", number, column, message, raw)
                     if unreadable is not None:
                         unreadable.append(Unread(number, _first_word(text)))
                     continue
@@ -823,7 +835,40 @@ class LogReader:
                 )
             else:
                 events.append(stmt)
-        return events
+        return self._own_game(events, block, unreadable)
+
+    def _own_game(
+        self, events: list[Event], block: list[_BlockLine], unreadable: list[Unread] | None
+    ) -> list[Event]:
+        """``events`` without the statements of the other game (a `bid` in a Bourré log),
+        each reported as a line this game does not read (P-SYNTAX, said as the game reads
+        it: see :func:`_other_game_statement`); they go into ``unreadable`` too."""
+        game = self._game
+        if game is None:
+            return events
+        foreign = _foreign_records(game)
+        for event in events:  # (a loop, by exact type: this runs for every hand)
+            if type(event) in foreign:
+                break
+        else:
+            return events
+        texts = {entry[0]: (entry[1], entry[2]) for entry in block}
+        kept: list[Event] = []
+        for event in events:
+            if type(event) not in foreign or event.line not in texts:
+                kept.append(event)
+                continue
+            text, raw = texts[event.line]
+            fits = self._fits if self._hinted < _MAX_HINTED_LINES else None
+            said = _other_game_statement(event, text, self._names, game, fits, self._fast.top_bid)
+            if said is None:
+                kept.append(event)
+                continue
+            self._error("P-SYNTAX", event.line, said[0], said[1], raw, said[2])
+            if unreadable is not None:
+                unreadable.append(Unread(event.line, _first_word(text)))
+                unreadable.sort()
+        return kept
 
 
 def _first_word(text: str) -> str:

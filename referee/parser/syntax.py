@@ -209,7 +209,7 @@ class _Syntax:
                         self._grammar,
                         parser="lalr",
                         lexer="contextual",
-                        start=["line", "log"],
+                        start=["line", "log", "bourre_line", "bid_euchre_line"],
                         maybe_placeholders=False,
                     )
         return self._lark

@@ -5,7 +5,7 @@ HEAD = """\
 # A Bourré hand log. One statement per line; `#` starts a comment; case does not matter.
 # Edit the names, the options and the hand into your own game, then check it:
 #     referee audit LOG
-# Every statement is described in the project's docs/log-format.md.
+# Every statement: `referee docs log-format`; one of them: `referee explain settle`.
 
 game bourre
 players ann bob cy dee                   # in seating order, clockwise
