@@ -1,9 +1,10 @@
 """The build backend of `referee`: setuptools', compiling the hot modules with mypyc.
 
 A wheel (``pip install .``) compiles the modules listed under
-``[tool.referee.compiled] modules`` in ``pyproject.toml`` to C extensions with mypyc where
-it can, and is the same pure-Python package where it cannot; both behave alike, byte for
-byte (``tests/test_compiled.py``). The compiled modules are the per-hand path, chosen by
+``[tool.referee-build.compiled] modules`` in ``pyproject.toml`` (not under ``tool.referee``,
+which is the folder config's table) to C extensions with mypyc where it can, and is the
+same pure-Python package where it cannot; both behave alike, byte for byte
+(``tests/test_compiled.py``). The compiled modules are the per-hand path, chosen by
 measurement (README, "Compiled build"). What decides:
 
 - ``REFEREE_PURE=1`` in the environment: pure Python.
@@ -109,7 +110,7 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
     requires = list(_setuptools.get_requires_for_build_wheel(config_settings))
     if _compile_problem() is None:
         config = _config()
-        requires += config["tool"]["referee"]["compiled"]["requires"]
+        requires += config["tool"]["referee-build"]["compiled"]["requires"]
         requires += config["project"]["dependencies"]
     return requires
 
@@ -154,7 +155,7 @@ def setup_arguments() -> dict[str, Any]:
     folder = _compiling_in
     if folder is None:
         return {}
-    modules = _config()["tool"]["referee"]["compiled"]["modules"]
+    modules = _config()["tool"]["referee-build"]["compiled"]["modules"]
     try:
         from mypyc.build import mypycify
 

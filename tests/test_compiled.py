@@ -53,7 +53,8 @@ def _compiled_modules() -> list[str]:
     """The modules the build compiles (``pyproject.toml``), as paths without ``.py``."""
     with open(REPO / "pyproject.toml", "rb") as file:
         config = tomllib.load(file)
-    return [m.removesuffix(".py") for m in config["tool"]["referee"]["compiled"]["modules"]]
+    modules = config["tool"]["referee-build"]["compiled"]["modules"]
+    return [m.removesuffix(".py") for m in modules]
 
 
 def _missing(reason: str) -> None:
