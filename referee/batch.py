@@ -240,7 +240,7 @@ def _in_order(
                 return
             if isinstance(entry, list):
                 group = [(plan.job_of(path), path) for path in entry]
-                future, executor = pool.submit(render_parts, plan.job, group)
+                future, executor = pool.submit(render_parts, group)
                 waiting.append(_Sent(future, executor, group))
                 sent += 1
             else:
@@ -259,18 +259,18 @@ def _in_order(
         except Exception as exc:  # its worker died, or the part could not be made or sent
             if _broken(exc):
                 pool.renew(head.pool)
-            yield from _retried(pool, head.paths, plan.job)
+            yield from _retried(pool, head.paths)
         else:
             yield from parts
 
 
 def _retried(
-    pool: WorkerPool, group: list[tuple[Job, Path]], job: Job
+    pool: WorkerPool, group: list[tuple[Job, Path]]
 ) -> Iterator[tuple[Any, Tally] | FileReport]:
     """The files of a group whose worker failed, each tried once more on its own; a file
     that fails again is reported (P-INTERNAL) rather than tried a third time."""
-    for file_job, path in group:
-        future, executor = pool.submit(render_parts, job, [(file_job, path)])
+    for job, path in group:
+        future, executor = pool.submit(render_parts, [(job, path)])
         try:
             yield from future.result()
         except Exception as exc:
@@ -312,20 +312,17 @@ def _size(path: Path) -> int:
         return 0  # the worker reports it
 
 
-def render_parts(job: Job, group: list[tuple[Job, Path]]) -> list[tuple[Any, Tally]]:
-    """In a worker: :func:`render_part` for each of a group of files, each with its own
-    job (``job`` with the file's folder config under it); ``job`` makes the writer."""
-    return [render_part(job, path, file_job) for file_job, path in group]
+def render_parts(group: list[tuple[Job, Path]]) -> list[tuple[Any, Tally]]:
+    """In a worker: :func:`render_part` for each of a group of files, each by its own job
+    (the run's, with the file's folder config under it)."""
+    return [render_part(job, path) for job, path in group]
 
 
-def render_part(job: Job, path: Path, file_job: Job | None = None) -> tuple[Any, Tally]:
-    """In a worker: judge one file (by ``file_job``, else ``job``) and render it into a
-    part for the main process."""
+def render_part(job: Job, path: Path) -> tuple[Any, Tally]:
+    """In a worker: judge one file and render it into a part for the main process."""
     writer = part_writer(job)
     tally = Tally()
-    judged = file_job or job
-    stream = stream_file(path, judged.rules_file, reading=judged.reading)
-    _write_stream(stream, writer, judged, tally, None)
+    _write_stream(stream_file(path, job.rules_file, reading=job.reading), writer, job, tally, None)
     return writer.take_part(), tally
 
 

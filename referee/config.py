@@ -72,7 +72,7 @@ class FolderConfig:
     rules: Path | None = None
     rules_written: str | None = None
     #: Each game table's settings, validated: game key -> option key -> typed value.
-    games: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    games: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
 
     def source(self, key: str, game: str | None = None) -> str:
         """Where a value comes from, for ``referee config``: ``ray/referee.toml: select``,
