@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from decimal import getcontext, localcontext
 from itertools import chain
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.amounts import HAND_PRECISION, MONEY
-from referee.config import FolderConfig
 from referee.decoding import (
     SMALL_FILE_BYTES,
     TooLong,
@@ -60,6 +59,9 @@ from referee.report import (
     Violation,
     clip_source,
 )
+
+if TYPE_CHECKING:
+    from referee.config import FolderConfig
 
 
 def audit_file(

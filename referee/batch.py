@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.audit import HandStream, stream_file
-from referee.config import Configs
 from referee.filtering import filter_hand, rule_filter
 from referee.inputs import is_stdin
 from referee.job import Job, Writer
@@ -36,6 +35,7 @@ from referee.report import FileReport, exit_status, file_not_read
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
 
+    from referee.config import Configs
     from referee.workers import WorkerPool
 
 #: Files larger than this (bytes) are streamed by the main process rather than a worker.
@@ -107,7 +107,11 @@ def run_batch(
     if jobs == 0:
         jobs = default_jobs()
     tally = Tally()
-    plan = _Plan(job, configs or Configs(off=True))
+    if configs is None:
+        from referee.config import Configs
+
+        configs = Configs(off=True)
+    plan = _Plan(job, configs)
     for_workers = sum(isinstance(item, Path) and not is_stdin(item) for item in items)
     if jobs <= 1 or for_workers <= 1:
         for item in items:

@@ -114,7 +114,11 @@ _PathsArgument = Annotated[
 ]
 _RulesOption = Annotated[
     Path | None,
-    typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+    typer.Option(
+        "--rules",
+        help="House-rules YAML file applied to every log, over the log's own.",
+        metavar="FILE",
+    ),
 ]
 _EncodingOption = Annotated[
     str | None,
@@ -144,8 +148,8 @@ _ConfigOption = Annotated[
     typer.Option(
         "--config",
         metavar="FILE",
-        help="Use this config (a referee.toml, or a pyproject.toml's [tool.referee]) for every "
-        "log, instead of the nearest one up each log's folders.",
+        help="Use this config (a referee.toml, or a pyproject.toml's tool.referee table) for "
+        "every log, instead of the nearest one up each log's folders.",
     ),
 ]
 _NoConfigOption = Annotated[
@@ -195,8 +199,8 @@ def audit(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json, jsonl, html, csv, github or sarif "
-            "[default: the config's `format`, else text].",
+            help="Report format: text, json, jsonl, html, csv, github or sarif (default: the "
+            "current folder's config's `format`, else text).",
             case_sensitive=False,
             show_default=False,
         ),
@@ -410,8 +414,8 @@ def standings(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json or csv [default: the config's `format` when it "
-            "is one of these, else text].",
+            help="Report format: text, json or csv (default: the current folder's config's "
+            "`format` when it is one of these, else text).",
             case_sensitive=False,
             show_default=False,
         ),
@@ -699,7 +703,9 @@ def show(
     ] = None,
     rules: Annotated[
         Path | None,
-        typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
+        typer.Option(
+            "--rules", help="House-rules YAML file applied over the log's own.", metavar="FILE"
+        ),
     ] = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
@@ -832,10 +838,10 @@ class ConfigFormat(StrEnum):
     "config",
     cls=_Command,
     help="Show what applies to a log, or to the logs in a folder: the config file (the "
-    "nearest referee.toml, or pyproject.toml with a [tool.referee] table, up the folders), "
+    "nearest referee.toml, or pyproject.toml with a tool.referee table, up the folders), "
     "each setting and each house option, and where each value comes from (the file and "
     "key, the log's line, `command line`, or `default`).\n\n"
-    "Lowest first: the defaults, the config's `rules` file, its [bourre] / [bid-euchre] "
+    "Lowest first: the defaults, the config's `rules` file, its bourre / bid-euchre "
     "table, the log's `rules PATH`, its `option` lines, the command line (--rules, "
     "--select, --ignore, --encoding). The report's `format` comes from the current "
     "folder's config.\n\n"

@@ -339,8 +339,10 @@ class Configs:
         self.off = off
         self.filters = filters
         self._rules_anywhere = rules_anywhere
+        self._cwd = os.getcwd()
         self._fixed = load_config(fixed, rules_anywhere=rules_anywhere) if fixed else None
         self._folders: dict[str, FolderConfig | ConfigError | None] = {}
+        self._by_folder_written: dict[str, FolderConfig | None] = {}
         self._read: list[FolderConfig] = [self._fixed] if self._fixed else []
         self._jobs: dict[tuple[int, int], tuple[Job, FolderConfig | None, Job]] = {}
 
@@ -352,22 +354,31 @@ class Configs:
         if self.off or self._fixed is not None:
             return self._fixed
         if is_stdin(item):
-            return self.for_folder(Path.cwd())
-        return self.for_folder(Path(os.path.dirname(os.path.abspath(item))))
+            return self._nearest(self._cwd)
+        folder = os.path.dirname(os.fspath(item))  # (as written: most logs share a few)
+        if folder in self._by_folder_written:
+            return self._by_folder_written[folder]
+        found = self._nearest(os.path.join(self._cwd, folder))
+        self._by_folder_written[folder] = found
+        return found
 
     def for_run(self) -> FolderConfig | None:
         """The config of the run as a whole (its ``format``): the current folder's."""
         if self.off or self._fixed is not None:
             return self._fixed
-        return self.for_folder(Path.cwd())
+        return self._nearest(self._cwd)
 
     def for_folder(self, folder: Path) -> FolderConfig | None:
-        """The config of the logs in ``folder`` (an absolute path): the nearest one. The
-        folders passed on the way up are remembered with what was found above them."""
+        """The config of the logs in ``folder``: the nearest one up from it."""
         if self.off or self._fixed is not None:
             return self._fixed
+        return self._nearest(os.path.join(self._cwd, os.fspath(folder)))
+
+    def _nearest(self, folder: str) -> FolderConfig | None:
+        """The nearest config up from ``folder`` (absolute, maybe with ``..`` in it). The
+        folders passed on the way up are remembered with what was found above them."""
         passed: list[str] = []
-        current = str(folder)
+        current = os.path.normpath(folder)
         while current not in self._folders:
             here = self._config_in(current)
             if here is not None:

@@ -9,13 +9,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.config import FolderConfig
 from referee.inputs import is_inside
 from referee.report import (
     ReadError,
 )
+
+if TYPE_CHECKING:
+    from referee.config import FolderConfig
 
 _T = TypeVar("_T")
 

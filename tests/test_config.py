@@ -454,5 +454,5 @@ def test_a_broken_pyproject_of_another_tool_is_passed_over(tmp_path: Path) -> No
     log = str(write(tmp_path / "a.hlog", LOG))
     assert rules_of(audited(log)["a.hlog"]) == ["L-TURN", "BR-FOLLOW"]
     write(tmp_path / "pyproject.toml", "[tool.referee\nselect = 1\n")
-    code, out, err = run("audit", log)
+    code, _, err = run("audit", log)
     assert code == 2 and err.startswith(f"referee: {tmp_path / 'pyproject.toml'}: invalid TOML")

@@ -17,7 +17,7 @@ from referee.render.safe import visible
 _NOTHING = {
     "select": "(every rule)",
     "ignore": "(none)",
-    "encoding": "utf-8 (or UTF-16/UTF-32 with a byte-order mark)",
+    "encoding": "utf-8 (or as a byte-order mark says)",
     "rules": "(none)",
 }
 
