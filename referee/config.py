@@ -339,7 +339,7 @@ class Configs:
         self.off = off
         self.filters = filters
         self._rules_anywhere = rules_anywhere
-        self._cwd = os.getcwd()
+        self._cwd = _current_folder()
         self._fixed = load_config(fixed, rules_anywhere=rules_anywhere) if fixed else None
         self._folders: dict[str, FolderConfig | ConfigError | None] = {}
         self._by_folder_written: dict[str, FolderConfig | None] = {}
@@ -475,6 +475,15 @@ def with_config(job: Job, config: FolderConfig | None, *, filters: bool = True) 
         select = config.select or ()
         ignore = (*(config.ignore or ()), *ignore)
     return dataclasses.replace(job, select=select, ignore=ignore, reading=reading)
+
+
+def _current_folder() -> str:
+    """The current folder; the root when it is gone (a relative path then leads nowhere,
+    and reading such a log says so)."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return os.sep
 
 
 def _folder_of(path: Path) -> Path:
