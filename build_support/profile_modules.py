@@ -6,7 +6,7 @@ Runs ``referee audit --format json --jobs 1 CORPUS`` once under cProfile (counti
 time), in this process, from the checkout (pure Python) or from ``--build FOLDER`` (a
 ``pip install --target`` folder), and prints each module's own time (its functions' time
 without their callees', plus the built-in functions they call, such as ``dict.get`` or
-``str.split``), its share, the running total, and whether ``[tool.referee.compiled]
+``str.split``), its share, the running total, and whether ``[tool.referee-build.compiled]
 modules`` lists it. Compiled modules are invisible to cProfile (their time is counted
 where the interpreted code calls them), so profile the pure checkout to choose, and a
 build to see what is left.
@@ -72,7 +72,7 @@ def main() -> None:
 
     assert Path(referee.__file__ or "").resolve().is_relative_to(root), referee.__file__
     with open(PROJECT / "pyproject.toml", "rb") as file:
-        listed = set(tomllib.load(file)["tool"]["referee"]["compiled"]["modules"])
+        listed = set(tomllib.load(file)["tool"]["referee-build"]["compiled"]["modules"])
     sys.argv = ["referee", "audit", "--format", "json", "--jobs", "1", str(args.corpus)]
     profile = cProfile.Profile(time.process_time)  # (CPU time: the machine may be busy)
     with (
@@ -84,7 +84,7 @@ def main() -> None:
     seconds = own_time(pstats.Stats(profile))
     total = sum(seconds.values())
     share = sum(spent for module, spent in seconds.items() if module in listed) / total
-    print(f"{total:.2f} s in all ({root}); * = listed under [tool.referee.compiled] modules, "
+    print(f"{total:.2f} s in all ({root}); * = listed under [tool.referee-build.compiled] modules, "
           f"{100 * share:.1f} % of the time")  # fmt: skip
     running = 0.0
     for module, spent in seconds.most_common(args.top):

@@ -1,6 +1,6 @@
 """The build backend of `referee`: setuptools', with the hot modules compiled by mypyc.
 
-A wheel (``pip install .``) compiles the modules listed under ``[tool.referee.compiled]
+A wheel (``pip install .``) compiles the modules listed under ``[tool.referee-build.compiled]
 modules`` in ``pyproject.toml`` to C extensions with mypyc where it can, and is the same
 pure-Python package where it cannot; both behave alike, byte for byte
 (``tests/test_compiled.py``). Nothing here knows which modules are listed: the list is
@@ -80,9 +80,9 @@ _building: tuple[Path, list[Extension]] | None = None
 
 
 def _settings() -> dict[str, Any]:
-    """``[tool.referee.compiled]``: ``modules``, ``requires`` and ``mypyc`` (its options)."""
+    """``[tool.referee-build.compiled]``: ``modules``, ``requires`` and ``mypyc`` (its options)."""
     with open(PROJECT / "pyproject.toml", "rb") as file:
-        settings: dict[str, Any] = tomllib.load(file)["tool"]["referee"]["compiled"]
+        settings: dict[str, Any] = tomllib.load(file)["tool"]["referee-build"]["compiled"]
     return settings
 
 
@@ -166,7 +166,7 @@ def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) 
 def _mypyc_paths(keep: contextlib.ExitStack) -> list[str] | str:
     """Where mypyc is to be imported from: nothing to add when the build environment has it,
     else a temporary folder (removed when ``keep`` closes) this interpreter's pip installs
-    ``[tool.referee.compiled] requires`` into; a string says why there is no mypyc."""
+    ``[tool.referee-build.compiled] requires`` into; a string says why there is no mypyc."""
     if importlib.util.find_spec("mypyc") is not None:
         return []
     requires = _settings()["requires"]

@@ -28,6 +28,7 @@ _EXPORTS: dict[str, str] = {
     "audit_path": "referee.api",
     "explain": "referee.api",
     "UnknownRuleError": "referee.api",
+    "ConfigError": "referee.api",
     "FileReport": "referee.report",
     "Report": "referee.report",
     "HandResult": "referee.report",
@@ -48,6 +49,7 @@ _EXPORTS: dict[str, str] = {
 __all__ = [  # (the names of _EXPORTS, written out for linters and readers)
     "BourreHandResult",
     "ClaimRuling",
+    "ConfigError",
     "EuchreHandResult",
     "FileReport",
     "HandResult",
@@ -69,7 +71,7 @@ __all__ = [  # (the names of _EXPORTS, written out for linters and readers)
 ]
 
 if TYPE_CHECKING:  # (for type checkers and editors; at run time see __getattr__)
-    from referee.api import UnknownRuleError, audit_path, audit_text, explain
+    from referee.api import ConfigError, UnknownRuleError, audit_path, audit_text, explain
     from referee.report import (
         BourreHandResult,
         ClaimRuling,

@@ -14,9 +14,15 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from referee.config import ConfigError
 from referee.report import FileReport
+
+if TYPE_CHECKING:
+    from referee.config import Configs
+
+__all__ = ["ConfigError", "UnknownRuleError", "audit_path", "audit_text", "explain"]
 
 #: A path as the library takes it.
 PathArg = str | os.PathLike[str]
@@ -40,8 +46,8 @@ def audit_text(
 
     ``game_options`` are house options as a mapping (``{"ante": "0.50", "limit": 5}``), or
     by game, as a house-rules file is (``{"bourre": {...}, "bid-euchre": {...}}``);
-    ``rules`` is a house-rules YAML file. Both are applied as ``--rules`` is, lowest first:
-    the defaults, ``rules``, ``game_options``, then the log's own ``rules`` and ``option``
+    ``rules`` is a house-rules YAML file. Both lie under the log's own, lowest first: the
+    defaults, ``rules``, ``game_options``, then the log's own ``rules`` and ``option``
     lines. A bad key or value is a ``P-RULES`` error in the report (the log is then not
     judged). ``path`` names the log in the report; ``base_dir`` is the folder a ``rules
     PATH`` line of the log is relative to (the current folder when None). ``keep_tricks``
@@ -54,10 +60,10 @@ def audit_text(
     stream = stream_text(
         text,
         path,
-        _path_or_none(rules),
+        None,
         _path_or_none(base_dir),
         keep_tricks=keep_tricks,
-        reading=Reading(game_options=game_options),
+        reading=Reading(game_options=game_options, game_rules=_path_or_none(rules)),
     )
     return stream.collect()
 
@@ -68,6 +74,7 @@ def audit_path(
     game_options: Mapping[str, Any] | None = None,
     rules: PathArg | None = None,
     keep_tricks: bool = False,
+    config: bool | PathArg = True,
 ) -> Iterator[FileReport]:
     """Judge log files (a path, or several), yielding one report per file in order.
 
@@ -75,20 +82,48 @@ def audit_path(
     searches them; a missing path or an unreadable file is a report with a ``P-IO`` error;
     ``"-"`` is standard input, as on the command line. Each file is judged when its report
     is asked for (``list(...)`` for them all). Options as for :func:`audit_text`.
+
+    ``config``: the folder config that applies to each file, as on the command line
+    (``docs/config.md``): ``True`` the nearest ``referee.toml`` (or ``pyproject.toml`` with
+    a ``[tool.referee]`` table) up the file's folders, ``False`` none (``--no-config``), a
+    path that file for every log (``--config FILE``). A config's ``select``/``ignore``
+    leave the findings out of the reports as ``audit`` does, its ``encoding`` reads the
+    logs, its ``rules`` and game tables lie under ``rules`` and ``game_options``. A config
+    that cannot be used raises :class:`ConfigError`, before the first report.
     """
     from referee.audit import Reading, stream_file
+    from referee.filtering import filter_hand, rule_filter
     from referee.inputs import collect_inputs
+    from referee.job import Job
 
     if isinstance(paths, str | os.PathLike):
         paths = [paths]
-    rules_file = _path_or_none(rules)
-    for item in collect_inputs(paths):
+    configs = _configs(config)
+    items = collect_inputs(paths)
+    configs.check(items)
+    reading = Reading(game_options=game_options, game_rules=_path_or_none(rules))
+    job = Job("api", reading=reading)
+    for item in items:
         if isinstance(item, FileReport):
             yield item
-        else:
-            reading = Reading(game_options=game_options)
-            stream = stream_file(item, rules_file, keep_tricks=keep_tricks, reading=reading)
-            yield stream.collect()
+            continue
+        applied = configs.job_for(job, item)
+        report = stream_file(item, keep_tricks=keep_tricks, reading=applied.reading).collect()
+        if applied.select or applied.ignore:
+            keep = rule_filter(applied.select, applied.ignore)
+            report.hands = [filter_hand(hand, keep) for hand in report.hands]
+        yield report
+
+
+def _configs(config: bool | PathArg) -> Configs:
+    """The configs of ``audit_path``'s ``config`` (raises :class:`ConfigError`)."""
+    from referee.config import Configs
+
+    if isinstance(config, bool):
+        return Configs(off=not config)
+    if isinstance(config, str | os.PathLike):
+        return Configs(fixed=Path(config))
+    raise TypeError(f"config must be a bool or a path, not {type(config).__name__}")
 
 
 def explain(rule_id: str) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from decimal import getcontext, localcontext
 from itertools import chain
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.amounts import HAND_PRECISION, MONEY
 from referee.decoding import (
@@ -60,6 +60,9 @@ from referee.report import (
     clip_source,
 )
 
+if TYPE_CHECKING:
+    from referee.config import FolderConfig
+
 
 def audit_file(
     path: Path,
@@ -70,9 +73,10 @@ def audit_file(
 ) -> FileReport:
     """Read, parse and judge one log file. Never raises.
 
-    ``rules_file`` is the ``--rules FILE`` applied under the log's own ``rules``/``option``
-    lines. ``keep_tricks`` keeps the per-trick replay records in the results (off by
-    default: the reports do not print them and they dominate memory on long sessions).
+    ``rules_file`` is the ``--rules FILE``, applied over the log's own ``rules``/``option``
+    lines (the command line has the last word). ``keep_tricks`` keeps the per-trick
+    replay records in the results (off by default: the reports do not print them and they
+    dominate memory on long sessions).
     """
     return stream_file(
         path, rules_file, keep_tricks=keep_tricks, reading=reading or DEFAULT_READING
@@ -148,6 +152,11 @@ class HandStream:
     def __iter__(self) -> Iterator[HandResult]:
         return self._hands
 
+    @property
+    def header(self) -> Any:
+        """The log's header as read (None when the file could not be read as a log)."""
+        return getattr(self._reader, "header", None)
+
     def new_errors(self) -> list[ReadError]:
         """The read errors found since the last call, in line order (at most
         :data:`MAX_PER_LINE` of a code on a line, as in the complete list)."""
@@ -181,13 +190,17 @@ class HandStream:
 class Reading:
     """How logs are read: the ``--encoding`` to decode them with (None: UTF-8, or UTF-16
     with a byte-order mark), whether a log's ``rules PATH`` may lie outside its folder
-    (``--allow-rules-anywhere``), and house options a caller gives as a mapping (the
-    library's ``game_options``: option keys to values, or sections named after the games,
-    as in a house-rules file), under the log's own."""
+    (``--allow-rules-anywhere``), house options a caller gives as a house-rules file
+    (the library's ``rules``) and as a mapping (its ``game_options``: option keys to
+    values, or sections named after the games, as in a house-rules file), under the log's
+    own, and the folder config that applies (:mod:`referee.config`: its ``rules`` file
+    and game table, under all of these)."""
 
     encoding: str | None = None
     rules_anywhere: bool = False
     game_options: Mapping[str, Any] | None = None
+    game_rules: Path | None = None
+    config: FolderConfig | None = None
 
 
 DEFAULT_READING = Reading()
@@ -424,6 +437,8 @@ def _judge(
             base_dir,
             rules_anywhere=reading.rules_anywhere,
             settings=reading.game_options,
+            settings_file=reading.game_rules,
+            config=reading.config,
         )
         report.errors.extend(option_errors)
         if options is not None:

@@ -35,6 +35,7 @@ from referee.report import FileReport, exit_status, file_not_read
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
 
+    from referee.config import Configs
     from referee.workers import WorkerPool
 
 #: Files larger than this (bytes) are streamed by the main process rather than a worker.
@@ -93,24 +94,34 @@ def run_batch(
     job: Job,
     jobs: int = 1,
     progress: Progress | None = None,
+    configs: Configs | None = None,
 ) -> Tally:
     """Judge and write every item of :func:`~referee.inputs.collect_inputs`, in order.
 
     ``jobs`` is the number of worker processes (0: one per core); ``progress``, if given, is
     called with the running tally now and then (after a file, and every few hundred hands).
+    ``configs``: the folder configs that apply to the files (see :mod:`referee.config`;
+    none when None), each file judged by ``job`` with its config under it. They are looked
+    up here, in the main process: a worker is given each file's job.
     """
     if jobs == 0:
         jobs = default_jobs()
     tally = Tally()
+    if configs is None:
+        from referee.config import Configs
+
+        configs = Configs(off=True)
+    plan = _Plan(job, configs)
     for_workers = sum(isinstance(item, Path) and not is_stdin(item) for item in items)
     if jobs <= 1 or for_workers <= 1:
         for item in items:
-            _write_stream(_stream_of(item, job), writer, job, tally, progress)
+            file_job = plan.job_of(item)
+            _write_stream(_stream_of(item, file_job), writer, file_job, tally, progress)
         return tally
     from referee.workers import WorkerPool
 
     with WorkerPool(min(jobs, for_workers)) as pool:
-        for done in _in_order(pool, items, job, window=4 * jobs):
+        for done in _in_order(pool, items, plan, window=4 * jobs):
             if isinstance(done, tuple):
                 part, counts = done
                 writer.part(part)
@@ -118,8 +129,22 @@ def run_batch(
                 if progress is not None:
                     progress(tally)
             else:
-                _write_stream(_stream_of(done, job), writer, job, tally, progress)
+                file_job = plan.job_of(done)
+                _write_stream(_stream_of(done, file_job), writer, file_job, tally, progress)
     return tally
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The run's job, and the job of each of its files (its folder config under it)."""
+
+    job: Job
+    configs: Configs
+
+    def job_of(self, item: Path | FileReport) -> Job:
+        if isinstance(item, FileReport):
+            return self.job
+        return self.configs.job_for(self.job, item)
 
 
 def _stream_of(item: Path | FileReport, job: Job) -> HandStream:
@@ -174,7 +199,7 @@ class _Sent:
 
     future: Future[list[tuple[Any, Tally]]]
     pool: Executor
-    paths: list[Path]
+    paths: list[tuple[Job, Path]]
 
 
 def _groups(items: Sequence[Path | FileReport]) -> Iterator[list[Path] | Path | FileReport]:
@@ -202,7 +227,7 @@ def _groups(items: Sequence[Path | FileReport]) -> Iterator[list[Path] | Path | 
 
 
 def _in_order(
-    pool: WorkerPool, items: Sequence[Path | FileReport], job: Job, window: int
+    pool: WorkerPool, items: Sequence[Path | FileReport], plan: _Plan, window: int
 ) -> Iterator[tuple[Any, Tally] | Path | FileReport]:
     """Each item in order: a worker's (part, tally), or the item itself for the main process
     (a ready-made report, a big file, a file whose worker died twice). At most ``window``
@@ -218,8 +243,9 @@ def _in_order(
             if entry is None:
                 return
             if isinstance(entry, list):
-                future, executor = pool.submit(render_parts, job, entry)
-                waiting.append(_Sent(future, executor, entry))
+                group = [(plan.job_of(path), path) for path in entry]
+                future, executor = pool.submit(render_parts, group)
+                waiting.append(_Sent(future, executor, group))
                 sent += 1
             else:
                 waiting.append(entry)
@@ -237,18 +263,18 @@ def _in_order(
         except Exception as exc:  # its worker died, or the part could not be made or sent
             if _broken(exc):
                 pool.renew(head.pool)
-            yield from _retried(pool, head.paths, job)
+            yield from _retried(pool, head.paths)
         else:
             yield from parts
 
 
 def _retried(
-    pool: WorkerPool, group: list[Path], job: Job
+    pool: WorkerPool, group: list[tuple[Job, Path]]
 ) -> Iterator[tuple[Any, Tally] | FileReport]:
     """The files of a group whose worker failed, each tried once more on its own; a file
     that fails again is reported (P-INTERNAL) rather than tried a third time."""
-    for path in group:
-        future, executor = pool.submit(render_parts, job, [path])
+    for job, path in group:
+        future, executor = pool.submit(render_parts, [(job, path)])
         try:
             yield from future.result()
         except Exception as exc:
@@ -290,9 +316,10 @@ def _size(path: Path) -> int:
         return 0  # the worker reports it
 
 
-def render_parts(job: Job, paths: list[Path]) -> list[tuple[Any, Tally]]:
-    """In a worker: :func:`render_part` for each of a group of files."""
-    return [render_part(job, path) for path in paths]
+def render_parts(group: list[tuple[Job, Path]]) -> list[tuple[Any, Tally]]:
+    """In a worker: :func:`render_part` for each of a group of files, each by its own job
+    (the run's, with the file's folder config under it)."""
+    return [render_part(job, path) for job, path in group]
 
 
 def render_part(job: Job, path: Path) -> tuple[Any, Tally]:

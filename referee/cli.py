@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from referee.batch import Progress, Tally
     from referee.fixer import FixOutcome
     from referee.guide import Page
+    from referee.config import ConfigError, Configs
     from referee.job import Job
     from referee.report import FileReport, HandResult
 
@@ -117,7 +118,11 @@ _PathsArgument = Annotated[
 ]
 _RulesOption = Annotated[
     Path | None,
-    typer.Option("--rules", help="House-rules YAML file applied to every log.", metavar="FILE"),
+    typer.Option(
+        "--rules",
+        help="House-rules YAML file applied to every log, over the log's own.",
+        metavar="FILE",
+    ),
 ]
 _EncodingOption = Annotated[
     str | None,
@@ -139,6 +144,21 @@ _JobsOption = Annotated[
     typer.Option(
         "--jobs", "-j", min=0, help="Files audited in parallel processes (0: one per core)."
     ),
+]
+
+
+_ConfigOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        metavar="FILE",
+        help="Use this config (a referee.toml, or a pyproject.toml's tool.referee table) for "
+        "every log, instead of the nearest one up each log's folders.",
+    ),
+]
+_NoConfigOption = Annotated[
+    bool,
+    typer.Option("--no-config", help="Use no config file: only the command line and the logs."),
 ]
 
 
@@ -194,15 +214,17 @@ def _split_ids(values: list[str] | None) -> list[str]:
 def audit(
     paths: _PathsArgument,
     output_format: Annotated[
-        Format,
+        Format | None,
         typer.Option(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json, jsonl, html, csv, csv-findings, github or sarif.",
+            help="Report format: text, json, jsonl, html, csv, csv-findings, github or sarif "
+            "(default: the current folder's config's `format`, else text).",
             case_sensitive=False,
+            show_default=False,
         ),
-    ] = Format.text,
+    ] = None,
     rules: _RulesOption = None,
     jobs: _JobsOption = 0,
     select: Annotated[
@@ -249,16 +271,27 @@ def audit(
             "(with --format text or json).",
         ),
     ] = False,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
     watch: _WatchOption = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
     reading = _reading(encoding, allow_rules_anywhere)
-    fmt = _statistics_format(output_format) if statistics else None
-    if watch:  # (judged anew on each change)
-        args = (paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output)
-        _watch(paths, rules, functools.partial(_audit, *args, reading, fmt), output, quiet)
+    configs = _configs(config, no_config, allow_rules_anywhere)
+    chosen = _run_format(output_format, configs)
+    fmt = None
+    if statistics:  # (a config's format other than text or json: the counts as text)
+        given = output_format is not None or chosen in (Format.text, Format.json)
+        fmt = _statistics_format(chosen if given else Format.text)
+    if watch:  # (judged anew on each change, the folder configs read anew)
+        args = (paths, chosen, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
+
+        def judge() -> None:
+            _audit(*args, fmt, _configs(config, no_config, allow_rules_anywhere))
+
+        _watch(paths, rules, judge, output, quiet)
     _audit(
-        paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt
+        paths, chosen, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt, configs
     )
 
 
@@ -274,9 +307,11 @@ def _audit(
     output: Path | None,
     reading: Reading,
     fmt: str | None = None,
+    configs: Configs | None = None,
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status
-    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``)."""
+    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``;
+    ``configs``: the folder configs that apply, see :func:`_configs`)."""
     from referee.inputs import collect_inputs
     from referee.job import Job
 
@@ -286,13 +321,14 @@ def _audit(
     _check_rule_ids("--ignore", ignore_ids)
     _check_output(output)
     inputs = collect_inputs(paths)
+    _check_configs(configs, inputs)
     if output is not None:
-        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else []), *_files(configs)])
     writers = fmt or output_format.value
     job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
 
     def render(out: TextIO, color: bool | None) -> Tally:
-        return _render(inputs, job, jobs, out, color, to_terminal=output is None)
+        return _render(inputs, job, jobs, out, color, to_terminal=output is None, configs=configs)
 
     tally = _write_out(output, output_format, render)
     if output is not None and not quiet:
@@ -338,10 +374,16 @@ def report(
     ] = False,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
 ) -> None:
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
     reading = _reading(encoding, allow_rules_anywhere)
-    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
+    configs = _configs(config, no_config, allow_rules_anywhere)
+    _audit(
+        paths, Format.html, rules, jobs, select, ignore, exit_zero, quiet, output, reading,
+        configs=configs,
+    )  # fmt: skip
 
 
 def _statistics_format(output_format: Format) -> str:
@@ -395,15 +437,17 @@ class StandingsFormat(StrEnum):
 def standings(
     paths: _PathsArgument,
     output_format: Annotated[
-        StandingsFormat,
+        StandingsFormat | None,
         typer.Option(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json or csv.",
+            help="Report format: text, json or csv (default: the current folder's config's "
+            "`format` when it is one of these, else text).",
             case_sensitive=False,
+            show_default=False,
         ),
-    ] = StandingsFormat.text,
+    ] = None,
     rules: _RulesOption = None,
     jobs: _JobsOption = 0,
     output: Annotated[
@@ -419,6 +463,10 @@ def standings(
         bool,
         typer.Option("--quiet", "-q", help="With --output: do not say where it was written."),
     ] = False,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
 ) -> None:
     """Add up the settled hands of many logs per player, and who pays whom."""
     from referee.batch import run_batch
@@ -426,14 +474,19 @@ def standings(
     from referee.job import Job
     from referee.standings import StandingsWriter
 
+    reading = _reading(encoding, allow_rules_anywhere)
+    configs = _configs(config, no_config, allow_rules_anywhere, filters=False)
+    output_format = _standings_format(output_format, configs)
     _check_rules_file(rules)
     _check_output(output)
     inputs = collect_inputs(paths)
+    _check_configs(configs, inputs)
     if output is not None:
-        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else []), *_files(configs)])
     writer = StandingsWriter()
+    job = Job("standings", rules, reading=reading)
     with _progress(inputs, shown_on_stdout=False) as progress:  # (printed once it is done)
-        tally = run_batch(inputs, writer, Job("standings", rules), jobs, progress)
+        tally = run_batch(inputs, writer, job, jobs, progress, configs)
     table = writer.standings
 
     def write(out: TextIO, color: bool | None) -> None:
@@ -538,6 +591,7 @@ def _render(
     color: bool | None,
     *,
     to_terminal: bool,
+    configs: Configs | None = None,
 ) -> Tally:
     """Judge and write every input to ``out`` in ``job``'s format; return the tally."""
     from referee.batch import run_batch
@@ -545,7 +599,7 @@ def _render(
 
     opened = open_writer(job, out, color=color, files=len(inputs))
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
-        tally = run_batch(inputs, opened.writer, opened.job, jobs, progress)
+        tally = run_batch(inputs, opened.writer, opened.job, jobs, progress, configs)
     opened.finish()
     return tally
 
@@ -644,27 +698,12 @@ def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> No
 
 def _check_rule_ids(option: str, ids: list[str]) -> None:
     """Every ``--select``/``--ignore`` entry must name a rule or a prefix of one."""
-    if not ids:
-        return
-    known = _known_rule_ids()
+    from referee.filtering import unknown_prefix
+
     for entry in ids:
-        upper = entry.upper()
-        if not any(rid.startswith(upper) for rid in known):
-            hint = _suggest(upper, known)
-            raise _fail(f"{option}: no rule ID starts with {entry!r}{hint}")
-
-
-def _known_rule_ids() -> list[str]:
-    from referee.rulebook import all_rules
-
-    return sorted(all_rules())
-
-
-def _suggest(word: str, known: list[str]) -> str:
-    import difflib
-
-    close = difflib.get_close_matches(word.upper(), known, n=5, cutoff=0.6)
-    return f"; did you mean {', '.join(close)}?" if close else "; see `referee rules`"
+        problem = unknown_prefix(entry)
+        if problem is not None:
+            raise _fail(f"{option}: {problem}")
 
 
 # ----------------------------------------------------------------------------- show
@@ -692,21 +731,31 @@ def show(
     ] = None,
     rules: Annotated[
         Path | None,
-        typer.Option("--rules", help="House-rules YAML file applied to the log.", metavar="FILE"),
+        typer.Option(
+            "--rules", help="House-rules YAML file applied over the log's own.", metavar="FILE"
+        ),
     ] = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
     watch: _WatchOption = False,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
 ) -> None:
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file
+    from referee.filtering import filter_hand, rule_filter
     from referee.inputs import input_path, is_stdin
+    from referee.job import Job
     from referee.report import exit_status, file_not_read
 
     if watch:  # (each time as anew, with no --watch)
-        again = functools.partial(show, file, hand, rules, encoding, allow_rules_anywhere)
+        again = functools.partial(
+            show, file, hand, rules, encoding, allow_rules_anywhere,
+            config=config, no_config=no_config,
+        )
         _watch([file], rules, again, None, False)
     reading = _reading(encoding, allow_rules_anywhere)
+    configs = _configs(config, no_config, allow_rules_anywhere)
     _check_rules_file(rules)
     path = input_path(file)
     try:
@@ -715,8 +764,13 @@ def show(
         is_dir = False  # (a name the system refuses: the reading reports it)
     if is_dir:
         raise _fail(f"{file}: is a folder; `show` takes one log file")
-    report = audit_file(path, rules, keep_tricks=True, reading=reading)
+    _check_configs(configs, [path])
+    judged = configs.job_for(Job("text", rules, reading=reading), path)
+    report = audit_file(path, rules, keep_tricks=True, reading=judged.reading)
     hands = [h for h in report.hands if hand is None or h.number == hand]
+    if judged.select or judged.ignore:  # (a config's select/ignore, as `audit` applies them)
+        keep = rule_filter(judged.select, judged.ignore)
+        hands = [filter_hand(h, keep) for h in hands]
     if hand is not None and not hands and not report.errors:
         numbers = sorted({h.number for h in report.hands})
         known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
@@ -741,6 +795,162 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
             return
         console.print()
     show_file(console, report, hands, width=console.width if console.is_terminal else None)
+
+
+# ----------------------------------------------------------------------------- config
+
+
+def _configs(
+    config: Path | None, no_config: bool, rules_anywhere: bool, *, filters: bool = True
+) -> Configs:
+    """The folder configs of a run (``--config FILE``, ``--no-config``, or the nearest one
+    up each log's folders: :mod:`referee.config`); a bad ``--config`` file is exit 2."""
+    from referee.config import ConfigError, Configs
+
+    if config is not None and no_config:
+        raise _fail("--config and --no-config: give one or the other")
+    try:
+        return Configs(fixed=config, off=no_config, rules_anywhere=rules_anywhere, filters=filters)
+    except ConfigError as exc:
+        raise _config_failed(exc) from None
+
+
+def _check_configs(configs: Configs | None, inputs: list[Any]) -> None:
+    """Exit 2, before anything is judged or written, when a config that applies to an
+    input cannot be used (it names the file, the key and what is valid)."""
+    from referee.config import ConfigError
+
+    if configs is None:
+        return
+    try:
+        configs.check(inputs)
+    except ConfigError as exc:
+        raise _config_failed(exc) from None
+
+
+def _config_failed(exc: ConfigError) -> typer.Exit:
+    """Each problem of a config on a line of its own (``referee: FILE: KEY: ...``), exit 2."""
+    for problem in exc.problems[:-1]:
+        typer.echo(f"referee: {visible(problem)}", err=True)
+    return _fail(exc.problems[-1])
+
+
+def _files(configs: Configs | None) -> list[Path | FileReport]:
+    """The config files a run read, and their ``rules`` files (never written over)."""
+    return [*configs.files()] if configs is not None else []
+
+
+def _run_format(given: Format | None, configs: Configs) -> Format:
+    """``--format``, else the ``format`` of the current folder's config, else text."""
+    from referee.config import ConfigError
+
+    if given is not None:
+        return given
+    try:
+        run = configs.for_run()
+    except ConfigError as exc:
+        raise _config_failed(exc) from None
+    return Format(run.format) if run is not None and run.format else Format.text
+
+
+def _standings_format(given: StandingsFormat | None, configs: Configs) -> StandingsFormat:
+    """``--format``, else the config's ``format`` when standings has it, else text."""
+    if given is not None:
+        return given
+    chosen = _run_format(None, configs).value
+    known = chosen in StandingsFormat.__members__
+    return StandingsFormat(chosen) if known else StandingsFormat.text
+
+
+class ConfigFormat(StrEnum):
+    """Output formats of ``config``."""
+
+    text = "text"
+    json = "json"
+
+
+@app.command(
+    "config",
+    cls=_Command,
+    help="Show what applies to a log, or to the logs in a folder: the config file (the "
+    "nearest referee.toml, or pyproject.toml with a tool.referee table, up the folders), "
+    "each setting and each house option, and where each value comes from (the file and "
+    "key, the log's line, `command line`, or `default`).\n\n"
+    "Lowest first: the defaults, the config's `rules` file, its bourre / bid-euchre "
+    "table, the log's `rules PATH`, its `option` lines, the command line (--rules, "
+    "--select, --ignore, --encoding). The report's `format` comes from the current "
+    "folder's config.\n\n"
+    "Exit status: 0; 2 when a config cannot be used, the log cannot be judged by what "
+    "applies (bad house rules, no usable header), or misuse.",
+)
+def config_command(
+    path: Annotated[
+        str,
+        typer.Argument(
+            help="A hand-log file, or a folder (what applies to the logs in it).",
+            metavar="PATH",
+        ),
+    ] = ".",
+    output_format: Annotated[
+        ConfigFormat,
+        typer.Option(
+            "--format", "-f", metavar="FORMAT", help="text or json.", case_sensitive=False
+        ),
+    ] = ConfigFormat.text,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
+    rules: _RulesOption = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", metavar="IDS", help="As for `audit`."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", metavar="IDS", help="As for `audit`."),
+    ] = None,
+    encoding: _EncodingOption = None,
+    allow_rules_anywhere: _RulesAnywhereOption = False,
+) -> None:
+    """Show what applies to a log or a folder, and where each value comes from."""
+    from referee.config import ConfigError
+    from referee.configview import applied_to
+    from referee.inputs import is_stdin
+    from referee.job import Job
+
+    if is_stdin(path):
+        raise _fail("-: name the log file, or its folder (`referee config .`)")
+    reading = _reading(encoding, allow_rules_anywhere)
+    configs = _configs(config, no_config, allow_rules_anywhere)
+    _check_rules_file(rules)
+    select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
+    _check_rule_ids("--select", select_ids)
+    _check_rule_ids("--ignore", ignore_ids)
+    target = Path(path)
+    if not target.exists():
+        raise _fail(f"{path}: no such file or folder")
+    job = Job("config", rules, tuple(select_ids), tuple(ignore_ids), reading=reading)
+    try:
+        applied = applied_to(target, job, configs)
+    except ConfigError as exc:
+        raise _config_failed(exc) from None
+    with _writing_stdout():
+        _write_applied(applied, output_format, config, no_config)
+    raise typer.Exit(0 if applied.usable else EXIT_MISUSE)
+
+
+def _write_applied(
+    applied: Any, output_format: ConfigFormat, config: Path | None, no_config: bool
+) -> None:
+    from referee.render.config import write_json, write_text
+
+    out = _stdout(Format.text if output_format is ConfigFormat.text else Format.json)
+    if output_format is ConfigFormat.json:
+        write_json(out, applied)
+        return
+    why = "--no-config" if no_config else (
+        "no referee.toml, nor pyproject.toml with [tool.referee], in its folder or above"
+    )
+    write_text(out, applied, why)
 
 
 # ----------------------------------------------------------------------------- explain

@@ -24,6 +24,23 @@ def rule_filter(select: Sequence[str] = (), ignore: Sequence[str] = ()) -> Calla
     return keep
 
 
+def unknown_prefix(entry: str) -> str | None:
+    """Why ``entry`` (of ``--select``/``--ignore``, or a config's ``select``/``ignore``) is no
+    rule ID or prefix of one (``no rule ID starts with 'BR-FOLOW'; did you mean
+    BR-FOLLOW?``), or None when it is one."""
+    import difflib
+
+    from referee.rulebook import all_rules
+
+    known = sorted(all_rules())
+    upper = entry.strip().upper()
+    if upper and any(rid.startswith(upper) for rid in known):
+        return None
+    close = difflib.get_close_matches(upper, known, n=5, cutoff=0.6)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `referee rules`"
+    return f"no rule ID starts with {entry!r}{hint}"
+
+
 def filter_report(report: FileReport, keep: Callable[[str], bool]) -> FileReport:
     """A copy of ``report`` holding only the violations whose rule ``keep`` accepts.
 

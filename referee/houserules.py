@@ -1,6 +1,7 @@
-"""A log's house options: its `rules` file (confined to the log's folder unless
-``--allow-rules-anywhere``), its `option` lines, and ``--rules``, validated and merged into
-the game's options (see :mod:`referee.options`), each problem a ``P-RULES`` error.
+"""A log's house options: its folder config's (:mod:`referee.config`), its `rules` file
+(confined to the log's folder unless ``--allow-rules-anywhere``), its `option` lines, and
+``--rules``, validated and merged into the game's options (see :mod:`referee.options`), each
+problem a ``P-RULES`` error.
 """
 
 from __future__ import annotations
@@ -8,12 +9,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.inputs import is_inside
 from referee.report import (
     ReadError,
 )
+
+if TYPE_CHECKING:
+    from referee.config import FolderConfig
 
 _T = TypeVar("_T")
 
@@ -25,12 +29,20 @@ def resolve_options(
     *,
     rules_anywhere: bool = False,
     settings: Mapping[str, Any] | None = None,
+    settings_file: Path | None = None,
+    config: FolderConfig | None = None,
+    sources: dict[str, str] | None = None,
 ) -> tuple[Any, list[ReadError]]:
-    """The game's options: defaults ← ``--rules`` ← ``settings`` ← the log's ``rules PATH`` ←
-    ``option`` lines.
+    """The game's options, each layer over the ones before it: the defaults, the folder
+    ``config``'s ``rules`` file and its game table (see :mod:`referee.config`), a caller's
+    ``settings_file`` and ``settings`` (the library's ``rules`` and ``game_options``), the
+    log's ``rules PATH``, its ``option`` lines, and ``rules_file`` (``--rules``: the
+    command line has the last word).
 
-    ``settings`` is a caller's house options as a mapping (the library's ``game_options``):
-    option keys to values, or sections named after the games, as in a house-rules file.
+    ``settings`` is a caller's house options as a mapping: option keys to values, or
+    sections named after the games, as in a house-rules file. ``sources``, when given, gets
+    where each option set by a layer came from (``referee config``): the option key to the
+    file and key, or the log's line.
 
     Returns ``(options, [])``, or ``(None, errors)`` when any layer is invalid: a file judged
     by rules other than its own would give wrong verdicts, so it is not judged. Every
@@ -42,29 +54,59 @@ def resolve_options(
     game = header.game
     changes: dict[str, Any] = {}  # every layer's valid settings, a later layer's last
     errors: list[ReadError] = []
-    if rules_file is not None:
-        changes.update(_file_changes(game, rules_file, "--rules ", None, None, errors))
+
+    def layer(found: Mapping[str, Any], source: Callable[[str], str]) -> None:
+        changes.update(found)
+        if sources is not None:
+            sources.update((key, source(key)) for key in found)
+
+    if config is not None:
+        if config.rules is not None:
+            prefix = f"{config.source('rules')}: "
+            found = _file_changes(game, config.rules, prefix, None, None, errors)
+            layer(found, lambda key: f"{config.rules}: {key}")
+        layer(config.games.get(game, {}), lambda key: config.source(key, game))
+    if settings_file is not None:
+        found = _file_changes(game, settings_file, "rules: ", None, None, errors)
+        layer(found, lambda key: f"{settings_file}: {key}")
     if settings:
-        changes.update(_mapping_changes(game, settings, errors))
+        layer(_mapping_changes(game, settings, errors), lambda key: f"game_options: {key}")
     if header.rules_path:
-        folder = base_dir if base_dir is not None else Path.cwd()
-        target = Path(header.rules_path)
-        if not target.is_absolute():
-            target = folder / target
-        line = header.rules_line or None
-        column = header.rules_column or (1 if line else None)
-        if not rules_anywhere and not is_inside(target, folder):
-            errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
-        else:
-            changes.update(_file_changes(game, target, "", line, column, errors))
+        layer(*_log_rules(header, base_dir, rules_anywhere, errors))
     for item in header.options:
         line_changes, problems = _line_settings(game, item.key, item.value)
         errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
-        changes.update(line_changes)
+        layer(line_changes, _line_source(item.line))
+    if rules_file is not None:
+        found = _file_changes(game, rules_file, "--rules ", None, None, errors)
+        layer(found, lambda key: f"--rules {rules_file}: {key}")
     options = _options_with(game, changes)
     if not errors:
         errors.extend(_conflicts(header, options))
     return (None, errors) if errors else (options, [])
+
+
+def _line_source(line: int) -> Callable[[str], str]:
+    """Where an `option` line's setting comes from: ``line 4: option limit``."""
+    return lambda key: f"line {line}: option {key}"
+
+
+def _log_rules(
+    header: Any, base_dir: Path | None, rules_anywhere: bool, errors: list[ReadError]
+) -> tuple[dict[str, Any], Callable[[str], str]]:
+    """The settings of the log's ``rules PATH`` (relative to ``base_dir``, the current
+    folder when None), and where each came from."""
+    folder = base_dir if base_dir is not None else Path.cwd()
+    target = Path(header.rules_path)
+    if not target.is_absolute():
+        target = folder / target
+    line = header.rules_line or None
+    column = header.rules_column or (1 if line else None)
+    if not rules_anywhere and not is_inside(target, folder):
+        errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
+        return {}, str
+    found = _file_changes(header.game, target, "", line, column, errors)
+    return found, lambda key: f"{target}: {key}"
 
 
 #: What a batch's files share, worked out once: the options made of a game's settings, each

@@ -1,7 +1,9 @@
 """House options: one frozen dataclass per game, loaded from YAML and ``option`` lines.
 
-Precedence, lowest first: the defaults, ``--rules FILE``, the log's ``rules PATH``, the log's
-``option KEY VALUE`` lines. Every key and value is validated; an error names the valid keys
+Precedence, lowest first: the defaults, the folder config's ``rules`` file and game table
+(:mod:`referee.config`), the log's ``rules PATH``, the log's ``option KEY VALUE`` lines,
+``--rules FILE`` (see :func:`referee.houserules.resolve_options`). Every key and value is
+validated; an error names the valid keys
 or values. YAML is read with the safe loader only (libyaml's ``CSafeLoader`` when it is
 installed), each file once per batch, its numbers as written (no octal, hex or sexagesimal
 numbers: see :func:`_loader_class`); amounts are read by :mod:`referee.amounts`, as a log's.

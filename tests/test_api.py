@@ -123,7 +123,7 @@ def test_library_doc_examples_print_what_the_page_says(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     pairs = _doc_blocks(LIBRARY_DOC.read_text(encoding="utf-8"))
-    assert len(pairs) == 4
+    assert len(pairs) == 5
     namespace: dict[str, object] = {"__name__": "__doc__"}
     for code, expected in pairs:
         out = io.StringIO()

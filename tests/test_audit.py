@@ -188,13 +188,19 @@ def _header(**kw: Any) -> Header:
 
 
 def test_options_precedence(tmp_path: Path) -> None:
+    # defaults < the log's rules file < its option lines < --rules (the command line)
     cli_rules = tmp_path / "cli.yaml"
-    cli_rules.write_text("ante: 2\nlimit: 10\ncinch: false\n")
-    (tmp_path / "house.yaml").write_text("bourre:\n  limit: 20\n  cinch: true\n")
-    header = _header(rules_path="house.yaml", options=(OptionLine("cinch", "false", 4, 1),))
+    cli_rules.write_text("ante: 2\nlimit: 10\n")
+    (tmp_path / "house.yaml").write_text("bourre:\n  limit: 20\n  cinch: true\n  ante: 3\n")
+    header = _header(
+        rules_path="house.yaml",
+        options=(OptionLine("cinch", "false", 4, 1), OptionLine("ante", "5", 5, 1)),
+    )
     options, errors = resolve_options(header, cli_rules, tmp_path)
     assert errors == []
-    assert options == BourreOptions(ante=Decimal(2), limit=Decimal(20), cinch=False)
+    assert options == BourreOptions(ante=Decimal(2), limit=Decimal(10), cinch=False)
+    options, errors = resolve_options(header, None, tmp_path)
+    assert options == BourreOptions(ante=Decimal(5), limit=Decimal(20), cinch=False)
 
 
 def test_options_defaults_for_euchre() -> None:

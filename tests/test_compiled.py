@@ -64,7 +64,8 @@ def _compiled_modules() -> list[str]:
     """The modules the build compiles (``pyproject.toml``), as paths without ``.py``."""
     with open(REPO / "pyproject.toml", "rb") as file:
         config = tomllib.load(file)
-    return [m.removesuffix(".py") for m in config["tool"]["referee"]["compiled"]["modules"]]
+    modules = config["tool"]["referee-build"]["compiled"]["modules"]
+    return [m.removesuffix(".py") for m in modules]
 
 
 def _missing(reason: str) -> None:
@@ -247,10 +248,10 @@ def test_every_listed_module_is_a_source_file_of_the_package() -> None:
     """A module removed or renamed must leave the list too: mypyc would fail on it, and a
     build that is not required to compile would then quietly install pure Python."""
     listed = _compiled_modules()
-    assert listed, "[tool.referee.compiled] modules is empty"
+    assert listed, "[tool.referee-build.compiled] modules is empty"
     assert len(set(listed)) == len(listed), "a module is listed twice"
     missing = [m for m in listed if not (REPO / f"{m}.py").is_file()]
-    assert not missing, f"listed under [tool.referee.compiled] modules, but not found: {missing}"
+    assert not missing, f"listed under [tool.referee-build.compiled] modules, but not found: {missing}"
     assert all(m.startswith("referee/") for m in listed)
     assert not [m for m in listed if m.startswith(("referee/cli", "referee/render/views"))]
 

@@ -15,7 +15,8 @@ other ``hlog`` block) says what ``referee audit`` finds in it, in this form::
 
 Each log is audited through the command (``referee audit --format json``) in a folder of
 its own page, where a ``yaml NAME`` block before it has been written as the file NAME (a
-house-rules file the log may name). The test fails when a verdict differs in any line.
+house-rules file the log may name), and a ``toml NAME`` block too (a folder config,
+``referee.toml``, which applies to the log). The test fails when a verdict differs in any line.
 
 The sections between ``<!-- generated: NAME -->`` and ``<!-- end generated -->`` must be
 what :mod:`referee.docgen` writes from the registries; ``REFEREE_UPDATE_DOCS=1`` rewrites
@@ -61,7 +62,7 @@ def examples(page: Path) -> list[tuple[int, str, str, dict[str, str]]]:
     files: dict[str, str] = {}
     listed = blocks(page)
     for i, (line, kind, info, body) in enumerate(listed):
-        if kind == "yaml" and info:
+        if kind in ("yaml", "toml") and info:
             files[info] = body
         if kind != "hlog":
             continue
