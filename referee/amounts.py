@@ -76,7 +76,6 @@ EXPECTED: Final = (
 )
 
 
-
 def _digits(text: str) -> bool:
     """Whether ``text`` is one or more of the digits 0-9 (``str.isdigit`` alone takes any
     script's digits)."""

@@ -35,9 +35,9 @@ from referee.render.safe import visible
 if TYPE_CHECKING:
     from referee.audit import Reading
     from referee.batch import Progress, Tally
+    from referee.config import ConfigError, Configs
     from referee.fixer import FixOutcome
     from referee.guide import Page
-    from referee.config import ConfigError, Configs
     from referee.job import Job
     from referee.report import FileReport, HandResult
 
@@ -750,8 +750,14 @@ def show(
 
     if watch:  # (each time as anew, with no --watch)
         again = functools.partial(
-            show, file, hand, rules, encoding, allow_rules_anywhere,
-            config=config, no_config=no_config,
+            show,
+            file,
+            hand,
+            rules,
+            encoding,
+            allow_rules_anywhere,
+            config=config,
+            no_config=no_config,
         )
         _watch([file], rules, again, None, False)
     reading = _reading(encoding, allow_rules_anywhere)
@@ -947,8 +953,10 @@ def _write_applied(
     if output_format is ConfigFormat.json:
         write_json(out, applied)
         return
-    why = "--no-config" if no_config else (
-        "no referee.toml, nor pyproject.toml with [tool.referee], in its folder or above"
+    why = (
+        "--no-config"
+        if no_config
+        else ("no referee.toml, nor pyproject.toml with [tool.referee], in its folder or above")
     )
     write_text(out, applied, why)
 

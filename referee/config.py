@@ -280,7 +280,7 @@ def _rules(value: Any, folder: Path, rules_anywhere: bool) -> tuple[Path, str]:
     from referee.inputs import is_inside
 
     if not isinstance(value, str) or not value.strip():
-        raise ValueError("expected the path of a house-rules YAML file, such as \"house.yaml\"")
+        raise ValueError('expected the path of a house-rules YAML file, such as "house.yaml"')
     target = Path(value)
     if not target.is_absolute():
         target = folder / target

@@ -164,4 +164,3 @@ class Watch:
 def _hidden_or_scratch(name: str) -> bool:
     """A hidden file or folder, or an editor's swap or backup file."""
     return name.startswith((".", "#")) or name.endswith(("~", ".swp", ".swx", ".tmp"))
-

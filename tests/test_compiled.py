@@ -251,7 +251,9 @@ def test_every_listed_module_is_a_source_file_of_the_package() -> None:
     assert listed, "[tool.referee-build.compiled] modules is empty"
     assert len(set(listed)) == len(listed), "a module is listed twice"
     missing = [m for m in listed if not (REPO / f"{m}.py").is_file()]
-    assert not missing, f"listed under [tool.referee-build.compiled] modules, but not found: {missing}"
+    assert not missing, (
+        f"listed under [tool.referee-build.compiled] modules, but not found: {missing}"
+    )
     assert all(m.startswith("referee/") for m in listed)
     assert not [m for m in listed if m.startswith(("referee/cli", "referee/render/views"))]
 

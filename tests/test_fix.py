@@ -84,8 +84,9 @@ def test_the_samples_fixed_audit_clean_and_fixing_again_changes_nothing(
     # only the wrong recorded lines differ; every other line is as it was
     old, new = before.decode().splitlines(), out.decode().splitlines()
     assert [line for line in new if line not in old] == [
-        line for line in new if line.lstrip().lower().startswith(("settle", "score", "ante"))
-        and line not in old
+        line
+        for line in new
+        if line.lstrip().lower().startswith(("settle", "score", "ante")) and line not in old
     ]
 
 
@@ -116,8 +117,7 @@ def test_the_euchre_sample_keeps_each_lines_teams_and_comment() -> None:
     assert code == 1
     added = [line for line in out.decode().splitlines() if line.startswith("+settle")]
     assert added[0] == (
-        '+settle gwen+fay 4 hal+russ -4                # russ: "we made it". They took two: '
-        "set, -4"
+        '+settle gwen+fay 4 hal+russ -4                # russ: "we made it". They took two: set, -4'
     )
     assert "+score gwen+fay 8 hal+russ -2" in out.decode().splitlines()
 
