@@ -1157,12 +1157,16 @@ def fix(
         bool,
         typer.Option("--quiet", "-q", help="Say nothing on stderr but why a log was not read."),
     ] = False,
+    config: _ConfigOption = None,
+    no_config: _NoConfigOption = False,
 ) -> None:
     """Print the log with what the referee can mend corrected (the log is never changed)."""
     from referee.fixer import fix_log, judge_with, read_input
     from referee.inputs import STDIN_NAME, input_path, is_stdin
+    from referee.job import Job
 
     reading = _reading(encoding, allow_rules_anywhere)
+    configs = _configs(config, no_config, allow_rules_anywhere)
     _check_rules_file(rules)
     if diff and output is not None:
         raise _fail("--diff prints the changes and -o writes the fixed log: give one of them")
@@ -1173,12 +1177,15 @@ def fix(
         raise _fail(f"{file}: is a folder; `fix` takes one log file")
     if output is not None:
         _check_new_output(output, force, [path, *([rules] if rules else [])])
+    _check_configs(configs, [path])
+    reading = configs.job_for(Job("text", rules, reading=reading), path).reading
     data = read_input(path)
     if isinstance(data, str):
         typer.echo(f"referee: {visible(name)}: {visible(data)}", err=True)
         raise typer.Exit(EXIT_MISUSE)
     base = None if stdin else path.parent
-    outcome = fix_log(data, judge_with(name, rules, base, reading.rules_anywhere), name, encoding)
+    judge = judge_with(name, rules, base, reading)
+    outcome = fix_log(data, judge, name, reading.encoding)
     if outcome.fixed is None or outcome.not_read:
         _say_not_read(name, outcome.report)
     if outcome.fixed is not None:

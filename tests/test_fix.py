@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import referee
+from referee.audit import Reading
 from referee.cli import app
 from referee.fixer import FixOutcome, fix_log, judge_with, unified_diff
 
@@ -27,7 +28,7 @@ def run(*args: str, stdin: bytes | None = None) -> tuple[int, bytes, str]:
 
 def fixed(text: str | bytes, encoding: str | None = None) -> FixOutcome:
     data = text.encode("utf-8") if isinstance(text, str) else text
-    return fix_log(data, judge_with("t.hlog", None, None, False), "t.hlog", encoding)
+    return fix_log(data, judge_with("t.hlog", None, None, Reading()), "t.hlog", encoding)
 
 
 def fixed_text(text: str) -> str:
@@ -398,6 +399,20 @@ def test_rules_and_a_log_relative_rules_path_apply(tmp_path: Path) -> None:
     log.write_text(bourre("settle eve wins 3"), encoding="utf-8")
     code, out, _ = run("fix", str(log), "--rules", str(tmp_path / "house.yaml"))
     assert code == 1 and out.decode() == bourre("settle eve wins 6")
+
+
+def test_the_folder_config_applies_as_audit_applies_it(tmp_path: Path) -> None:
+    (tmp_path / "referee.toml").write_text("[bourre]\nante = 2\n", encoding="utf-8")
+    log = tmp_path / "a.hlog"
+    log.write_text(bourre("settle eve wins 3"), encoding="utf-8")
+    code, out, _ = run("fix", str(log))
+    assert code == 1 and out.decode() == bourre("settle eve wins 6")
+    assert audit_code(tmp_path / "a.hlog") == 1
+    code, out, _ = run("fix", str(log), "--no-config")
+    assert code == 0 and out.decode() == bourre("settle eve wins 3")
+    (tmp_path / "referee.toml").write_text("[bourre]\nantes = 2\n", encoding="utf-8")
+    code, out, err = run("fix", str(log))
+    assert code == 2 and not out and "antes" in err and "did you mean ante" in err
 
 
 def test_control_characters_never_reach_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:

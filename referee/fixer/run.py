@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.fixer.bourre import bourre_edits
 from referee.fixer.euchre import euchre_edits
@@ -38,6 +39,9 @@ from referee.report import (
     ReadError,
     file_not_read,
 )
+
+if TYPE_CHECKING:
+    from referee.audit import Reading
 
 #: How many times the log is judged and mended at most: a mended line may let a hand be
 #: settled, whose record is then mended in the next round (two or three rounds suffice).
@@ -151,13 +155,12 @@ def fix_log(data: bytes, judge: Judge, name: str, encoding: str | None = None) -
 
 
 def judge_with(
-    name: str, rules_file: Path | None, base_dir: Path | None, rules_anywhere: bool
+    name: str, rules_file: Path | None, base_dir: Path | None, reading: Reading
 ) -> Judge:
     """A judge of a log's text as ``referee audit`` judges the file: named ``name``, with
-    the ``--rules`` file, a ``rules PATH`` relative to ``base_dir``; every hand kept."""
-    from referee.audit import Reading, stream_text
-
-    reading = Reading(None, rules_anywhere)
+    the ``--rules`` file, a ``rules PATH`` relative to ``base_dir``, the folder config and
+    the other settings of ``reading``; every hand kept."""
+    from referee.audit import stream_text
 
     def judge(log: LogText) -> FileReport:
         return stream_text(log.text(), name, rules_file, base_dir, reading=reading).collect()
