@@ -11,8 +11,8 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
-#: A module every compiled build compiles (the quick reader): its file tells the build.
-_WITNESS = Path("parser", "quickpath")
+#: A module every compiled build compiles (the word reader): its file tells the build.
+_WITNESS = Path("parser", "words")
 
 
 def build_kind() -> str:

@@ -34,7 +34,6 @@ from referee.records import (
     DiscardLine,
     Event,
     Hand,
-    QuickHand,
     RedealLine,
     ScoreLine,
     SettleLine,
@@ -65,7 +64,7 @@ _ONCE_KINDS: Final[dict[type, str]] = {
 }
 
 
-def _once_key(event: Event) -> tuple[str, ...] | None:
+def _once_key(event: Event, seated: Collection[str]) -> tuple[str, ...] | None:
     """What a statement a hand has at most once is about (None for other statements): a
     trick 1, a seated player's decision, bid or deal, a seated dealer, or the statement.
 
@@ -78,9 +77,9 @@ def _once_key(event: Event) -> tuple[str, ...] | None:
         return (kind,) if cast(TrickLine, event).number == 1 else None
     if kind in ("decision", "bid", "deal"):
         player = cast(DecisionLine | BidLine | DealLine, event).player
-        return (kind, player.name) if player.seated else None
+        return (kind, player) if player in seated else None
     if kind == "dealer":
-        return (kind,) if cast(DealerLine, event).player.seated else None
+        return (kind,) if cast(DealerLine, event).player in seated else None
     return (kind,)
 
 
@@ -197,7 +196,7 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
     next hand starts after the last statement of the first one's play.
     """
     events = hand.events
-    keys = [_once_key(event) for event in events]
+    keys = [_once_key(event, seats) for event in events]
     if not _repeats(keys):
         return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
@@ -246,8 +245,8 @@ def _restart_at(
     # where the last player to decide for the first time did so (Bourré)
     firsts: dict[str, int] = {}
     for i, event in enumerate(events):
-        if isinstance(event, DecisionLine) and event.player.seated:
-            firsts.setdefault(event.player.name, i)
+        if isinstance(event, DecisionLine) and event.player in seats:
+            firsts.setdefault(event.player, i)
     last_first = max(firsts.values(), default=-1)
     seen: dict[tuple[str, ...], int] = {}  # statement -> the line of its first occurrence
     decided: set[str] = set()
@@ -279,12 +278,12 @@ def _restart_at(
             seen.setdefault(key, event.line)
         if isinstance(event, _PLAY):
             played = i
-        elif isinstance(event, DecisionLine | BidLine) and event.player.seated:
+        elif isinstance(event, DecisionLine | BidLine) and event.player in seats:
             if isinstance(event, DecisionLine):
                 last_decision = i
                 players += event.action == "play"
             if spoke < 0:
-                decided.add(event.player.name)
+                decided.add(event.player)
                 if decided.issuperset(seats):
                     spoke = i
     return None
@@ -355,7 +354,7 @@ class HandSequence:
     def __init__(self) -> None:
         self._previous: int | None = None
 
-    def place(self, hand: Hand | QuickHand, hint: Violation | None = None) -> Place:
+    def place(self, hand: Hand, hint: Violation | None = None) -> Place:
         """The place of the next hand of the log (``hint``: a forgotten `hand` line)."""
         number, previous = hand.number, self._previous
         self._previous = number
@@ -367,7 +366,7 @@ class HandSequence:
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 
 
-def _sequence_finding(hand: Hand | QuickHand, previous: int | None, expected: int) -> Violation:
+def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violation:
     number = hand.number
     if previous is None:
         message = f"the log's first hand is hand {number}, not hand 1"
@@ -392,7 +391,7 @@ def _sequence_finding(hand: Hand | QuickHand, previous: int | None, expected: in
 # ----------------------------------------------------------------------------- duplicates
 
 
-def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
+def duplicate_findings(hand: Hand, seats: Collection[str], euchre: bool = False) -> list[Violation]:
     """``L-DUPLICATE`` for each statement a hand may have once that it gives again: a second
     ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player, a
     second Bid Euchre ``discard`` or ``redeal`` line (``euchre``: in a Bourré log they are
@@ -402,7 +401,7 @@ def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
     found: list[Violation] = []
     skipped = ("bid", "ante", "trick 1") if euchre else ("bid", "ante", "trick 1", *_EUCHRE)
     for event in hand.events:
-        key = _once_key(event)
+        key = _once_key(event, seats)
         if key is None or key[0] in skipped:
             continue
         earlier = first.get(key)
@@ -447,25 +446,25 @@ def _same_statement(a: Event, b: Event) -> bool:
 def _said(event: Event) -> str:
     """What a once-per-hand statement says, in words."""
     if isinstance(event, DealerLine):
-        return f"{event.player.name} dealt"
+        return f"{event.player} dealt"
     if isinstance(event, TrumpLine):
         if event.card is not None:
-            return f"trump {pretty(event.card.card)}"
+            return f"trump {pretty(event.card)}"
         return f"trump {suit_word(event.suit)}"
     if isinstance(event, DealLine):
-        return "dealt " + " ".join(pretty(c.card) for c in event.cards)
+        return "dealt " + " ".join(pretty(c) for c in event.cards)
     if isinstance(event, DecisionLine):
         return "pass" if event.action == "pass" else _play_words(event)
     if isinstance(event, DiscardLine):
-        return f"{event.player.name} laid {pretty(event.card.card)} aside"
+        return f"{event.player} laid {pretty(event.card)} aside"
     if isinstance(event, RedealLine):
-        return f"{event.player.name} called a redeal (ace no face)"
+        return f"{event.player} called a redeal (ace no face)"
     return ""
 
 
 def _play_words(d: DecisionLine) -> str:
     if d.discards is not None:
-        thrown = " ".join(pretty(c.card) for c in d.discards)
+        thrown = " ".join(pretty(c) for c in d.discards)
         return f"play, discarding {thrown}" if thrown else "play"
     if d.discard_count:
         return f"play, discarding {d.discard_count}"

@@ -29,12 +29,12 @@ def judge_plays(state: ReplayState) -> None:
     trump, opts = state.trump, state.opts
     decisions, deals = state.plain_decisions(), state.plain_deals()
     dealer = state.dealer
-    dealer_played = {p.card.card for p in state.plays_of(dealer)} if dealer else set()
-    upcard = state.upcard.card if state.upcard else None
+    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
+    upcard = state.upcard
     dealer_decision = decisions.get(dealer) if dealer else None
     dead_up = dead_upcard(upcard, dealer, state.active, dealer_decision, dealer_played)
     # What the tricks reveal of each hand; it shrinks as the cards are played.
-    holding = {p: {x.card.card for x in state.plays_of(p)} for p in state.active}
+    holding = {p: {x.card for x in state.plays_of(p)} for p in state.active}
     # Own discards are dead only while the stock certainly did not run out: after, they
     # may have been dealt again (the dead upcard still is: the dealer is served last).
     ran_out = state.stock_ran_out()
@@ -66,7 +66,7 @@ def judge_plays(state: ReplayState) -> None:
                     views[p] = seen
         table: list[str] = []
         for i, play in enumerate(plays):
-            card = play.card.card
+            card = play.card
             if play.judged:
                 hand = holding[play.player]
                 view = views.get(play.player)
@@ -78,8 +78,8 @@ def judge_plays(state: ReplayState) -> None:
         earlier.update(table)
         for play in plays:
             if play.judged:
-                holding[play.player].discard(play.card.card)
-                if play.card.card[-1] == trump:
+                holding[play.player].discard(play.card)
+                if play.card[-1] == trump:
                     trumps_left[play.player] -= 1
         winner = state.winners[number - 1]
         if winner in won:
@@ -90,7 +90,7 @@ def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
     """Where the tricks show each card of the player's (the evidence of a renege)."""
     where: dict[str, str] = {}
     for play in state.plays_of(player):
-        where[play.card.card] = f"played in trick {play.trick}"
+        where[play.card] = f"played in trick {play.trick}"
     return where
 
 
@@ -103,7 +103,7 @@ def _judge(
     is_last: bool,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``hand``."""
-    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
+    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted}
     duty = follower_duty(cards, table, state.trump, state.opts)
     duty_c = None
     if cinch is not None and state.trump is not None:
@@ -115,7 +115,7 @@ def _judge(
             continue
         ctx = PlayContext(
             play.player,
-            card.card,
+            card,
             cards,
             table,
             state.trump,
@@ -132,8 +132,8 @@ def _judge(
         verb = "put down and took back" if corrected else "played"
         state.flag_card(
             rule,
-            f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
-            card,
+            f"{play.player} {verb} {pretty(card)}: {rule.summary}",
+            play.retracted_at if corrected else play.card_at,
             player=play.player,
             trick=play.trick,
             evidence=evidence,
@@ -147,7 +147,7 @@ def _judge(
 def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]) -> ClaimRuling:
     """Uphold a claim when the accused reneged (in the trick named, if one is), else
     reject it, saying what the accused played."""
-    accused = claim.against.name
+    accused = claim.against
     found = [
         v
         for v in reneges
@@ -170,11 +170,9 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
         if not mine:
             reason = f"{accused} played no card in {where}"
         else:
-            shown = ", ".join(f"{pretty(p.card.card)} (trick {p.trick})" for p in mine)
+            shown = ", ".join(f"{pretty(p.card)} (trick {p.trick})" for p in mine)
             reason = f"every card {accused} played in {where} was legal: {shown}"
-    return ClaimRuling(
-        claim.by.name, accused, claim.trick, ruling, reason, claim.line, claim.column
-    )
+    return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
 
 
 def _in_order(plays: list[LoggedPlay], active: list[str]) -> bool:

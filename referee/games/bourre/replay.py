@@ -60,7 +60,7 @@ def _outcome(state: ReplayState) -> HandOutcome:
     outcome = HandOutcome(
         dealer=state.dealer,
         trump=state.trump,
-        upcard=state.upcard.card if state.upcard else None,
+        upcard=state.upcard,
         active=list(state.active),
         tricks_won=won,
         tricks_played=len(state.plays),
@@ -83,10 +83,10 @@ def _trick_records(state: ReplayState) -> list[TrickRecord]:
             TrickRecord(
                 number,
                 plays[0].player if plays else None,
-                tuple((p.player, p.card.card) for p in plays),
+                tuple((p.player, p.card) for p in plays),
                 winner,
-                plays[0].card.card[-1] if plays else None,
-                tuple((p.player, p.retracted.card) for p in plays if p.retracted),
+                plays[0].card[-1] if plays else None,
+                tuple((p.player, p.retracted) for p in plays if p.retracted),
             )
         )
     return records

@@ -16,7 +16,7 @@ from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_COUNT, L_PASSED
-from referee.records import Play, TrickLine
+from referee.records import CardAt, TrickLine, columns, trick_items
 from referee.sequence import count_may_have_said
 
 
@@ -48,16 +48,16 @@ def lay_out_tricks(state: ReplayState) -> None:
             number = stated
         elif stated is not None and stated != number:
             wrong = logchecks.misnumbered(stated, number)
-            column = line.number_column or line.column
+            column = columns(line)[1]
             state.flag(
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         plays = _admit_plays(state, line, number, played)
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         _check_order(state, plays, None if unknown_lead else leader, number)
-        written = sum(1 for p in line.plays if p.player.name not in state.passed)
+        written = sum(1 for p in line.players if p not in state.passed)
         _check_size(state, line, plays, number, written)
-        cards = tuple(p.card.card for p in plays)
+        cards = tuple(p.card for p in plays)
         idx = trick_winner_index(cards, state.trump)
         winner = plays[idx].player if idx is not None else None
         if len(plays) < len(state.active) or (
@@ -133,12 +133,12 @@ def _admit_plays(
     which trick; it grows)."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
-    passed = state.passed
-    for play in line.plays:
-        name, card = play.player.name, play.card.card
+    passed, seats = state.passed, state.seats
+    retracted = line.retracted
+    for i, (name, card) in enumerate(zip(line.players, line.cards, strict=True)):
         if (
-            play.retracted is None
-            and play.player.seated
+            retracted is None
+            and name in seats
             and name not in passed
             and name not in seen
             and card in BOURRE_DECK
@@ -146,63 +146,71 @@ def _admit_plays(
         ):  # the common case, nothing to report
             seen.add(name)
             played[card] = (name, number)
-            admitted.append(LoggedPlay(number, name, play.card, None, True))
+            admitted.append(LoggedPlay(number, name, card, None, line, i, True))
             continue
-        admitted_play = _admit(state, play, number, seen, played)
+        admitted_play = _admit(state, line, i, number, seen, played)
         if admitted_play is not None:
             admitted.append(admitted_play)
     return admitted
 
 
 def _admit(
-    state: ReplayState, play: Play, number: int, seen: set[str], played: dict[str, tuple[str, int]]
+    state: ReplayState,
+    line: TrickLine,
+    index: int,
+    number: int,
+    seen: set[str],
+    played: dict[str, tuple[str, int]],
 ) -> LoggedPlay | None:
-    """One play that is not the common case: None when a fault leaves it out of the trick
-    (an unseated name, a player who passed or played twice, a card off the deck); a card
-    already played stands but is not judged."""
-    name, card = play.player.name, play.card
-    if not play.player.seated:
+    """Play ``index`` of the trick line when it is not the common case: None when a fault
+    leaves it out of the trick (an unseated name, a player who passed or played twice, a
+    card off the deck); a card already played stands but is not judged."""
+    name, card = line.players[index], line.cards[index]
+    back = line.retracted[index] if line.retracted is not None else None
+    name_item, card_item, back_item = trick_items(line)[index]
+    card_at = CardAt(card, line.line, columns(line)[card_item])
+    if name not in state.seats:
         fault = logchecks.unseated(name, state.seats, f"trick {number}")
-        at = play.player
         state.flag(
             fault.rule,
             fault.message,
-            at.line,
-            at.column,
+            line.line,
+            columns(line)[name_item],
             player=name,
             trick=number,
-            card=card.card,
+            card=card,
             evidence=fault.evidence,
         )
         return None
     if name in state.passed:
         state.flag_card(
             L_PASSED,
-            f"{name} passed but played {pretty(card.card)}",
-            card,
+            f"{name} passed but played {pretty(card)}",
+            card_at,
             player=name,
             trick=number,
             evidence=f"{name} folded this hand; the card is left out of trick {number}",
         )
         return None
     if name in seen:
-        state.flag_fault(logchecks.twice_in_trick(name, number), card, player=name, trick=number)
+        state.flag_fault(logchecks.twice_in_trick(name, number), card_at, player=name, trick=number)
         return None
-    for c in (card, play.retracted):
-        if c is not None and c.card not in BOURRE_DECK:
-            flag_off_deck(state, c, name, number)
-    if card.card not in BOURRE_DECK:
+    if card not in BOURRE_DECK:
+        flag_off_deck(state, card_at, name, number)
+    if back is not None and back not in BOURRE_DECK:
+        flag_off_deck(state, CardAt(back, line.line, columns(line)[back_item]), name, number)
+    if card not in BOURRE_DECK:
         return None
     seen.add(name)
     judged = True
-    if card.card in played:
-        again = logchecks.already_played(card.card, [played[card.card]])
-        state.flag_fault(again, card, player=name, trick=number)
+    if card in played:
+        again = logchecks.already_played(card, [played[card]])
+        state.flag_fault(again, card_at, player=name, trick=number)
         judged = False
     else:
-        played[card.card] = (name, number)
-    retracted = play.retracted if play.retracted and play.retracted.card in BOURRE_DECK else None
-    return LoggedPlay(number, name, card, retracted, judged)
+        played[card] = (name, number)
+    kept = back if back is not None and back in BOURRE_DECK else None
+    return LoggedPlay(number, name, card, kept, line, index, judged)
 
 
 def _check_order(
@@ -219,7 +227,7 @@ def _check_order(
         else f"{leader} won trick {number - 1}"
     )
     for at, fault in logchecks.turn_faults(players, state.active, leader, why, number):
-        state.flag_fault(fault, plays[at].card, player=players[at], trick=number)
+        state.flag_fault(fault, plays[at].card_at, player=players[at], trick=number)
 
 
 def _in_turn(state: ReplayState, plays: list[LoggedPlay]) -> bool:
