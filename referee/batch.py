@@ -69,7 +69,7 @@ class Writer(Protocol):
 class Job:
     """What the batch does with each file: the settings a worker needs."""
 
-    fmt: str  # text | json | jsonl | html | csv | github, or standings (a tally)
+    fmt: str  # a --format, statistics[-json] (--statistics), or standings (a tally)
     rules_file: Path | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()

@@ -56,6 +56,7 @@ class Format(StrEnum):
     html = "html"
     csv = "csv"
     github = "github"
+    sarif = "sarif"
 
 
 class Game(StrEnum):
@@ -119,7 +120,9 @@ def _split_ids(values: list[str] | None) -> list[str]:
     help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
     "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
     "html (one self-contained page with charts; see also `referee report`), csv (one row per "
-    "hand and player, for a spreadsheet), github (workflow annotations on the log's lines)."
+    "hand and player, for a spreadsheet), github (workflow annotations on the log's lines), "
+    "sarif (SARIF 2.1.0, for code scanning).\n\n"
+    "--statistics prints only the number of findings of each rule (as text, or json)."
 )
 def audit(
     paths: _PathsArgument,
@@ -129,7 +132,7 @@ def audit(
             "--format",
             "-f",
             metavar="FORMAT",
-            help="Report format: text, json, jsonl, html, csv or github.",
+            help="Report format: text, json, jsonl, html, csv, github or sarif.",
             case_sensitive=False,
         ),
     ] = Format.text,
@@ -168,10 +171,21 @@ def audit(
     ] = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
+    statistics: Annotated[
+        bool,
+        typer.Option(
+            "--statistics",
+            help="Print only the number of findings of each rule ID, in place of the report "
+            "(with --format text or json).",
+        ),
+    ] = False,
 ) -> None:
     """Judge hand logs: every play, decision and settlement, hand by hand."""
     reading = _reading(encoding, allow_rules_anywhere)
-    _audit(paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
+    fmt = _statistics_format(output_format) if statistics else None
+    _audit(
+        paths, output_format, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt
+    )
 
 
 def _audit(
@@ -185,8 +199,10 @@ def _audit(
     quiet: bool,
     output: Path | None,
     reading: Reading,
+    fmt: str | None = None,
 ) -> None:
-    """``audit`` (and ``report``): check the options, judge, render, exit with the status."""
+    """``audit`` (and ``report``): check the options, judge, render, exit with the status
+    (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``)."""
     from referee.batch import Job
     from referee.inputs import collect_inputs
 
@@ -200,7 +216,8 @@ def _audit(
     inputs = collect_inputs(paths)
     if output is not None:
         _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
-    job = Job(output_format.value, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
+    writers = fmt or output_format.value
+    job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
     code = 0
 
     def run(out: TextIO, color: bool | None) -> int:
@@ -258,6 +275,17 @@ def report(
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
     reading = _reading(encoding, allow_rules_anywhere)
     _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output, reading)
+
+
+def _statistics_format(output_format: Format) -> str:
+    """The writers' format for ``--statistics``: its counts as text or JSON; with any other
+    ``--format`` it is misuse (the counts replace the report, as ruff's do)."""
+    if output_format not in (Format.text, Format.json):
+        raise _fail(
+            f"--statistics prints only the counts, as text or json, in place of the report: "
+            f"not with --format {output_format.value}"
+        )
+    return "statistics" if output_format is Format.text else "statistics-json"
 
 
 def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:

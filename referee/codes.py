@@ -8,19 +8,27 @@ codes only (a test checks that every code the code base emits is here).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
+
+#: What a read error is about (see :mod:`referee.severity`): ``log``, a line of a log that
+#: could not be read, the log writer's slip (as a fault of the log, ``L-``); ``input``, an
+#: input that could not be read as a log at all, or the referee's own failure.
+ReadKind = Literal["log", "input"]
 
 
 @dataclass(frozen=True, slots=True)
 class ReadCode:
     """One ``P-`` code: a one-line ``summary``, what it covers (``explanation``), how to
-    fix the log (``fix``) and an ``example`` of a line that gives it (may be empty)."""
+    fix the log (``fix``), an ``example`` of a line that gives it (may be empty) and its
+    ``kind``."""
 
     id: str
     summary: str
     explanation: str
     fix: str
     example: str = ""
+    kind: ReadKind = field(kw_only=True)
 
 
 READ_CODES: tuple[ReadCode, ...] = (
@@ -38,6 +46,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
         "every statement, and `referee new bourre` prints a log to start from.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
+        kind="log",
     ),
     ReadCode(
         "P-HEADER",
@@ -55,6 +64,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "give each player one short name (a letter first, then letters, digits, `_`, `'` or\n"
         "`-`) that is not a keyword or a card; put `hand 1` before the first hand's lines.",
         "game Bid Euchre    # did you mean bid-euchre?",
+        kind="input",
     ),
     ReadCode(
         "P-ENCODING",
@@ -65,6 +75,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         'Save the log as plain text, UTF-8, in your editor ("Save as... Text, UTF-8"); or,\n'
         "for an older file, tell the referee its encoding: `referee audit --encoding cp1252\n"
         "LOG`.",
+        kind="input",
     ),
     ReadCode(
         "P-IO",
@@ -75,6 +86,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "longer than 64 MiB.",
         "Check the path and the file's permissions; name log files `*.hlog` for folders to\n"
         "find them (a file named on the command line is read whatever its name).",
+        kind="input",
     ),
     ReadCode(
         "P-RULES",
@@ -90,6 +102,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "says what it takes), or the path. A log's `rules` file must sit in the log's folder\n"
         "or below it; use `--rules FILE` or `--allow-rules-anywhere` for one elsewhere.",
         "option limt 20     # did you mean limit?",
+        kind="input",
     ),
     ReadCode(
         "P-INTERNAL",
@@ -99,6 +112,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         "error and the other files of the run are judged as usual.",
         "Report it with the log that gives it (or the shortest part of it that still does).\n"
         "Until it is fixed, the other files' reports are sound.",
+        kind="input",
     ),
 )
 

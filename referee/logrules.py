@@ -13,6 +13,7 @@ L_PLAYER = Rule(
     "not seated is reported where it appears; its plays are ignored for judging.",
     "players ann bob cy\n...\ntrick 1: ann 7h, bob 9h, cy Jh",
     "players ann bob cy\n...\ntrick 1: ann 7h, rob 9h, cy Jh     # rob is not seated",
+    kind="log",
 )
 L_CARD = Rule(
     "L-CARD",
@@ -28,6 +29,7 @@ L_CARD = Rule(
     "trick 1: ann 7h, bob 9h",
     "trick 1: ann 7h, bob 7h     # the seven of hearts twice",
     options=("deck", "joker"),
+    kind="log",
 )
 L_NOT_HELD = Rule(
     "L-NOT-HELD",
@@ -40,6 +42,7 @@ L_NOT_HELD = Rule(
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann 7h, ...",
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann Ah, ...     # ann was not dealt the A♥",
     options=("joker",),
+    kind="log",
 )
 L_TURN = Rule(
     "L-TURN",
@@ -51,6 +54,7 @@ L_TURN = Rule(
     "dealer eve  (ann, bob, cy, dee, eve seated)\ntrick 1: ann ..., bob ..., cy ...",
     "dealer eve\ntrick 1: bob ..., ann ...     # ann, left of the dealer, should lead",
     options=("first_lead",),
+    kind="log",
 )
 L_TRICK = Rule(
     "L-TRICK",
@@ -60,6 +64,7 @@ L_TRICK = Rule(
     "`trick N` line's number must be the trick's place in the hand.",
     "trick 2: eve 4h, ann Kh, cy 2h, dee 3h",
     "trick 2: eve 4h, ann Kh, cy 2h     # dee is missing",
+    kind="log",
 )
 L_COUNT = Rule(
     "L-COUNT",
@@ -75,6 +80,7 @@ L_COUNT = Rule(
     "five `trick` lines",
     "six `trick` lines in a Bourré hand",
     options=("hand_size", "deck"),
+    kind="log",
 )
 L_DEALER = Rule(
     "L-DEALER",
@@ -85,6 +91,7 @@ L_DEALER = Rule(
     "names someone else is reported; the replay then goes on with the stated dealer.",
     "hand 1: dealer eve; hand 2: dealer ann",
     "hand 1: dealer eve; hand 2: dealer cy     # ann's deal",
+    kind="log",
 )
 L_PASSED = Rule(
     "L-PASSED",
@@ -94,6 +101,7 @@ L_PASSED = Rule(
     "after `ask` or `moon` plays no card.",
     "bob pass\ntrick 1: ann 7h, cy 9h",
     "bob pass\ntrick 1: ann 7h, bob 9h, cy Jh     # bob folded",
+    kind="log",
 )
 L_MISSING = Rule(
     "L-MISSING",
@@ -105,6 +113,7 @@ L_MISSING = Rule(
     "cards are trumps or what the contract was, and says so instead of guessing.",
     "hand 1\ndealer eve\ntrump 4h",
     "hand 1\ndealer eve     # no trump line",
+    kind="log",
 )
 
 L_DUPLICATE = Rule(
@@ -117,6 +126,7 @@ L_DUPLICATE = Rule(
     "bid in Bid Euchre is BE-BID-ORDER.)",
     "hand 2\ndealer bob\ntrump 9s",
     "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
+    kind="log",
 )
 L_SEQUENCE = Rule(
     "L-SEQUENCE",
@@ -131,6 +141,7 @@ L_SEQUENCE = Rule(
     "has too many tricks).",
     "hand 1 ... hand 2 ... hand 3",
     "hand 1 ... hand 2 ... hand 4     # hand 3 is missing",
+    kind="log",
 )
 
 LOG_RULES: tuple[Rule, ...] = (

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Literal
+
+#: What a rule is about, which decides how loudly the machine formats report it (see
+#: :mod:`referee.severity`): ``play``, a rule of the game broken at the table (a renege, a
+#: bid out of turn); ``settlement``, what the table recorded as paid or scored is wrong;
+#: ``log``, the log contradicts itself (a card played twice, a name not seated).
+RuleKind = Literal["play", "settlement", "log"]
 
 
 @dataclass(frozen=True, slots=True)
 class Rule:
     """One rule ID and its documentation: the ID, the game it belongs to, a one-line summary,
-    the full text that ``referee explain ID`` prints, a legal and an illegal example, and
-    the house options it reads."""
+    the full text that ``referee explain ID`` prints, a legal and an illegal example, the
+    house options it reads, and its kind."""
 
     id: str
     game: str  # "bourre", "bid-euchre" or "both" (log faults)
@@ -20,3 +27,5 @@ class Rule:
     #: The house option keys whose values change what this rule finds (a test checks that
     #: each is an option of the rule's game and that the randomised tests vary it).
     options: tuple[str, ...] = ()
+    #: What the rule is about (:data:`RuleKind`), given with every rule.
+    kind: RuleKind = field(kw_only=True)

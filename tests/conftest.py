@@ -29,3 +29,7 @@ if _BUILD:
 
     if not Path(referee.__file__ or "").resolve().is_relative_to(_folder):
         raise SystemExit(f"REFEREE_TEST_BUILD: referee came from {referee.__file__}")
+
+# The suite may run in a GitHub Actions step: no test writes into that step's real summary
+# (`--format github` appends to the file this names; the tests that want it set their own).
+os.environ.pop("GITHUB_STEP_SUMMARY", None)

@@ -47,6 +47,7 @@ __all__ = [
     "GeneratedSession",
     "classify_play",
     "generate_session",
+    "judge_logged_plays",
     "legal_cards",
     "option_lines",
     "random_options",
@@ -131,6 +132,13 @@ class ExpectedHand:
     hidden_exchange: bool = False
     lines: list[str] = field(default_factory=list)
     first_line: int = 0
+    #: What the log shows of the hand (see :func:`judge_logged_plays`): each player's
+    #: decision ``(plays, discards, draws)``, how it is written (``full``, ``discards``,
+    #: ``count`` or ``omit``), whether their deal is written, whether `trump` names the card.
+    decisions: dict[str, tuple[bool, list[str], list[str]]] = field(default_factory=dict)
+    styles: dict[str, str] = field(default_factory=dict)
+    deal_logged: dict[str, bool] = field(default_factory=dict)
+    trump_card: bool = False
 
 
 @dataclass(slots=True)
@@ -314,6 +322,83 @@ def _equivalents(own: list[str], unseen: set[int]) -> list[str]:
     """Own trumps with no unseen trump ranked between them and the highest own trump."""
     top = max(_VAL[c] for c in own)
     return [c for c in own if not any(_VAL[c] < u < top for u in unseen)]
+
+
+def _stock_may_be_gone(
+    o: BourreOptions,
+    seats: int,
+    active: Sequence[str],
+    decisions: dict[str, tuple[bool, list[str], list[str]]],
+    styles: dict[str, str],
+    deal_logged: dict[str, bool],
+) -> bool:
+    """Whether the draws may have emptied the stock as far as the log shows (``bourre.md``,
+    "The cinch"): each exchange the log sizes (a decision line, or a logged deal against the
+    cards played) as its size, each other one as ``hand_size``, against the stock of
+    52 - ``hand_size`` x players."""
+    hs = o.hand_size
+    drawn = 0
+    for p in active:
+        sized = styles[p] != "omit" or deal_logged[p]
+        drawn += len(decisions[p][1]) if sized else hs
+    return drawn > 52 - hs * seats
+
+
+def _known_dead(
+    o: BourreOptions,
+    seats: int,
+    dealer: str,
+    upcard: str,
+    trump_card: bool,
+    active: Sequence[str],
+    decisions: dict[str, tuple[bool, list[str], list[str]]],
+    styles: dict[str, str],
+    deal_logged: dict[str, bool],
+    dealt: dict[str, list[str]],
+    final: dict[str, list[str]],
+) -> tuple[dict[str, set[int]], set[int]]:
+    """The trumps each active player knows are dead from the start (as values): their own
+    discards as the log shows them (none once the stock may have run out: they may have been
+    dealt again), and for everyone the upcard when the log names it and shows it out of
+    play."""
+    trump = upcard[1]
+    gone = _stock_may_be_gone(o, seats, active, decisions, styles, deal_logged)
+    own_dead: dict[str, set[int]] = {}
+    for p in active:
+        discards = decisions[p][1]
+        style = styles[p]
+        if style in ("full", "discards") or not discards:
+            known = discards
+        elif deal_logged[p]:
+            known = [c for c in dealt[p] if c not in final[p]]
+        else:
+            known = []
+        own_dead[p] = set() if gone else {_VAL[c] for c in known if c[1] == trump}
+    common_dead: set[int] = set()
+    if trump_card and (dealer not in final or upcard not in final[dealer]):
+        common_dead.add(_VAL[upcard])
+    return own_dead, common_dead
+
+
+def _cinched(
+    players: Sequence[str],
+    hands: dict[str, list[str]],
+    won: dict[str, int],
+    trump: str,
+    own_dead: dict[str, set[int]],
+    common_dead: set[int],
+) -> set[str]:
+    """The players holding a cinch at the start of a trick (three sure tricks)."""
+    cinched: set[str] = set()
+    for p in players:
+        own = [_VAL[c] for c in hands[p] if c[1] == trump]
+        if won[p] + len(own) < 3:
+            continue
+        dead = common_dead | own_dead[p]
+        unseen = [v for v in _ALL_VALUES if v not in dead and v not in own]
+        if won[p] + len(own) - _beatable(own, unseen) >= 3:
+            cinched.add(p)
+    return cinched
 
 
 # ----------------------------------------------------------------------------- settlement
@@ -580,25 +665,11 @@ def _play_hand(
     if len(active) < 2:
         return h
 
-    # What each player knows is dead: own discards as the log shows them, the upcard. Once
-    # the stock ran out, or may have as far as the log tells (an exchange it does not show),
-    # own discards may have been dealt again: none is dead.
-    unknown_draw = any(h.styles[p] == "omit" and not h.deal_logged[p] for p in active)
-    stock_gone = h.reshuffled or unknown_draw
-    own_dead: dict[str, set[int]] = {}
-    for p in active:
-        discards = h.decisions[p][1]
-        style = h.styles[p]
-        if style in ("full", "discards") or not discards:
-            known = discards
-        elif h.deal_logged[p]:
-            known = [c for c in h.dealt[p] if c not in h.final[p]]
-        else:
-            known = []
-        own_dead[p] = set() if stock_gone else {_VAL[c] for c in known if c[1] == trump}
-    common_dead: set[int] = set()
-    if h.trump_card and (dealer not in h.final or upcard not in h.final[dealer]):
-        common_dead.add(_VAL[upcard])
+    # What each player knows is dead: own discards as the log shows them, the upcard.
+    own_dead, common_dead = _known_dead(
+        o, n, dealer, upcard, h.trump_card, active, h.decisions, h.styles, h.deal_logged,
+        h.dealt, h.final,
+    )  # fmt: skip
 
     won = h.won
     leader = active[0]
@@ -606,16 +677,7 @@ def _play_hand(
     for t in range(1, hs + 1):
         li = active.index(leader)
         seq = active[li:] + active[:li]
-        cinched: set[str] = set()
-        if o.cinch:
-            for p in seq:
-                own = [_VAL[c] for c in hands[p] if c[1] == trump]
-                if won[p] + len(own) < 3:
-                    continue
-                dead = common_dead | own_dead[p]
-                unseen = [v for v in _ALL_VALUES if v not in dead and v not in own]
-                if won[p] + len(own) - _beatable(own, unseen) >= 3:
-                    cinched.add(p)
+        cinched = _cinched(seq, hands, won, trump, own_dead, common_dead) if o.cinch else set()
         trick: list[tuple[str, str]] = []
         record: list[tuple[str, str, str | None]] = []
         for i, p in enumerate(seq):
@@ -666,6 +728,57 @@ def _play_hand(
             if c[1] == trump:
                 common_dead.add(_VAL[c])
     return h
+
+
+def judge_logged_plays(
+    hand: ExpectedHand,
+    o: BourreOptions,
+    seats: int,
+    *,
+    styles: dict[str, str] | None = None,
+    deal_logged: dict[str, bool] | None = None,
+) -> list[ExpectedViolation]:
+    """The illegal plays of a generated hand (standing or taken back), judged again from
+    its tricks and from what its log shows: with ``styles`` or ``deal_logged`` (see
+    :class:`ExpectedHand`), as if the log showed the decisions or deals so instead.
+
+    With the hand's own detail this gives the play violations the generator expects (a test
+    checks it); with less detail the cinch may be judged otherwise (fewer dead cards: a
+    cinch unseen, or fewer equivalent trumps), exactly as ``bourre.md`` says it is judged
+    from what the log shows. Rules 1-3 do not depend on what the log shows.
+    """
+    active = hand.active
+    if len(active) < 2:
+        return []
+    trump = hand.trump
+    final = {p: [c for trick in hand.tricks for q, c, _ in trick if q == p] for p in active}
+    own_dead, common_dead = _known_dead(
+        o, seats, hand.dealer, hand.upcard, hand.trump_card, active, hand.decisions,
+        styles or hand.styles, deal_logged or hand.deal_logged, hand.dealt, final,
+    )  # fmt: skip
+    hands = {p: list(cards) for p, cards in final.items()}
+    won = dict.fromkeys(active, 0)
+    found: list[ExpectedViolation] = []
+    for t, record in enumerate(hand.tricks, 1):
+        seq = [p for p, _, _ in record]
+        cinched = _cinched(seq, hands, won, trump, own_dead, common_dead) if o.cinch else set()
+        trick: list[tuple[str, str]] = []
+        for i, (p, card, back) in enumerate(record):
+            held = hands[p]  # (a card taken back is still in the hand: it is played later)
+            allowed = legal_cards(held, trick, trump, o)
+            if p in cinched:
+                dead = common_dead | own_dead[p]
+                last = i == len(record) - 1
+                allowed = _cinch_allowed(held, allowed, trick, trump, last, dead, o.cinch_last)
+            for c, corrected in ((back, True), (card, False)):
+                if c is not None and c not in allowed:
+                    rule = classify_play(c, held, trick, trump, o) or "BR-CINCH"
+                    found.append(ExpectedViolation(rule, p, t, c, corrected))
+            held.remove(card)
+            trick.append((p, card))
+        won[_trick_winner(trick, trump)] += 1
+        common_dead.update(_VAL[c] for _, c in trick if c[1] == trump)
+    return found
 
 
 def _cinch_allowed(
@@ -1206,6 +1319,10 @@ def generate_session(
                 hidden_exchange=any(h.styles[p] == "omit" and h.decisions[p][1] for p in h.active),
                 lines=block,
                 first_line=first_line,
+                decisions=dict(h.decisions),
+                styles={p: _decision_style(h, p) for p in h.order},
+                deal_logged=dict(h.deal_logged),
+                trump_card=h.trump_card,
             )
         )
         carry = m.carry

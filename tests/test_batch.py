@@ -55,6 +55,8 @@ def _writer(fmt: str, out: io.StringIO) -> Any:
     from referee.render.github import GithubWriter
     from referee.render.html import HtmlWriter
     from referee.render.jsonl import JsonlWriter
+    from referee.render.sarif import SarifWriter
+    from referee.render.statistics import StatisticsWriter
     from referee.render.text import TextRenderer, make_console
 
     return {
@@ -64,6 +66,8 @@ def _writer(fmt: str, out: io.StringIO) -> Any:
         "html": lambda: HtmlWriter(out),
         "csv": lambda: CsvWriter(out, flush=False),
         "github": lambda: GithubWriter(out, flush=False),
+        "sarif": lambda: SarifWriter(out),
+        "statistics": lambda: StatisticsWriter(out),
     }[fmt]()
 
 
@@ -80,7 +84,9 @@ def _run(items: list[Path | FileReport], fmt: str, jobs: int, **job: Any) -> tup
 # ----------------------------------------------------------------------------- --jobs
 
 
-@pytest.mark.parametrize("fmt", ["json", "jsonl", "text", "html", "csv", "github"])
+@pytest.mark.parametrize(
+    "fmt", ["json", "jsonl", "text", "html", "csv", "github", "sarif", "statistics"]
+)
 def test_jobs_give_the_same_bytes_in_the_same_order(
     fmt: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -449,7 +455,11 @@ def test_every_audit_format_has_its_two_writers() -> None:
     from referee.cli import Format
     from referee.render.writers import FORMATS, open_writer
 
-    assert set(FORMATS) == {f.value for f in Format} | {"standings"}
+    assert set(FORMATS) == {f.value for f in Format} | {
+        "standings",
+        "statistics",
+        "statistics-json",
+    }
     for fmt in FORMATS:
         opened = open_writer(Job(fmt), io.StringIO(), files=2)
         part = part_writer(Job(fmt))

@@ -38,7 +38,7 @@ def test_short_version_option() -> None:
 
 
 def test_version_says_which_build_runs() -> None:
-    import referee.parser.quickpath as reader
+    import referee.parser.words as reader
 
     compiled = reader.__file__ is not None and reader.__file__.endswith(tuple(EXTENSION_SUFFIXES))
     assert build_kind() == ("compiled" if compiled else "pure Python")
@@ -59,7 +59,11 @@ def test_show_completion_prints_a_script_for_referee() -> None:
     ("words", "cword", "expected"),
     [
         ("referee st", "1", ["standings"]),
-        ("referee audit --format ", "3", ["text", "json", "jsonl", "html", "csv", "github"]),
+        (
+            "referee audit --format ",
+            "3",
+            ["text", "json", "jsonl", "html", "csv", "github", "sarif"],
+        ),
         ("referee standings -f ", "3", ["text", "json", "csv"]),
     ],
 )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,7 +20,17 @@ from typer.testing import CliRunner
 from referee.audit import audit_text
 from referee.cli import app
 from referee.render.csv import COLUMNS, render_csv, text_cell
-from referee.render.github import command, escape_data, escape_property, render_github
+from referee.render.github import (
+    ANNOTATIONS_PER_LEVEL,
+    Annotation,
+    GithubWriter,
+    command,
+    escape_data,
+    escape_markdown,
+    escape_property,
+    render_github,
+)
+from referee.report import FileReport, ReadError, Violation
 from tests.test_render import bourre_file
 
 REPO = Path(__file__).resolve().parents[1]
@@ -177,7 +189,8 @@ def test_github_exit_codes_follow_audit() -> None:
     assert _cli("audit", "-f", "github", str(SAMPLES / "bourre" / "friday-night.hlog")) == (0, "")
     code, out = _cli("audit", "-f", "github", "--exit-zero", str(SAMPLES / "bourre"))
     assert code == 2  # messy-night has a read error; --exit-zero never hides it
-    assert out.count("::error ") == len(out.splitlines())
+    assert out.count("::error ") == 10 and out.count("::warning ") == 6  # (L- and P-SYNTAX)
+    assert len(out.splitlines()) == 16  # all annotated: no level is over GitHub's limit
 
 
 def test_github_corrected_play_is_a_warning() -> None:
@@ -207,3 +220,150 @@ def test_github_escaping(raw: str, data: str, prop: str) -> None:
 def test_github_command_escapes_the_path_and_message() -> None:
     line = command("error", "50% off\nnext", file="a,b:c.hlog", line=3, col=None, title="P-X")
     assert line == "::error file=a%2Cb%3Ac.hlog,line=3,title=P-X::50%25 off%0Anext\n"
+
+
+def _json_findings(*paths: str) -> list[tuple[str, str, bool]]:
+    """(rule ID, line, corrected) of every finding of the JSON report, in its order."""
+    found = []
+    for file in json.loads(_cli("audit", "--format", "json", "--jobs", "1", *paths)[1])["files"]:
+        for hand in file["hands"]:
+            found += [(v["rule"], str(v["line"]), v["corrected"]) for v in hand["violations"]]
+        found += [(e["code"], str(e["line"]), False) for e in file["errors"]]
+    return found
+
+
+def _expected_level(rule_id: str, corrected: bool) -> str:
+    """The levels the issue asks for, written apart from the registry: faults of the log
+    (L-, P-SYNTAX) and plays taken back are warnings; reneges and other rules of play,
+    settlement and score errors, and inputs that cannot be read are errors."""
+    log_fault = rule_id.startswith("L-") or rule_id == "P-SYNTAX"
+    return "warning" if log_fault or corrected else "error"
+
+
+_COMMAND = re.compile(
+    r"^::(?P<level>error|warning) file=[^,]*,line=(?P<line>\d+),.*title=(?P<rule>[A-Z-]+)::"
+)
+_PLAIN = re.compile(r"^(?P<level>error|warning): [^:]*:(?P<line>\d+):\d+: (?P<rule>[A-Z-]+) ")
+
+
+def test_github_annotates_ten_of_each_level_and_lists_the_rest() -> None:
+    """The samples have 37 findings (27 errors, 10 warnings): the first 10 of each level are
+    annotations, the other 17 errors plain lines of the log, then one notice."""
+    code, out = _cli("audit", "--format", "github", "--jobs", "1", str(SAMPLES))
+    assert code == 2
+    lines = out.splitlines()
+    assert lines[-1].startswith("::notice title=referee::27 errors and 10 warnings; ")
+    assert "10 errors and 10 warnings are annotated" in lines[-1]
+    parsed = [_COMMAND.match(line) or _PLAIN.match(line) for line in lines[:-1]]
+    assert all(parsed), [line for line, m in zip(lines, parsed, strict=False) if not m]
+    found = [(m["rule"], m["line"], m["level"]) for m in parsed if m]
+    expected = _json_findings(str(SAMPLES))
+    assert [f[:2] for f in found] == [e[:2] for e in expected]  # every finding, in order
+    assert [f[2] for f in found] == [_expected_level(rule, c) for rule, _, c in expected]
+    assert out.count("::error ") == out.count("::warning ") == ANNOTATIONS_PER_LEVEL
+    annotated = [line for line in lines if line.startswith("::error ")]
+    assert annotated == [line for line in lines if line.startswith("::error")][:10]
+    assert sum(line.startswith("error: ") for line in lines) == 17
+    assert not any(line.startswith("warning: ") for line in lines)  # (exactly 10 warnings)
+
+
+def test_github_levels_follow_each_rules_kind() -> None:
+    """Every rule of the registry, and every read-error code, as a finding: its level."""
+    from referee.codes import READ_CODES
+    from referee.rulebook import all_rules
+    from referee.severity import error_level, violation_level
+
+    for rule in all_rules().values():
+        violation = Violation(rule.id, None, None, None, 1, 1, "m")
+        assert violation_level(violation) == _expected_level(rule.id, False), rule.id
+        taken_back = Violation(rule.id, None, None, None, 1, 1, "m", corrected=True)
+        assert violation_level(taken_back) == "warning"
+        settlement = rule.id.startswith("BR-SETTLE-") or rule.id in ("BE-SCORE", "BE-TOTAL")
+        assert rule.kind == ("log" if rule.id.startswith("L-") else
+                             "settlement" if settlement else "play"), rule.id  # fmt: skip
+    for code in READ_CODES:
+        level = error_level(ReadError(code.id, 1, 1, "m"))
+        assert level == _expected_level(code.id, False), code.id
+
+
+def test_github_summary_is_appended_when_the_variable_is_set(tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    summary.write_text("## tests\n\nall passed\n", encoding="utf-8")
+    env = {"GITHUB_STEP_SUMMARY": str(summary)}
+    result = runner.invoke(app, ["audit", "-f", "github", "--jobs", "2", str(SAMPLES)], env=env)
+    assert result.exit_code == 2
+    assert "and in the job summary" in result.stdout.splitlines()[-1]
+    text = summary.read_text(encoding="utf-8")
+    assert text.startswith("## tests\n\nall passed\n\n### referee audit\n\n")  # appended
+    lines = text.splitlines()
+    head = lines.index("| level | where | rule | finding |")
+    assert lines[head + 1] == "|---|---|---|---|"
+    rows = lines[head + 2 : head + 2 + 37]
+    cells = [re.split(r"(?<!\\)\|", row)[1:-1] for row in rows]
+    assert all(len(row) == 4 for row in cells)
+    found = [(c[2].strip(), c[1].split(":")[1], c[0].strip()) for c in cells]
+    expected = [(r, line, _expected_level(r, c)) for r, line, c in _json_findings(str(SAMPLES))]
+    assert found == expected  # the full list, past GitHub's limit
+    assert lines[head + 2 + 37 :] == ["", "27 errors and 10 warnings in 18 files.", ""]
+    clean = str(SAMPLES / "bourre" / "friday-night.hlog")
+    assert runner.invoke(app, ["audit", "-f", "github", clean], env=env).exit_code == 0
+    assert summary.read_text(encoding="utf-8").endswith(
+        "### referee audit\n\nNo findings in 1 file.\n\n"
+    )
+
+
+def test_github_summary_is_not_written_without_the_variable(tmp_path: Path) -> None:
+    out = io.StringIO()
+    writer = GithubWriter(out, flush=False)  # (what the command makes with no variable)
+    writer.file(bourre_file("t.hlog"))
+    writer.close()
+    assert len(out.getvalue().splitlines()) == 3 and "summary" not in out.getvalue()
+    result = runner.invoke(app, ["audit", "-f", "github", str(SAMPLES)], env={})
+    assert "job summary" not in result.stdout and "every finding is in this log" in result.stdout
+
+
+def test_github_summary_escapes_markdown_and_keeps_within_its_room() -> None:
+    hostile = Annotation(
+        "error", "a|b <img src=x>.hlog", 3, 4, "P-SYNTAX", "unknown `x` [link](y) *b*\nnext"
+    )
+    row = hostile.row()
+    assert row == (
+        "| error | a\\|b &lt;img src=x&gt;.hlog:3:4 | P-SYNTAX | "
+        "unknown \\`x\\` \\[link\\](y) \\*b\\*<br>next |\n"
+    )
+    assert escape_markdown("a\x1bb\\") == "a\ufffdb\\\\"
+    summary = io.StringIO()
+    writer = GithubWriter(io.StringIO(), flush=False, summary=summary, summary_room=3000)
+    many = [ReadError("P-SYNTAX", n, 1, "unknown statement " + "x" * 80) for n in range(1, 60)]
+    writer.file(FileReport(path="big.hlog", errors=many))
+    writer.close()
+    text = summary.getvalue()
+    assert len(text.encode()) <= 3000
+    listed = text.count("| warning |")
+    assert 10 < listed < 59
+    assert text.endswith(
+        f"59 warnings in 1 file. {59 - listed} more not listed here: a step's summary holds "
+        "at most 1 MiB; the step's log lists them all.\n\n"
+    )
+
+
+def test_github_plain_lines_never_start_a_workflow_command() -> None:
+    sneaky = Annotation("error", "::error file=x::owned", 1, 1, "P-SYNTAX", "a\n::warning ::b")
+    line = sneaky.plain()
+    assert line.startswith("error: ") and line.count("\n") == 1 and line.endswith("\n")
+    assert "\n::" not in line
+    errors = [ReadError("P-IO", None, None, f"missing {n}") for n in range(12)]
+    out = render_github([FileReport(path="::x", errors=errors)])
+    lines = out.splitlines()
+    assert [ln[:8] for ln in lines[10:12]] == ["error: :", "error: :"]  # (past the limit)
+    assert all(ln.startswith(("::error file=%3A%3Ax,", "error: ", "::notice ")) for ln in lines)
+
+
+def test_github_summary_that_cannot_be_written_is_said_and_skipped(tmp_path: Path) -> None:
+    rays = str(SAMPLES / "bourre" / "rays-renege.hlog")
+    env = {"GITHUB_STEP_SUMMARY": str(tmp_path)}  # a folder: no file to append to
+    result = runner.invoke(app, ["audit", "-f", "github", rays], env=env)
+    assert result.exit_code == 1  # as without it
+    assert result.stdout.startswith("::error file=") and len(result.stdout.splitlines()) == 1
+    assert "cannot write the step summary (GITHUB_STEP_SUMMARY)" in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -42,6 +42,7 @@ from referee.records import (
     columns,
 )
 from referee.report import ReadError
+from tests.reading import LarkOnlyReader, read, resolved
 
 GAMES = {name: g.key for g in all_games() for name in g.names}
 
@@ -51,14 +52,6 @@ if not SPEC.exists():
 
 BOURRE_HEAD = "game bourre\nplayers ann bob cy dee eve\n"
 EUCHRE_HEAD = "game bid-euchre\nplayers ann bob cy dee\n"
-
-
-class LarkOnlyReader(LogReader):
-    """A reader that reads no line by its words, so that Lark reads them all: what the word
-    reader gives must be exactly what Lark gives."""
-
-    def _read_line(self, entry: object, words: object, unreadable: object) -> None:
-        return None
 
 
 def test_the_lark_only_reader_reads_every_line_with_lark() -> None:
@@ -76,31 +69,6 @@ def test_the_lark_only_reader_reads_every_line_with_lark() -> None:
     (by_words,) = read_text(text).hands()
     assert resolved(by_words) == hand
     assert all(e.cols is None for e in by_words.events)  # (the columns are left to the text)
-
-
-def resolved(hand: Hand) -> Hand:
-    """The hand with each record's columns worked out (as the Lark reader gives them)."""
-    events = tuple(e._replace(cols=columns(e)) for e in hand.events)
-    return Hand(hand.number, events, hand.line, hand.column, hand.unreadable, hand.numbered)
-
-
-def read(text: str) -> tuple[LogReader, list[Hand]]:
-    """Read a log, and check that reading by the words and Lark alone read it identically;
-    the hands come with their records' columns worked out."""
-    by_words = read_text(text)
-    hands = [resolved(h) for h in by_words.hands()]
-    slow = LarkOnlyReader(io.StringIO(text, newline=None))
-    assert list(slow.hands()) == hands
-    assert slow.errors == by_words.errors
-    score = by_words.header.score if by_words.header is not None else None
-    if score is not None:  # (the header's score line, with its columns worked out)
-        assert slow.header is not None and slow.header.score == score._replace(cols=columns(score))
-        assert slow.header.players == by_words.header.players  # type: ignore[union-attr]
-    else:
-        assert slow.header == by_words.header
-    assert by_words._word_failures == 0
-    assert not [e for e in by_words.errors if "could not read" in e.message]  # reader bugs
-    return by_words, hands
 
 
 def events(body: str, head: str = BOURRE_HEAD) -> list[Event]:
@@ -422,7 +390,7 @@ def test_bourre_statements() -> None:
 
 def test_amounts_may_carry_a_currency_sign() -> None:
     # before or after the number, with a plus or minus either side of a leading sign; the
-    # value is the number's (read the same way by the fast path and by Lark, see read())
+    # value is the number's (read the same way by the words and by Lark, see read())
     got = events(
         "settle pot $5\n"
         "settle eve wins 5$\n"
@@ -1011,9 +979,9 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
     assert line.endswith(error.source_line)
 
 
-# ----------------------------------------------------------------------------- fast path = Lark
+# ----------------------------------------------------------------------------- words = Lark
 
-# Statement shapes from the spec, filled with good and bad pieces: the fast path must read
+# Statement shapes from the spec, filled with good and bad pieces: the word reader must read
 # each line exactly as Lark does, or leave it to Lark.
 _SHAPES = [
     "trick{c} {i}{c} {plays}",
@@ -1152,7 +1120,7 @@ def _statement(draw: st.DrawFn) -> str:
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(_statement(), min_size=1, max_size=4))
-def test_fast_path_agrees_with_lark_on_statements(lines: list[str]) -> None:
+def test_words_and_lark_agree_on_statements(lines: list[str]) -> None:
     read(EUCHRE_HEAD + "hand 1\n" + "\n".join(lines) + "\n")  # asserts both agree
 
 
@@ -1234,7 +1202,7 @@ _WORDS = [
     st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9),
     st.lists(st.sampled_from([" ", " ", ", ", "", ":", "  "]), min_size=9, max_size=9),
 )
-def test_fast_path_agrees_with_lark_on_word_soup(words: list[str], gaps: list[str]) -> None:
+def test_words_and_lark_agree_on_word_soup(words: list[str], gaps: list[str]) -> None:
     line = "".join(w + g for w, g in zip(words, gaps, strict=False))
     read(EUCHRE_HEAD + "hand 1\n" + line + "\n")  # asserts both readings agree
 

@@ -384,8 +384,9 @@ def test_text_errors_and_batch_summary() -> None:
     ]
     assert ["friday.hlog", "bourre", "2", "3", "1", "0", "BR-FOLLOW", "1,", "BR-HEAD", "1,",
             "BR-SETTLE-WIN", "1"] in summary  # fmt: skip
-    assert ["bad.hlog", "-", "0", "0", "0", "2"] in summary
-    assert summary[-1] == ["total", "5", "3", "1", "2"]
+    assert ["bad.hlog", "-", "0", "0", "0", "2", "P-ENCODING", "1,", "P-IO", "1"] in summary
+    assert summary[-1] == ["total", "5", "3", "1", "2", "BR-FOLLOW", "1,", "BR-HEAD", "1,",
+                           "BR-SETTLE-WIN", "1,", "P-ENCODING", "1,", "P-IO", "1"]  # fmt: skip
     assert lines[-1] == "3 files, 5 hands: 3 violations, 2 errors"
 
 

@@ -219,8 +219,12 @@ def test_batch_summary_keeps_the_path_beside_its_numbers() -> None:
     assert summary[1].strip() == "by rule"
     assert summary[2].split() == ["samples/bourre/", "bourre", "7", "5", "0", "1"]
     assert summary[3].strip() == "messy-night.hlog"
-    assert summary[4].strip() == "L-COUNT 1, L-DUPLICATE 2, L-MISSING 1, L-SEQUENCE 1"
-    assert summary[-1].split() == ["total", "12", "11", "6", "1"]
+    assert summary[4].strip() == "L-COUNT 1, L-DUPLICATE 2, L-MISSING 1, L-SEQUENCE 1, P-SYNTAX 1"
+    assert summary[-3].split() == ["total", "12", "11", "6", "1"]
+    assert summary[-2:] == [  # the batch's counts, wrapped beneath the total
+        "    BE-SCORE 3, BE-TOTAL 3, L-COUNT 1, L-DUPLICATE 2, L-MISSING 1, L-SEQUENCE 1,",
+        "    P-SYNTAX 1",
+    ]
 
 
 # ----------------------------------------------------------------------------- pieces

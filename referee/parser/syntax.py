@@ -52,11 +52,12 @@ _TERMINALS = ("NAME", "CARD", "SUIT", "INT", "AMOUNT", "HAND")
 
 
 def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
-    """The regular expressions of the grammar's terminals that the fast path is built from,
+    """The regular expressions of the grammar's terminals that the word reader checks words
+    against,
     and of its keywords (``"keyword"``).
 
     They are Lark's reading of the grammar, so they take Lark's ~60 ms to build the parser;
-    a log whose every line the fast path reads needs nothing else from Lark. So they are
+    a log whose every line is read by its words needs nothing else from Lark. So they are
     kept in a small JSON file in the user's cache folder, keyed by the grammar's text and the
     installed Lark, and read from there while both stay the same. Anything wrong with the
     cache (missing, unreadable, stale, not writable) just means asking Lark again.

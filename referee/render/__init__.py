@@ -5,6 +5,9 @@
 * ``render.show`` — ``referee show``: trick grids with findings and settlements (rich);
 * ``render.json`` — the JSON document (dependency-free);
 * ``render.jsonl`` — JSON Lines, one object per hand, streamed (dependency-free);
+* ``render.csv``, ``render.github`` and ``render.sarif`` — a spreadsheet's rows, GitHub's
+  workflow annotations and step summary, and the SARIF 2.1.0 log (dependency-free);
+* ``render.statistics`` — ``--statistics``: the findings per rule over a batch;
 * ``render.html`` and ``render.svg`` — the self-contained HTML report: an index of the
   files, each file collapsed with its findings, inline SVG chart and table (dependency-free);
 * ``render.source`` — re-reading log lines for source snippets;

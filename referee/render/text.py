@@ -43,6 +43,7 @@ from referee.report import (
     Report,
     Violation,
 )
+from referee.severity import kind_of
 
 __all__ = [
     "LineSource",
@@ -139,7 +140,17 @@ class _Row:
     violations: int
     errors: int
     settlement: int = 0  # recorded settlement/score errors among the violations
-    by_rule: str = ""  # "BR-FOLLOW 1, L-TURN 2"
+    #: Findings per rule ID and read errors per ``P-`` code, sorted by ID.
+    rule_counts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def by_rule(self) -> str:
+        """``BR-FOLLOW 1, L-TURN 2, P-SYNTAX 1``."""
+        return _by_rule(self.rule_counts)
+
+
+def _by_rule(counts: Iterable[tuple[str, int]]) -> str:
+    return ", ".join(f"{rule} {n}" for rule, n in counts)
 
 
 _CELL = "\x1f"  # joins a settlement row's cells while the row waits to be printed
@@ -266,15 +277,17 @@ class TextRenderer:
             self._findings(open_file, [])
         if not self.quiet and open_file.hands:
             self._settlements(open_file)
-        by_rule = sorted(open_file.by_rule.items())
+        counts = dict(open_file.by_rule)
+        for error in report.errors:
+            counts[error.code] = counts.get(error.code, 0) + 1
         row = _Row(
             report.path,
             report.game,
             open_file.hands,
             open_file.violations,
             len(report.errors),
-            sum(n for rule, n in by_rule if rule.startswith(_RECORD_RULES)),
-            ", ".join(f"{rule} {n}" for rule, n in by_rule),
+            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "settlement"),
+            tuple(sorted(counts.items())),
         )
         if self._keep:
             out = self.console.file
@@ -501,10 +514,19 @@ class TextRenderer:
                 for r in self.rows
             ]
             totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
-            footer = ["total", "", *totals, ""]
+            footer = ["total", "", *totals, _by_rule(_batch_counts(self.rows))]
             self._table(columns, rows, footer)
         self._print(Text(""))
         self._print(summary_line(self.rows))
+
+
+def _batch_counts(rows: Sequence[_Row]) -> list[tuple[str, int]]:
+    """Findings per rule ID and read errors per code over the batch, sorted by ID."""
+    counts: dict[str, int] = {}
+    for row in rows:
+        for rule, n in row.rule_counts:
+            counts[rule] = counts.get(rule, 0) + n
+    return sorted(counts.items())
 
 
 def summary_line(rows: Sequence[_Row]) -> Text:
@@ -537,9 +559,6 @@ METADATA_SHOWN = 200
 def shorten(text: str, size: int = METADATA_SHOWN) -> str:
     """``text`` cut to ``size`` characters (``…`` marks the cut)."""
     return text if len(text) <= size else text[:size] + "…"
-
-
-_RECORD_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
 
 
 def _rule_hint(rule_id: str) -> str:

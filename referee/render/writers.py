@@ -101,15 +101,51 @@ def _csv_part(job: Job) -> Writer:
 
 
 def _github(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
-    from referee.render.github import GithubWriter
+    from referee.render.github import GithubWriter, open_summary
 
-    return OpenWriter(GithubWriter(out), _nothing, job)
+    summary, room = open_summary()  # ($GITHUB_STEP_SUMMARY, in a workflow's step)
+    writer = GithubWriter(out, summary=summary, summary_room=room)
+
+    def finish() -> None:
+        try:
+            writer.close()
+        finally:
+            if summary is not None:
+                summary.close()
+
+    return OpenWriter(writer, finish, job)
 
 
 def _github_part(job: Job) -> Writer:
     from referee.render.github import GithubWriter
 
-    return GithubWriter(io.StringIO(), flush=False)
+    return GithubWriter(io.StringIO(), flush=False, keep=True)
+
+
+def _sarif(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
+    from referee.render.sarif import SarifWriter
+
+    writer = SarifWriter(out)
+    return OpenWriter(writer, writer.close, job)
+
+
+def _sarif_part(job: Job) -> Writer:
+    from referee.render.sarif import SarifWriter
+
+    return SarifWriter(io.StringIO(), document=False)
+
+
+def _statistics(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
+    from referee.render.statistics import StatisticsWriter
+
+    writer = StatisticsWriter(out, as_json=job.fmt == "statistics-json")
+    return OpenWriter(writer, writer.close, job)
+
+
+def _statistics_part(job: Job) -> Writer:
+    from referee.render.statistics import StatisticsWriter
+
+    return StatisticsWriter(io.StringIO())
 
 
 def _standings(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
@@ -134,10 +170,14 @@ _FORMATS: dict[str, tuple[_Open, Callable[[Job], Writer]]] = {
     "html": (_html, _html_part),
     "csv": (_csv, _csv_part),
     "github": (_github, _github_part),
+    "sarif": (_sarif, _sarif_part),
+    "statistics": (_statistics, _statistics_part),  # --statistics (text)
+    "statistics-json": (_statistics, _statistics_part),  # --statistics --format json
     "standings": (_standings, _standings_part),
 }
 
-#: The formats a run can be written in (``--format``), and ``standings``, the tally.
+#: The formats a run can be written in (``--format``), ``--statistics`` (as text or JSON),
+#: and ``standings``, the tally.
 FORMATS = tuple(_FORMATS)
 
 

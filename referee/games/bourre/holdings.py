@@ -58,7 +58,9 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
     if line is None:
         return
     decision = state.plain_decisions()[player]
-    upcard = state.upcard if player == state.dealer and state.upcard else None
+    # (the upcard is the dealer's; where the log does not show who dealt, anyone's)
+    dealt_it = player == state.dealer or not state.dealer_shown
+    upcard = state.upcard if dealt_it and state.upcard else None
     played = tuple(p.card for p in plays)
     deal = state.plain_deals().get(player)
     for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):

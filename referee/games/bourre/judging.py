@@ -167,10 +167,21 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
             for p in t
             if p.player == accused and (claim.trick is None or p.trick == claim.trick)
         ]
-        if not mine:
+        shown = ", ".join(f"{pretty(p.card)} (trick {p.trick})" for p in mine)
+        if state.incomplete:
+            # (the log does not show the whole hand: say what it shows, and no more)
+            gap = "; ".join(state.incomplete)
+            if not mine:
+                reason = f"the log shows no card of {accused}'s in {where} ({gap})"
+            else:
+                reason = (
+                    f"no card {accused} played that the log shows in {where} was illegal: "
+                    f"{shown}; the log does not show the whole hand ({gap}), so not every "
+                    "play is judged"
+                )
+        elif not mine:
             reason = f"{accused} played no card in {where}"
         else:
-            shown = ", ".join(f"{pretty(p.card)} (trick {p.trick})" for p in mine)
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
 

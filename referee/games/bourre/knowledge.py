@@ -31,23 +31,47 @@ def stock_ran_out(
 ) -> bool:
     """Whether the draws may have emptied the stock (then discards come back into play).
 
-    A player's draw count is what their decision line says, or, with no count written,
-    the cards they played that their logged deal did not hold. When neither is known the
-    stock may have run out, and the referee gives the benefit of the doubt.
+    ``bourre.md``, "The cinch": each active player's exchange counts as its size where the
+    log shows it, else as ``hand_size`` (:func:`exchange_size`), against the stock the deal
+    leaves, 52 - ``hand_size`` x ``seats``. An exchange the log does not size is at most
+    ``hand_size`` cards: never taken to have emptied the stock by itself, which would be a
+    guess, and one that loses a cinch the player could see.
     """
     drawn = 0
     for player in active:
-        decision = decisions.get(player)
-        if decision is not None and decision.discard_count is not None:
-            drawn += decision.discard_count
-            continue
-        deal = deals.get(player)
-        if deal is None:
-            return True
-        for card in played.get(player, ()):
-            if not among(card, deal):
-                drawn += 1
+        drawn += exchange_size(
+            decisions.get(player), deals.get(player), played.get(player, ()), hand_size
+        )
     return drawn > 52 - hand_size * seats
+
+
+def exchange_size(
+    decision: DecisionLine | None,
+    deal: tuple[str, ...] | None,
+    played: tuple[str, ...],
+    hand_size: int,
+) -> int:
+    """How many cards an active player drew as far as the log shows, else ``hand_size``.
+
+    A decision line sizes the exchange as written: ``discard N``, or the cards listed (the
+    draws when more are listed than discards: the most the line says). With no decision
+    line, a logged deal and all the player's cards in the tricks (``played``) size it: the
+    cards they played that the deal did not hold were drawn (a player never draws back
+    their own discard). Otherwise the log does not size it, and it counts as the most it
+    can be.
+    """
+    if decision is not None and decision.discard_count is not None:
+        draws = decision.draws
+        if draws is not None and len(draws) > decision.discard_count:
+            return len(draws)
+        return decision.discard_count
+    if deal is None or len(played) < hand_size:
+        return hand_size
+    drawn = 0
+    for card in played:
+        if not among(card, deal):
+            drawn += 1
+    return drawn
 
 
 def among(card: str, cards: tuple[str, ...]) -> bool:

@@ -65,6 +65,8 @@ def settle_dealer(state: ReplayState) -> None:
     line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
     if line is None:
         state.dealer = state.expected_dealer
+        # (an unreadable line may have named another dealer: see ReplayState.dealer_shown)
+        state.dealer_shown = not state.may_have_said("dealer")
         if state.dealer is None and state.first and not state.may_have_said("dealer"):
             hand = state.facts.hand
             state.flag(
@@ -139,6 +141,25 @@ def settle_decisions(state: ReplayState) -> None:
         _check_presumed(state, presumed)
 
 
+def pass_shown(state: ReplayState, player: str) -> bool:
+    """Whether the log shows that ``player`` (who passed, as the replay reads the hand)
+    passed, so that the pass may be judged: a `pass` line, or no decision line and no card
+    in a hand whose tricks show others playing (a player who played has a card in every
+    trick), or whose decisions leave one other player alone in (who takes the pot without
+    play). With no trick and nobody else shown playing, the player may as well have been
+    the one who stayed in alone (a lone player's hand has no tricks): the pass is presumed
+    only, and a record that has them take the pot or pay makes it undecided (see
+    :func:`_check_presumed`)."""
+    decision = state.facts.decisions.get(player)
+    if decision is not None:
+        return decision.action == "pass"
+    if state.facts.tricks:
+        return True
+    if state.may_have_said("trick", "decision"):
+        return False  # (an unreadable line may have been their decision, or a trick)
+    return len(state.active) == 1 and not state.undecided
+
+
 def _check_presumed(state: ReplayState, presumed: list[str]) -> None:
     """With no trick in the log, a player with no decision line passed only by
     presumption; a record that has that player take the pot or pay into it says
@@ -151,6 +172,7 @@ def _check_presumed(state: ReplayState, presumed: list[str]) -> None:
     found = contradicted_pass(presumed, recorded, state.dealer if everyone else None)
     if found is not None:
         who, kind = found
+        state.undecided = True
         role = {"wins": "taking the pot", "bourre": "paying a bourré"}.get(kind, "paying")
         state.incomplete.append(
             f"{who} has no decision line, and the table recorded {who} as {role}: "
@@ -159,9 +181,19 @@ def _check_presumed(state: ReplayState, presumed: list[str]) -> None:
 
 
 def check_decisions(state: ReplayState) -> None:
-    """BR-ACE-DEALER, BR-DRAW and (with ``decisions: turn``) BR-DECIDE-ORDER."""
+    """BR-ACE-DEALER (on a pass the log shows: :func:`pass_shown`), BR-DRAW and (with
+    ``decisions: turn``) BR-DECIDE-ORDER; a line may break several. What depends on who
+    dealt is judged only where the log shows it (``ReplayState.dealer_shown``)."""
     opts, dealer, up = state.opts, state.dealer, state.upcard
-    if opts.dealer_plays_ace and dealer and up and up[0] == "A" and dealer in state.passed:
+    if (
+        opts.dealer_plays_ace
+        and dealer
+        and state.dealer_shown
+        and up
+        and up[0] == "A"
+        and dealer in state.passed
+        and pass_shown(state, dealer)
+    ):
         where = state.facts.decisions.get(dealer) or state.facts.trump_lines[0]
         state.flag(
             BR_ACE_DEALER,
@@ -174,7 +206,7 @@ def check_decisions(state: ReplayState) -> None:
         )
     for decision in state.facts.decisions.values():
         _check_draw(state, decision)
-    if opts.decisions == "turn" and dealer is not None:
+    if opts.decisions == "turn" and dealer is not None and state.dealer_shown:
         _check_order_of_decisions(state, dealer)
 
 
@@ -262,7 +294,7 @@ def check_deck(state: ReplayState) -> None:
                 state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
                 owner.setdefault(c, name)
-    if state.upcard and state.dealer:
+    if state.upcard and state.dealer and state.dealer_shown:
         holder = owner.get(state.upcard)
         if holder is not None and holder != state.dealer:
             state.flag_card(

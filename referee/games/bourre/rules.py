@@ -115,6 +115,7 @@ BR_FOLLOW = Rule(
     "their hand.",
     "trick 3: ann Td, cy Qd, dee 4d     # dee follows with a diamond",
     "trick 3: ann Td, cy Qd, dee 8c\ntrick 4: eve Jc, ann 3c, cy 6c, dee 4d   # dee had 4♦",
+    kind="play",
 )
 BR_HEAD = Rule(
     "BR-HEAD",
@@ -127,6 +128,7 @@ BR_HEAD = Rule(
     "trick 1: ann 7h, cy 9h     # cy beats the 7",
     "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
     options=("head_trick", "head_when_trumped"),
+    kind="play",
 )
 BR_TRUMP = Rule(
     "BR-TRUMP",
@@ -138,6 +140,7 @@ BR_TRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 2h     # ann has no clubs and trumps",
     "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
     options=("must_trump", "must_overtrump", "must_undertrump"),
+    kind="play",
 )
 BR_OVERTRUMP = Rule(
     "BR-OVERTRUMP",
@@ -149,6 +152,7 @@ BR_OVERTRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 9h     # cy overtrumps",
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
     options=("must_trump", "must_overtrump"),
+    kind="play",
 )
 BR_CINCH = Rule(
     "BR-CINCH",
@@ -164,23 +168,29 @@ BR_CINCH = Rule(
     "when trumps may be played). A trump with no unseen trump between it and the highest\n"
     "counts as the highest (holding A-K, the K); a trump already in the trick between them\n"
     "breaks that (the lower card would lose where the highest wins). Once the stock ran\n"
-    "out (or may have), a player's own discards are not dead: they may have been dealt\n"
-    "again. Only legal cards are ever required.\n"
+    "out (or may have: each exchange the log does not size counted as `hand_size` cards),\n"
+    "a player's own discards are not dead: they may have been dealt again. Only legal\n"
+    "cards are ever required.\n"
     "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
     "bourré, or to steer the pot.",
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",
     "trump 4h\ntrick 1: ann 3c, ...     # the same hand: ann held a cinch and led a club",
     options=("cinch", "cinch_last"),
+    kind="play",
 )
 BR_ACE_DEALER = Rule(
     "BR-ACE-DEALER",
     "bourre",
     "the dealer passed with an ace upcard",
     "With `dealer_plays_ace` (default true) a dealer whose face-up fifth card is an ace may\n"
-    "not pass. The referee knows the upcard only when `trump` names the card.",
+    "not pass. The referee knows the upcard only when `trump` names the card, and judges a\n"
+    "pass the log shows: a `pass` line, tricks without the dealer, or decisions that leave\n"
+    "one other player alone in. With no decision line for the dealer and no trick, the\n"
+    "dealer may have been the one who stayed in: not judged.",
     "trump Ah\neve play",
     "trump Ah\neve pass",
     options=("dealer_plays_ace",),
+    kind="play",
 )
 BR_DRAW = Rule(
     "BR-DRAW",
@@ -190,6 +200,7 @@ BR_DRAW = Rule(
     "ann play discard 2c 9s draw 5d Td",
     "ann play discard 2c 9s draw 5d     # two out, one in",
     options=("hand_size",),
+    kind="play",
 )
 BR_DECIDE_ORDER = Rule(
     "BR-DECIDE-ORDER",
@@ -205,6 +216,7 @@ BR_DECIDE_ORDER = Rule(
     "dealer eve (ann bob cy dee eve seated)\nann play\nbob pass\ncy play",
     "dealer eve\nbob pass     # before ann, whose turn came first\nann play",
     options=("decisions", "early_penalty"),
+    kind="play",
 )
 BR_SETTLE_ANTE = Rule(
     "BR-SETTLE-ANTE",
@@ -216,6 +228,7 @@ BR_SETTLE_ANTE = Rule(
     "hand 2 after cy was bourré: ante ann bob dee eve",
     "hand 2 after cy was bourré: ante ann bob cy dee eve",
     options=("ante", "double_ante"),
+    kind="settlement",
 )
 BR_SETTLE_POT = Rule(
     "BR-SETTLE-POT",
@@ -226,6 +239,7 @@ BR_SETTLE_POT = Rule(
     "settle pot 5     # five antes of 1, nothing carried",
     "settle pot 6",
     options=("ante", "double_ante", "all_pass", "limit"),
+    kind="settlement",
 )
 BR_SETTLE_WIN = Rule(
     "BR-SETTLE-WIN",
@@ -240,6 +254,7 @@ BR_SETTLE_WIN = Rule(
     "settle eve wins 5",
     "settle split     # eve took three tricks alone",
     options=("limit", "limit_caps_winner", "all_pass"),
+    kind="settlement",
 )
 BR_SETTLE_BOURRE = Rule(
     "BR-SETTLE-BOURRE",
@@ -250,6 +265,7 @@ BR_SETTLE_BOURRE = Rule(
     "settle cy bourre 5",
     "settle cy bourre 4     # the pot was 5",
     options=("limit",),
+    kind="settlement",
 )
 BR_SETTLE_RENEGE = Rule(
     "BR-SETTLE-RENEGE",
@@ -262,6 +278,7 @@ BR_SETTLE_RENEGE = Rule(
     "settle dee renege 5",
     "(dee reneged; no `settle dee renege` line)",
     options=("renege_penalty", "limit"),
+    kind="settlement",
 )
 BR_SETTLE_PENALTY = Rule(
     "BR-SETTLE-PENALTY",
@@ -274,6 +291,7 @@ BR_SETTLE_PENALTY = Rule(
     "option early_penalty 1\n(bob announced early)\nsettle bob penalty 1",
     "option early_penalty 1\n(bob announced early; no `settle bob penalty` line)",
     options=("early_penalty",),
+    kind="settlement",
 )
 
 #: Play rules in the order a play is checked; the first breach is the one reported.
@@ -287,6 +305,10 @@ PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
 
 #: Rule IDs whose breach is a renege (an illegal play).
 RENEGE_RULES: frozenset[str] = frozenset(rule.id for rule, _ in PLAY_RULES)
+
+#: Rule IDs of a decision's faults: each is reported, several on one line if need be
+#: (``bourre.md``, "Announcing early"), where a card gets one log fault and one renege.
+DECISION_RULES: frozenset[str] = frozenset({"BR-ACE-DEALER", "BR-DRAW", "BR-DECIDE-ORDER"})
 
 BOURRE_RULES: tuple[Rule, ...] = (
     BR_FOLLOW,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
-from referee.games.bourre.rules import RENEGE_RULES
+from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
 from referee.games.logchecks import Fault
 from referee.options import BourreOptions
 from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, trick_items
@@ -129,13 +129,21 @@ class ReplayState:
         #: (a card missing, or no trump): the next trick's leader is not judged.
         self.unsure: set[int] = set()
         self.violations: list[Violation] = []
-        self._flagged: set[tuple[int, int, bool]] = set()
+        self._flagged: set[tuple[int, int, bool | str]] = set()
         self.dealer: str | None = None
+        #: Whether the log shows who dealt (False: no `dealer` line could be read, one that
+        #: could not may have named another, and the rotation's dealer is only presumed).
+        #: What follows from the dealer (the order of decisions, the first lead, whose the
+        #: upcard is) is judged only when it does.
+        self.dealer_shown = True
         self.trump: str | None = None
         self.upcard: str | None = None
         self.upcard_line: TrumpLine | None = None  # the `trump` line that names it
         self.active: list[str] = []
         self.passed: set[str] = set()
+        #: The record contradicts a pass the hand's decisions presume (no decision line, no
+        #: trick): who played is not in the log.
+        self.undecided = False
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
@@ -158,13 +166,15 @@ class ReplayState:
         evidence: str = "",
         corrected: bool = False,
     ) -> None:
-        """Record a violation: at most one log fault and one illegal play per position."""
-        key = (line, column, rule.id in RENEGE_RULES)
+        """Record a violation: at most one log fault and one illegal play per position, and
+        each of a decision's faults once (a line early and also BR-ACE-DEALER has both)."""
+        rule_id = rule.id
+        key = (line, column, rule_id if rule_id in DECISION_RULES else rule_id in RENEGE_RULES)
         if key in self._flagged:
             return
         self._flagged.add(key)
         self.violations.append(
-            Violation(rule.id, player, trick, card, line, column, message, evidence, corrected)
+            Violation(rule_id, player, trick, card, line, column, message, evidence, corrected)
         )
 
     def flag_card(
@@ -235,7 +245,11 @@ class ReplayState:
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see
-        :func:`~referee.games.bourre.knowledge.stock_ran_out`)."""
+        :func:`~referee.games.bourre.knowledge.stock_ran_out`). An exchange whose cards the
+        tricks do not all show (a trick missing, or a line that could not be read and may
+        have been one) is not sized by the deal: it counts as ``hand_size`` cards. (A player
+        the hand has pass by presumption, with no card in the tricks, would have had one in
+        each: the readable tricks show they drew nothing.)"""
         if self._ran_out is None:
             self._ran_out = knowledge.stock_ran_out(
                 self.plain_decisions(),

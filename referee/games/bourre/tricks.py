@@ -71,8 +71,9 @@ def lay_out_tricks(state: ReplayState) -> None:
 
 
 def _first_leader(state: ReplayState) -> str | None:
-    """The first active player to the dealer's left (None with no dealer or nobody in)."""
-    if state.dealer is None or not state.active:
+    """The first active player to the dealer's left (None with no dealer or nobody in, or
+    when the log does not show who dealt: then the first lead is not judged)."""
+    if state.dealer is None or not state.dealer_shown or not state.active:
         return None
     start = state.seats.index(state.dealer)
     for step in range(1, len(state.seats) + 1):

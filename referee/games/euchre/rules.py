@@ -262,6 +262,7 @@ BE_FOLLOW = Rule(
     "trump hearts\ntrick 3: ann Qd, bob Qs, cy Ks, dee 9s   # dee's J♦ is a heart: no diamond",
     "trump hearts\ntrick 2: dee 9h, ann Jh, bob Qh, cy Ks   # cy plays K♥ in trick 4",
     options=("deck", "joker"),
+    kind="play",
 )
 BE_BID_ORDER = Rule(
     "BE-BID-ORDER",
@@ -275,6 +276,7 @@ BE_BID_ORDER = Rule(
     "dealer dee\nbid ann pass\nbid bob pass\nbid cy 3\nbid dee 4",
     "dealer dee\nbid bob 3      # ann, left of the dealer, bids first\nbid ann pass",
     options=("first_bidder",),
+    kind="play",
 )
 BE_BID_LOW = Rule(
     "BE-BID-LOW",
@@ -288,6 +290,7 @@ BE_BID_LOW = Rule(
     "bid ann 3\nbid bob 4\nbid cy ask",
     "bid ann 4\nbid bob 4      # not higher than ann's 4",
     options=("min_bid", "deck"),
+    kind="play",
 )
 BE_STUCK = Rule(
     "BE-STUCK",
@@ -299,6 +302,7 @@ BE_STUCK = Rule(
     "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee 3",
     "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass",
     options=("stick_the_dealer", "first_bidder"),
+    kind="play",
 )
 BE_ASK_BEST = Rule(
     "BE-ASK-BEST",
@@ -318,6 +322,7 @@ BE_ASK_BEST = Rule(
     "trump hearts\ndeal cy Jd 9h As Ks Qc 9c\nexchange ann 9s cy 9h     # cy kept J♦\n"
     "# or, with or without a deal line:\nexchange ann Qs cy Qs     # cy handed ann's card back",
     options=("deck", "joker"),
+    kind="play",
 )
 BE_NO_FACE = Rule(
     "BE-NO-FACE",
@@ -333,6 +338,7 @@ BE_NO_FACE = Rule(
     "option ace_no_face true\ndeal ann As 9s Td 9d Tc 9h\nredeal ann ace-no-face",
     "option ace_no_face true\ndeal ann As 9s Td 9d Kc 9h\nredeal ann ace-no-face   # K♣",
     options=("ace_no_face",),
+    kind="play",
 )
 BE_SCORE = Rule(
     "BE-SCORE",
@@ -348,6 +354,7 @@ BE_SCORE = Rule(
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 4 ann+cy 2",
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 5 ann+cy 2",
     options=("ask_made", "moon_made", "ask_failed", "moon_failed", "renege_points", "deck"),
+    kind="settlement",
 )
 BE_TOTAL = Rule(
     "BE-TOTAL",
@@ -360,6 +367,7 @@ BE_TOTAL = Rule(
     "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 2",
     "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 3",
     options=("target",),
+    kind="settlement",
 )
 
 EUCHRE_RULES: tuple[Rule, ...] = (
