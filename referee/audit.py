@@ -23,10 +23,12 @@ import dataclasses
 import io
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from decimal import getcontext, localcontext
 from itertools import chain
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from referee.amounts import HAND_PRECISION, MONEY
 from referee.decoding import (
     SMALL_FILE_BYTES,
     TooLong,
@@ -456,9 +458,16 @@ def _judged(
     if session is not None:
         internal: ReadError | None = None
         judged = 0
+        # A hand's money needs 25 digits (see referee.amounts): Python's default context has
+        # 28. A caller whose own context has fewer gets each hand judged in MONEY's.
+        narrow = getcontext().prec < HAND_PRECISION
         for hand in hands:
             try:
-                results = session.judge(hand)
+                if narrow:
+                    with localcontext(MONEY):
+                        results = session.judge(hand)
+                else:
+                    results = session.judge(hand)
             except Exception as exc:
                 internal = _internal_error(
                     exc, hand.line, hand.column, f"judging hand {hand.number}"

@@ -1,37 +1,41 @@
 """Running an audit batch: every input judged and written by one report writer, in order.
 
-A report writer (:class:`Writer`) takes a file in three steps: :meth:`~Writer.begin` once its
-header is read, :meth:`~Writer.hand` for each hand as it is judged, :meth:`~Writer.end` once
-its errors and standings are complete. So a file's hands go from the parser to the output one
-at a time and nothing grows with the length of a log.
+A report writer (:class:`~referee.job.Writer`) takes a file in three steps: ``begin`` once
+its header is read, ``hand`` for each hand as it is judged, ``end`` once its errors and
+standings are complete. So a file's hands go from the parser to the output one at a time and
+nothing grows with the length of a log.
 
-With ``jobs`` > 1, files are judged at the same time in worker processes. A worker writes its
-file into a *part* with a writer of the same kind (the file's JSON text, its JSON Lines, the
-digest of the text report, the report for the HTML page), and the main process writes the
-parts in input order, so the output is byte for byte that of ``jobs`` 1. A file larger than
-:data:`BIG_FILE` is not given to a worker (its part would be held whole): the main process
-streams it in its turn.
+With ``jobs`` > 1, files are judged at the same time in worker processes
+(:mod:`referee.workers`). A worker writes its files into *parts* with a writer of the same
+kind (the file's JSON text, its JSON Lines, the digest of the text report, the report for
+the HTML page), and the main process writes the parts in input order, so the output is byte
+for byte that of ``jobs`` 1. At most a few groups of files are in the workers' hands at a
+time, so the parts waiting to be written stay few. A file larger than :data:`BIG_FILE` is
+not given to a worker (its part would be held whole): the main process streams it in its
+turn.
 
 This module never imports typer or rich (a text writer brings rich with it).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any
 
-from referee.audit import DEFAULT_READING, HandStream, Reading, stream_file
+from referee.audit import HandStream, stream_file
 from referee.filtering import filter_hand, rule_filter
 from referee.inputs import is_stdin
-from referee.report import FileReport, HandResult, ReadError, exit_status
+from referee.job import Job, Writer
+from referee.report import FileReport, exit_status, file_not_read
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
     from concurrent.futures import Executor, Future
+
+    from referee.workers import WorkerPool
 
 #: Files larger than this (bytes) are streamed by the main process rather than a worker.
 BIG_FILE = 16 << 20
@@ -41,52 +45,16 @@ BIG_FILE = 16 << 20
 GROUP_BYTES = 1 << 18
 
 
-class Writer(Protocol):
-    """What a report format implements to be written a file, and a hand, at a time."""
-
-    def begin(self, report: FileReport) -> None:
-        """A file starts; its header fields are known."""
-
-    def errors(self, errors: list[ReadError]) -> None:
-        """Read errors of the file begun found so far (before the next hand), given as they
-        are found to a writer whose ``interleaves_errors`` is true (the text report prints
-        them among the findings in line order); others see them all in :meth:`end`."""
-
-    def hand(self, hand: HandResult) -> None:
-        """One judged hand of the file begun (already filtered by ``--select``/``--ignore``)."""
-
-    def end(self, report: FileReport) -> None:
-        """The file begun is done; its errors and standings are complete."""
-
-    def part(self, part: Any) -> None:
-        """Write a whole file from the part a worker made with :meth:`take_part`."""
-
-    def take_part(self) -> Any:
-        """The file just ended, as a picklable part (writers made by :func:`part_writer`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    """What the batch does with each file: the settings a worker needs."""
-
-    fmt: str  # a --format, statistics[-json] (--statistics), or standings (a tally)
-    rules_file: Path | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    quiet: bool = False
-    reading: Reading = DEFAULT_READING  # --encoding, --allow-rules-anywhere
-    color: bool = False  # text: a worker writes its part in colour (the main one's terminal)
-    width: int | None = None  # text: the width its tables are laid out in (None: no limit)
-
-
 @dataclass(slots=True)
 class Tally:
     """What has been written so far: for the exit status and the progress display."""
 
     files: int = 0
     hands: int = 0
-    violations: int = 0
-    errors: int = 0
+    violations: int = 0  # findings under a rule ID (after --select/--ignore)
+    errors: int = 0  # read errors (P- codes)
+    #: Files that could not be read as a log at all, or that the referee failed on.
+    not_read: int = 0
     #: Bytes read so far of the file being judged (for the progress display only; a
     #: finished file's tally has 0).
     reading: int = 0
@@ -96,11 +64,15 @@ class Tally:
         self.hands += other.hands
         self.violations += other.violations
         self.errors += other.errors
+        self.not_read += other.not_read
 
     def exit_code(self, exit_zero: bool = False) -> int:
-        """The run's exit status (see :func:`referee.report.exit_status`)."""
+        """The run's exit status (see :func:`referee.report.exit_status`): a read error of
+        a file that was read is a finding, as a violation is."""
         return exit_status(
-            errors=bool(self.errors), violations=bool(self.violations), exit_zero=exit_zero
+            not_read=bool(self.not_read),
+            findings=bool(self.violations or self.errors),
+            exit_zero=exit_zero,
         )
 
 
@@ -122,7 +94,7 @@ def run_batch(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> Tally:
-    """Judge and write every item of :func:`~referee.audit.collect_inputs`, in order.
+    """Judge and write every item of :func:`~referee.inputs.collect_inputs`, in order.
 
     ``jobs`` is the number of worker processes (0: one per core); ``progress``, if given, is
     called with the running tally now and then (after a file, and every few hundred hands).
@@ -130,14 +102,15 @@ def run_batch(
     if jobs == 0:
         jobs = default_jobs()
     tally = Tally()
-    paths = [item for item in items if isinstance(item, Path)]
-    if jobs <= 1 or len(paths) <= 1:
+    for_workers = sum(isinstance(item, Path) and not is_stdin(item) for item in items)
+    if jobs <= 1 or for_workers <= 1:
         for item in items:
             _write_stream(_stream_of(item, job), writer, job, tally, progress)
         return tally
-    pools = _Pools(min(jobs, len(paths)))
-    try:
-        for done in _ordered_parts(pools, items, job, window=4 * jobs):
+    from referee.workers import WorkerPool
+
+    with WorkerPool(min(jobs, for_workers)) as pool:
+        for done in _in_order(pool, items, job, window=4 * jobs):
             if isinstance(done, tuple):
                 part, counts = done
                 writer.part(part)
@@ -146,10 +119,6 @@ def run_batch(
                     progress(tally)
             else:
                 _write_stream(_stream_of(done, job), writer, job, tally, progress)
-    except BaseException:
-        pools.abandon()  # a signal, a closed pipe: the workers' work is no longer wanted
-        raise
-    pools.close()
     return tally
 
 
@@ -162,15 +131,21 @@ def _stream_of(item: Path | FileReport, job: Job) -> HandStream:
 def _write_stream(
     stream: HandStream, writer: Writer, job: Job, tally: Tally, progress: Progress | None
 ) -> None:
-    """Write one file's stream, hand by hand, counting what is written."""
+    """Write one file's stream, hand by hand, counting what is written. A writer with an
+    ``ignored_findings`` method is told how many findings of each hand ``--select`` and
+    ``--ignore`` left out (the text report's summary says so)."""
     keep = rule_filter(job.select, job.ignore)
     filtering = bool(job.select or job.ignore)
+    ignored: Callable[[int], None] | None = getattr(writer, "ignored_findings", None)
     writer.begin(stream.report)
     hands = violations = 0
     interleave = getattr(writer, "interleaves_errors", False)
     for hand in stream:
         if filtering:
+            found = len(hand.violations)
             hand = filter_hand(hand, keep)
+            if ignored is not None and found > len(hand.violations):
+                ignored(found - len(hand.violations))
         if interleave:
             new = stream.new_errors()
             if new:
@@ -180,10 +155,12 @@ def _write_stream(
         violations += len(hand.violations)
         if progress is not None and not hands & 255:
             so_far = tally.hands + hands
-            progress(Tally(tally.files, so_far, tally.violations, tally.errors, stream.position()))
+            progress(Tally(tally.files, so_far, reading=stream.position()))
     writer.errors(stream.new_errors())
     writer.end(stream.report)
-    tally.add(Tally(1, hands, violations, len(stream.report.errors)))
+    report = stream.report
+    not_read = file_not_read(report, hands)
+    tally.add(Tally(1, hands, violations, len(report.errors), int(not_read)))
     if progress is not None:
         progress(tally)
 
@@ -191,220 +168,119 @@ def _write_stream(
 # ----------------------------------------------------------------------------- workers
 
 
-class _Pools:
-    """The worker processes, as a pool that is made anew when one of its workers dies.
+@dataclass(frozen=True, slots=True)
+class _Sent:
+    """A group of files in a worker's hands: the parts to come, and the pool they are in."""
 
-    A worker killed (``kill -9``, the out-of-memory killer) breaks a
-    :class:`~concurrent.futures.ProcessPoolExecutor` for good: every file in its hands fails.
-    :meth:`renew` replaces it, and the files that were not finished are tried again. Each
-    worker dies with the main process (see :func:`_worker_start`).
-    """
-
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-        self.pool = self._new()
-
-    def _new(self) -> Executor:
-        from concurrent.futures import ProcessPoolExecutor
-
-        return ProcessPoolExecutor(
-            max_workers=self.workers, initializer=_worker_start, initargs=(os.getpid(),)
-        )
-
-    def submit(self, paths: list[Path], job: Job) -> Future[list[tuple[Any, Tally]]]:
-        with signals_held():
-            try:
-                return self.pool.submit(render_parts, job, paths)
-            except Exception:  # the pool broke (a worker died) since the last look
-                self.renew(self.pool)
-                return self.pool.submit(render_parts, job, paths)
-
-    def renew(self, broken: Executor) -> None:
-        """A fresh pool in place of ``broken`` (once, however many of its futures failed)."""
-        if broken is self.pool:
-            self.kill()
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new()
-
-    def kill(self) -> None:
-        """Stop every worker now (their results are not wanted)."""
-        processes = getattr(self.pool, "_processes", None) or {}
-        for process in list(processes.values()):
-            with contextlib.suppress(OSError, AttributeError, ValueError):
-                process.kill()
-
-    def close(self) -> None:
-        """Wait for the workers to exit (the batch is done)."""
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-    def abandon(self) -> None:
-        """Kill the workers and let the pool go without waiting (the run is being stopped,
-        maybe while the pool was still starting up)."""
-        self.kill()
-        with contextlib.suppress(Exception):  # (a pool interrupted as it started its threads)
-            self.pool.shutdown(wait=False, cancel_futures=True)
+    future: Future[list[tuple[Any, Tally]]]
+    pool: Executor
+    paths: list[Path]
 
 
-_HELD = ("SIGINT", "SIGTERM", "SIGHUP")
+def _groups(items: Sequence[Path | FileReport]) -> Iterator[list[Path] | Path | FileReport]:
+    """The items in order, the small files in groups for a worker (see
+    :data:`GROUP_BYTES`), each other item alone for the main process: a ready-made report,
+    a file over :data:`BIG_FILE`, standard input."""
+    group: list[Path] = []
+    size = 0
+    for item in items:
+        if isinstance(item, Path) and not is_stdin(item):
+            item_size = _size(item)
+            if item_size <= BIG_FILE:
+                group.append(item)
+                size += item_size
+                if size >= GROUP_BYTES:
+                    yield group
+                    group, size = [], 0
+                continue
+        if group:  # the main process's item comes after the group before it
+            yield group
+            group, size = [], 0
+        yield item
+    if group:
+        yield group
 
 
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP back while workers may be forked: an exception
-    raised by a signal inside the interpreter's at-fork hooks is printed and dropped, so the
-    signal would be lost. Held, it arrives right after (a worker unblocks it itself)."""
-    import signal
-
-    held = {getattr(signal, name) for name in _HELD if hasattr(signal, name)}
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:
-        yield
-        return
-    before = mask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        mask(signal.SIG_SETMASK, before)
-
-
-def _worker_start(parent: int) -> None:
-    """In a new worker: die with the main process, leave its signals to it.
-
-    On Linux the kernel kills the worker when the main process ends, however it ends (even
-    by ``kill -9``: ``PR_SET_PDEATHSIG``); elsewhere a watchdog thread notices that the
-    parent is gone. SIGINT (a Ctrl-C sent to the whole terminal group) is the main
-    process's to handle; SIGTERM and SIGHUP end the worker at once.
-    """
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is not None:
-            signal.signal(signum, signal.SIG_DFL)
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is not None:  # (forked while the main process held them back)
-        mask(signal.SIG_UNBLOCK, {getattr(signal, n) for n in _HELD if hasattr(signal, n)})
-    if not _die_with_parent():
-        import threading
-
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-    if os.getppid() != parent:  # the main process died before this worker got going
-        os._exit(1)
-
-
-def _die_with_parent() -> bool:
-    """Ask Linux to kill this process with SIGKILL when its parent dies; False elsewhere."""
-    import sys
-
-    if not sys.platform.startswith("linux"):
-        return False
-    try:
-        import ctypes
-        import signal
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        pr_set_pdeathsig = 1
-        return bool(libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0) == 0)
-    except (OSError, AttributeError):
-        return False
-
-
-def _watch_parent(parent: int) -> None:
-    import time
-
-    while os.getppid() == parent:
-        time.sleep(0.5)
-    os._exit(1)
-
-
-#: A worker's part to come (with the files it is for), or an item for the main process.
-_Slot: TypeAlias = (
-    "tuple[Future[list[tuple[Any, Tally]]], Executor, list[Path]] | Path | FileReport"
-)
-
-
-def _ordered_parts(
-    pools: _Pools, items: Sequence[Path | FileReport], job: Job, window: int
+def _in_order(
+    pool: WorkerPool, items: Sequence[Path | FileReport], job: Job, window: int
 ) -> Iterator[tuple[Any, Tally] | Path | FileReport]:
     """Each item in order: a worker's (part, tally), or the item itself for the main process
-    (a ready-made report, a big file, a file whose worker died twice). Small files go to the
-    workers in groups (see :data:`GROUP_BYTES`); at most ``window`` groups are in their
-    hands."""
-    pending: deque[_Slot] = deque()
-    todo = iter(items)
+    (a ready-made report, a big file, a file whose worker died twice). At most ``window``
+    groups are in the workers' hands (or done and waiting to be written) at a time."""
+    waiting: deque[_Sent | Path | FileReport] = deque()
+    todo = _groups(items)
+    sent = 0
 
-    def send(group: list[Path]) -> None:
-        future = pools.submit(group, job)
-        pending.append((future, pools.pool, group))
+    def top_up() -> None:
+        nonlocal sent
+        while sent < window:
+            entry = next(todo, None)
+            if entry is None:
+                return
+            if isinstance(entry, list):
+                future, executor = pool.submit(render_parts, job, entry)
+                waiting.append(_Sent(future, executor, entry))
+                sent += 1
+            else:
+                waiting.append(entry)
 
-    def submit() -> None:
-        group: list[Path] = []
-        size = 0
-        for item in todo:
-            if isinstance(item, Path) and not is_stdin(item):  # (stdin is the main process's)
-                item_size = _size(item)
-                if item_size <= BIG_FILE:
-                    group.append(item)
-                    size += item_size
-                    if size >= GROUP_BYTES:
-                        break
-                    continue
-            if group:  # the main process's item comes after the group
-                send(group)
-            pending.append(item)
-            return
-        if group:
-            send(group)
-
-    for _ in range(window):
-        submit()
-    while pending:
-        head = pending.popleft()
-        if isinstance(head, Path | FileReport):
+    top_up()
+    while waiting:
+        head = waiting.popleft()
+        if not isinstance(head, _Sent):
             yield head
             continue
-        future, pool, group = head
-        submit()
+        sent -= 1
+        top_up()
         try:
-            parts = future.result()
-        except Exception:  # its worker died (or the part could not be sent back)
-            pools.renew(pool)
-            yield from _retried(pools, group, job)
+            parts = head.future.result()
+        except Exception as exc:  # its worker died, or the part could not be made or sent
+            if _broken(exc):
+                pool.renew(head.pool)
+            yield from _retried(pool, head.paths, job)
         else:
             yield from parts
 
 
 def _retried(
-    pools: _Pools, group: list[Path], job: Job
+    pool: WorkerPool, group: list[Path], job: Job
 ) -> Iterator[tuple[Any, Tally] | FileReport]:
-    """The files of a group whose worker died, each tried once more on its own; a file
-    whose worker dies again is reported (P-INTERNAL) rather than tried a third time."""
+    """The files of a group whose worker failed, each tried once more on its own; a file
+    that fails again is reported (P-INTERNAL) rather than tried a third time."""
     for path in group:
-        pool = pools.pool
+        future, executor = pool.submit(render_parts, job, [path])
         try:
-            yield from pools.submit([path], job).result()
+            yield from future.result()
         except Exception as exc:
-            pools.renew(pool)
-            yield _died(path, exc)
+            if _broken(exc):
+                pool.renew(executor)
+            yield _failed(path, exc)
 
 
-def _died(path: Path, exc: BaseException) -> FileReport:
+def _broken(exc: BaseException) -> bool:
+    """Whether a future failed because its worker died (the pool is broken)."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    return isinstance(exc, BrokenProcessPool)
+
+
+def _failed(path: Path, exc: BaseException) -> FileReport:
+    """The report of a file whose worker failed twice: died (killed, out of memory), or
+    could not make or send its part (a bug)."""
     from referee.report import ReadError
 
     why = type(exc).__name__
-    return FileReport(
-        path=str(path),
-        errors=[
-            ReadError(
-                "P-INTERNAL",
-                None,
-                None,
-                f"the worker process judging this file stopped twice ({why}: killed, or out "
-                "of memory); the file was not judged",
-            )
-        ],
-    )
+    if _broken(exc):
+        message = (
+            f"the worker process judging this file stopped twice ({why}: killed, or out "
+            "of memory); the file was not judged"
+        )
+    else:
+        message = (
+            f"internal error while writing this file's report in a worker process: {why}: "
+            f"{exc}. This is a bug in the referee, not in the log; the file was not judged."
+        )
+    return FileReport(path=str(path), errors=[ReadError("P-INTERNAL", None, None, message)])
 
 
 def _size(path: Path) -> int:

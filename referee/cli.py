@@ -3,37 +3,64 @@
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
-traceback: misuse is a one-line message and exit status 2.
+traceback: misuse, and output that cannot be written, are a one-line message and exit
+status 2; a reader that goes away (``| head``) ends the run quietly (:mod:`referee.output`).
 
-Exit status of ``audit`` (every format) and ``report``: 0 clean, 1 any violation
-(settlement errors included), 2 any input that could not be read, decoded or parsed, a bad
-house-rules setting, or misuse. ``show`` uses the same codes over the hands it shows, and 2
-for a hand number the log does not have. ``standings``: 0, or 2 when an input could not be
-read (in whole or in part) or misuse; violations do not change it.
+Exit status of ``audit`` (every format) and ``report``: 0 every hand clean, 1 any finding
+about a log (a violation, a settlement or score error, a log fault, a line that could not
+be read), 2 an input that could not be read as a log at all, a failure of the referee, or
+misuse (which read errors are which: :func:`referee.codes.input_not_read`); 2 wins over 1,
+and ``--exit-zero`` turns 1 into 0. ``show`` uses the same codes over the hands it shows,
+and 2 for a hand number the log does not have. ``standings``: 0, or 2 when an input could
+not be read as a log at all, or misuse; findings do not change it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
+import errno
 import stat
 import sys
 from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, TypeVar
 
 import typer
+from typer.core import TyperCommand
 
 from referee.render.safe import visible
 
 if TYPE_CHECKING:
     from referee.audit import Reading
-    from referee.batch import Job, Progress
+    from referee.batch import Progress, Tally
+    from referee.job import Job
     from referee.report import FileReport, HandResult
 
 EXIT_MISUSE = 2  # (as referee.report.EXIT_ERRORS: a bad command line is an input not read)
-EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, as a shell reports a writer killed by a closed pipe
+
+_T = TypeVar("_T")
+
+
+class _Command(TyperCommand):
+    """A command whose usage line names its arguments as people write them: ``PATH...``
+    for one or more, ``FILE`` for one, ``[X]`` for one that may be left out (typer writes
+    ``{PATH}``)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(_usage_name(param))
+        return pieces
+
+
+def _usage_name(param: Any) -> str:
+    name = str(param.metavar or (param.name or "").upper())
+    if param.nargs != 1:
+        name += "..."
+    return name if param.required else f"[{name}]"
+
 
 app = typer.Typer(
     name="referee",
@@ -44,6 +71,14 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+#: What every command's help ends with, or points to.
+_EXIT_HELP = (
+    "Exit status: 0 every hand clean; 1 any finding about a log (a violation, a settlement "
+    "or score error, a log fault, a line that could not be read); 2 an input that could "
+    "not be read as a log at all (missing, not text, no usable header, no hand, bad house "
+    "rules), a failure of the referee, or misuse. 2 wins over 1."
 )
 
 
@@ -103,6 +138,16 @@ _JobsOption = Annotated[
 ]
 
 
+_ExitZeroOption = Annotated[
+    bool,
+    typer.Option(
+        "--exit-zero",
+        help="Exit 0 even when findings are made (an input that could not be read as a log "
+        "still exits 2).",
+    ),
+]
+
+
 def _fail(message: str) -> typer.Exit:
     """Print ``referee: message`` on stderr and return the exit to raise (status 2)."""
     typer.echo(f"referee: {visible(message)}", err=True)
@@ -117,12 +162,14 @@ def _split_ids(values: list[str] | None) -> list[str]:
 
 
 @app.command(
+    cls=_Command,
     help="Judge hand logs: every play, decision and settlement, hand by hand.\n\n"
     "Formats: text (for people), json (one document), jsonl (one object per hand, streamed), "
     "html (one self-contained page with charts; see also `referee report`), csv (one row per "
     "hand and player, for a spreadsheet), github (workflow annotations on the log's lines), "
     "sarif (SARIF 2.1.0, for code scanning).\n\n"
     "--statistics prints only the number of findings of each rule (as text, or json)."
+    f"\n\n{_EXIT_HELP} --exit-zero turns 1 into 0.",
 )
 def audit(
     paths: _PathsArgument,
@@ -154,11 +201,14 @@ def audit(
             help="Do not report these rule IDs or prefixes (comma-separated).",
         ),
     ] = None,
-    exit_zero: Annotated[
-        bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
-    ] = False,
+    exit_zero: _ExitZeroOption = False,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Text: print only the findings.")
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="Text: print only the findings. With -o: do not say where the report went.",
+        ),
     ] = False,
     output: Annotated[
         Path | None,
@@ -203,46 +253,38 @@ def _audit(
 ) -> None:
     """``audit`` (and ``report``): check the options, judge, render, exit with the status
     (``fmt``: the writers' format, when not ``output_format``'s: ``--statistics``)."""
-    from referee.batch import Job
     from referee.inputs import collect_inputs
+    from referee.job import Job
 
-    if rules is not None and not rules.is_file():
-        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
+    _check_rules_file(rules)
     select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
     _check_rule_ids("--select", select_ids)
     _check_rule_ids("--ignore", ignore_ids)
-    if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        raise _fail(f"--output {output}: not a file in an existing folder")
+    _check_output(output)
     inputs = collect_inputs(paths)
     if output is not None:
         _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
     writers = fmt or output_format.value
     job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
-    code = 0
 
-    def run(out: TextIO, color: bool | None) -> int:
-        return _render(inputs, job, jobs, out, color, exit_zero, to_terminal=output is None)
+    def render(out: TextIO, color: bool | None) -> Tally:
+        return _render(inputs, job, jobs, out, color, to_terminal=output is None)
 
-    try:
-        if output is None:
-            code = run(_stdout(output_format), None)
-        else:
-            code = _write_atomic(output, lambda f: run(f, False))
-    except BrokenPipeError:
-        # The reader went away (`referee audit ... | head`): stop quietly.
-        _silence_stdout()
-        raise typer.Exit(EXIT_BROKEN_PIPE) from None
-    except OSError as exc:
-        raise _fail(f"cannot write the report: {exc}") from None
-    raise typer.Exit(code)
+    tally = _write_out(output, output_format, render)
+    if output is not None and not quiet:
+        _say_written(output, tally)
+    raise typer.Exit(tally.exit_code(exit_zero))
 
 
 # ----------------------------------------------------------------------------- report
 
 
 @app.command(
+    cls=_Command,
     help="Write the audit as one self-contained HTML page "
-    "(the same as `audit --format html -o FILE`).\n\nExit status as for `audit`."
+    "(the same as `audit --format html -o FILE`).\n\nExit status as for `audit`: 0 every "
+    "hand clean, 1 any finding, 2 an input not read as a log at all, a failure of the "
+    "referee, or misuse.",
 )
 def report(
     paths: _PathsArgument,
@@ -266,15 +308,16 @@ def report(
         list[str] | None,
         typer.Option("--ignore", metavar="IDS", help="Do not report these rule IDs or prefixes."),
     ] = None,
-    exit_zero: Annotated[
-        bool, typer.Option("--exit-zero", help="Exit 0 even when violations are found.")
+    exit_zero: _ExitZeroOption = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Do not say where the page was written.")
     ] = False,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
 ) -> None:
     """Write the audit as one self-contained HTML page (``audit --format html -o FILE``)."""
     reading = _reading(encoding, allow_rules_anywhere)
-    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, False, output, reading)
+    _audit(paths, Format.html, rules, jobs, select, ignore, exit_zero, quiet, output, reading)
 
 
 def _statistics_format(output_format: Format) -> str:
@@ -313,14 +356,17 @@ class StandingsFormat(StrEnum):
 
 
 @app.command(
+    cls=_Command,
     help="Add up the settled hands of many logs per player: a night's or a season's "
     "standings, and for Bourré who pays whom (the fewest transfers).\n\n"
     "Bourré: money won (net), hands dealt in and played, pots won, bourrés, reneges (and "
     "illegal plays taken back). Bid Euchre: games won and points per team and per player. "
     "Players are matched across files by name, ignoring case. Hands the log does not settle "
     "are left out and listed.\n\n"
-    "Exit status: 0, or 2 when an input could not be read (in whole or in part; its settled "
-    "hands still count) or the command was misused. Violations do not change it."
+    "Exit status: 0, or 2 when an input could not be read as a log at all (missing, not "
+    "text, no usable header, no hand, bad house rules), the referee failed, or the command "
+    "was misused. Findings (a violation, a line that could not be read) do not change it: "
+    "`referee audit` judges them.",
 )
 def standings(
     paths: _PathsArgument,
@@ -345,23 +391,28 @@ def standings(
             help="Write the standings to FILE (replaced atomically) instead of stdout.",
         ),
     ] = None,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="With --output: do not say where it was written."),
+    ] = False,
 ) -> None:
     """Add up the settled hands of many logs per player, and who pays whom."""
-    from referee.batch import Job, run_batch
+    from referee.batch import run_batch
     from referee.inputs import collect_inputs
+    from referee.job import Job
     from referee.standings import StandingsWriter
 
-    if rules is not None and not rules.is_file():
-        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
-    if output is not None and (output.is_dir() or not output.parent.is_dir()):
-        raise _fail(f"--output {output}: not a file in an existing folder")
+    _check_rules_file(rules)
+    _check_output(output)
     inputs = collect_inputs(paths)
+    if output is not None:
+        _refuse_input_as_output(output, [*inputs, *([rules] if rules else [])])
     writer = StandingsWriter()
     with _progress(inputs, shown_on_stdout=False) as progress:  # (printed once it is done)
-        run_batch(inputs, writer, Job("standings", rules), jobs, progress)
+        tally = run_batch(inputs, writer, Job("standings", rules), jobs, progress)
     table = writer.standings
 
-    def write(out: TextIO, color: bool | None) -> int:
+    def write(out: TextIO, color: bool | None) -> None:
         if output_format == StandingsFormat.json:
             from referee.render.standings import write_json
 
@@ -375,20 +426,63 @@ def standings(
             from referee.render.text import make_console
 
             print_standings(make_console(out, color), table)
-        return table.exit_code()
 
+    fmt = Format.text if output_format == StandingsFormat.text else Format.json
+    _write_out(output, fmt, write)
+    if output is not None and not quiet:
+        _say_written(output, tally)
+    raise typer.Exit(table.exit_code())
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def _write_out(output: Path | None, fmt: Format, write: Callable[[TextIO, bool | None], _T]) -> _T:
+    """``write(out, color)`` to stdout (``color`` None: as the terminal allows) or into
+    ``output`` (atomically, no colour), and what it returns. A reader that goes away ends
+    the run quietly; output that cannot be written is an I/O error (exit 2)."""
+    from referee.output import write_atomic
+
+    if output is None:
+        with _writing_stdout():
+            return write(_stdout(fmt), None)
     try:
-        if output is None:
-            fmt = Format.text if output_format == StandingsFormat.text else Format.json
-            code = write(_stdout(fmt), None)
-        else:
-            code = _write_atomic(output, lambda f: write(f, False))
-    except BrokenPipeError:
-        _silence_stdout()
-        raise typer.Exit(EXIT_BROKEN_PIPE) from None
+        return write_atomic(output, lambda out: write(out, False))
+    except BrokenPipeError:  # (a pipe named as the output: -o /dev/stdout)
+        _reader_gone()
     except OSError as exc:
-        raise _fail(f"cannot write the standings: {exc}") from None
-    raise typer.Exit(code)
+        raise _fail(f"cannot write {output}: {_why(exc)}") from None
+
+
+@contextlib.contextmanager
+def _writing_stdout() -> Iterator[None]:
+    """Write to stdout within: flushed at the end, so that a failure shows here. A closed
+    pipe ends the run quietly (``| head``); anything else (a full disk) is exit 2."""
+    try:
+        yield
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _reader_gone()
+    except OSError as exc:
+        raise _fail(f"cannot write to standard output: {_why(exc)}") from None
+
+
+def _reader_gone() -> NoReturn:
+    from referee.output import reader_gone
+
+    reader_gone()
+
+
+def _why(exc: OSError) -> str:
+    """An OS error in words: ``No space left on device``."""
+    return exc.strerror or str(exc)
+
+
+def _say_written(output: Path, tally: Tally) -> None:
+    """``referee: wrote r.html (12 files, 93 hands)`` on stderr."""
+    files = f"{tally.files} file{'' if tally.files == 1 else 's'}"
+    hands = f"{tally.hands} hand{'' if tally.hands == 1 else 's'}"
+    typer.echo(f"referee: wrote {visible(str(output))} ({files}, {hands})", err=True)
 
 
 def _stdout(fmt: Format) -> TextIO:
@@ -412,26 +506,16 @@ def _stdout(fmt: Format) -> TextIO:
     return stream
 
 
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-
-
 def _render(
     inputs: list[Path | FileReport],
     job: Job,
     jobs: int,
     out: TextIO,
     color: bool | None,
-    exit_zero: bool,
     *,
     to_terminal: bool,
-) -> int:
-    """Judge and write every input to ``out`` in ``job``'s format; return the exit status."""
+) -> Tally:
+    """Judge and write every input to ``out`` in ``job``'s format; return the tally."""
     from referee.batch import run_batch
     from referee.render.writers import open_writer
 
@@ -439,7 +523,7 @@ def _render(
     with _progress(inputs, shown_on_stdout=to_terminal) as progress:
         tally = run_batch(inputs, opened.writer, opened.job, jobs, progress)
     opened.finish()
-    return tally.exit_code(exit_zero)
+    return tally
 
 
 @contextlib.contextmanager
@@ -455,7 +539,7 @@ def _progress(
     if not _isatty(sys.stderr) or (shown_on_stdout and stdout_tty):
         yield None
         return
-    from referee.progress import ProgressBar
+    from referee.render.progress import ProgressBar
 
     with ProgressBar([_input_size(item) for item in inputs]) as bar:
         yield bar.update
@@ -482,6 +566,35 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+# ----------------------------------------------------------------------------- checks
+
+
+def _check_rules_file(rules: Path | None) -> None:
+    """Misuse (exit 2) unless ``--rules FILE`` names a file."""
+    if rules is None:
+        return
+    try:
+        is_file = stat.S_ISREG(rules.stat().st_mode)
+    except OSError as exc:
+        lost = exc.errno in (errno.ENOENT, errno.ENOTDIR)
+        raise _fail(f"--rules {rules}: {'no such file' if lost else _why(exc)}") from None
+    if not is_file:
+        raise _fail(f"--rules {rules}: not a file")
+
+
+def _check_output(output: Path | None) -> None:
+    """Misuse (exit 2) unless ``--output FILE`` names a file in an existing folder (a name
+    the system refuses, such as one over 255 bytes, included)."""
+    if output is None:
+        return
+    try:
+        usable = not output.is_dir() and output.parent.is_dir()
+    except OSError as exc:
+        raise _fail(f"--output {output}: {_why(exc)}") from None
+    if not usable:
+        raise _fail(f"--output {output}: not a file in an existing folder")
+
+
 def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> None:
     """Misuse (exit 2) when ``output`` is one of the inputs, by any path or link: the same
     device and inode as a log to audit or the ``--rules`` file. Writing the report there
@@ -503,91 +616,6 @@ def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> No
                     f"--output {output}: that is an input ({item}); "
                     "the referee never writes over its inputs"
                 )
-
-
-def _write_atomic(target: Path, write: Callable[[TextIO], int]) -> int:
-    """Write the report to ``target``.
-
-    A regular file (or nothing yet) is written as a temporary file beside it, then renamed
-    over it, so a reader never sees half a report; the file it replaces keeps its
-    permissions (a symlink is followed: the file it points to is replaced, not the link).
-    Anything else (``/dev/null``, ``/dev/stdout``, a pipe) is written into directly: a rename
-    would replace the device node or the link itself.
-    """
-    try:
-        existing: os.stat_result | None = target.stat()
-    except OSError:
-        existing = None
-    if existing is not None and not stat.S_ISREG(existing.st_mode):
-        with open(target, "w", encoding="utf-8", errors="backslashreplace", newline="\n") as out:
-            return write(out)
-    import tempfile  # (only here: it imports random, which a write to /dev/null never needs)
-
-    real = Path(os.path.realpath(target))
-    from referee.batch import signals_held
-
-    with signals_held():  # (a signal between the two would leave the file unknown)
-        fd, tmp = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".tmp", dir=real.parent)
-        _TEMP_FILES.add(tmp)
-    try:
-        with os.fdopen(
-            fd, "w", encoding="utf-8", errors="backslashreplace", newline="\n"
-        ) as handle:
-            code = write(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if existing is not None:
-            mode = stat.S_IMODE(existing.st_mode)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        os.replace(tmp, real)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    finally:
-        _TEMP_FILES.discard(tmp)
-    return code
-
-
-#: Temporary report files being written, removed by :func:`_on_signal` if the run is killed.
-_TEMP_FILES: set[str] = set()
-
-
-def _on_signal(signum: int, frame: object) -> None:
-    """Remove the temporary report files and end the run at once, with ``128 + signum``.
-
-    The run ends here rather than by an exception unwinding it: an exception raised in a
-    signal handler is lost when the signal lands in a finaliser (a generator closed by the
-    garbage collector, say), and the run would go on to write its report. The workers die
-    with this process (see :mod:`referee.batch`).
-    """
-    for tmp in list(_TEMP_FILES):
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-    import signal
-
-    words = "interrupted" if signum == getattr(signal, "SIGINT", None) else "stopped by a signal"
-    with contextlib.suppress(OSError):
-        os.write(2, f"referee: {words}\n".encode())
-    os._exit(128 + signum)
-
-
-def _catch_signals() -> None:
-    """End the run on SIGINT, SIGTERM and SIGHUP with no temporary file and no worker left
-    behind (see :func:`_on_signal`)."""
-    import signal
-
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is not None and signal.getsignal(signum) is not signal.SIG_IGN:
-            # (a signal the parent shell has the run ignore, as SIGINT in `referee ... &`,
-            # stays ignored)
-            with contextlib.suppress(OSError, ValueError):
-                signal.signal(signum, _on_signal)
 
 
 def _check_rule_ids(option: str, ids: list[str]) -> None:
@@ -619,10 +647,11 @@ def _suggest(word: str, known: list[str]) -> str:
 
 
 @app.command(
+    cls=_Command,
     help="Replay a log's hands as trick grids, with the findings and the settlement.\n\n"
-    "Exit status as for `audit`, over the hands shown: 0 clean, 1 any violation, 2 the file "
-    "could not be read or parsed (its errors are printed as `audit` prints them) or has no "
-    "hand N."
+    "Exit status as for `audit`, over the hands shown: 0 clean, 1 any finding, 2 the file "
+    "could not be read as a log at all (its errors are printed as `audit` prints them), "
+    "the referee failed, or the log has no hand N.",
 )
 def show(
     file: Annotated[
@@ -647,13 +676,16 @@ def show(
     """Replay a log's hands as trick grids, with the findings and the settlement."""
     from referee.audit import audit_file
     from referee.inputs import input_path, is_stdin
+    from referee.report import exit_status, file_not_read
 
     reading = _reading(encoding, allow_rules_anywhere)
-
-    if rules is not None and not rules.is_file():
-        raise _fail(f"--rules {rules}: {'not a file' if rules.exists() else 'no such file'}")
+    _check_rules_file(rules)
     path = input_path(file)
-    if not is_stdin(path) and path.is_dir():
+    try:
+        is_dir = not is_stdin(path) and path.is_dir()
+    except OSError:
+        is_dir = False  # (a name the system refuses: the reading reports it)
+    if is_dir:
         raise _fail(f"{file}: is a folder; `show` takes one log file")
     report = audit_file(path, rules, keep_tricks=True, reading=reading)
     hands = [h for h in report.hands if hand is None or h.number == hand]
@@ -661,16 +693,10 @@ def show(
         numbers = sorted({h.number for h in report.hands})
         known = f"hands {numbers[0]}-{numbers[-1]}" if numbers else "no hands"
         raise _fail(f"{file}: no hand {hand} (the log has {known})")
-    try:
+    with _writing_stdout():
         _show(report, hands)
-    except BrokenPipeError:
-        _silence_stdout()
-        raise typer.Exit(EXIT_BROKEN_PIPE) from None
-    import dataclasses
-
-    from referee.report import Report
-
-    raise typer.Exit(Report([dataclasses.replace(report, hands=hands)]).exit_code())
+    findings = bool(report.errors) or any(h.violations for h in hands)
+    raise typer.Exit(exit_status(not_read=file_not_read(report), findings=findings))
 
 
 def _show(report: FileReport, hands: list[HandResult]) -> None:
@@ -693,9 +719,10 @@ def _show(report: FileReport, hands: list[HandResult]) -> None:
 
 
 @app.command(
+    cls=_Command,
     help="Explain a rule ID (BR-FOLLOW), a read-error code (P-SYNTAX) or a house option "
     "(head_trick): what it means, examples, and how to fix the log.\n\n"
-    'Any case; a near miss gets a "did you mean". `referee rules` lists them all.'
+    'Any case; a near miss gets a "did you mean". `referee rules` lists them all.',
 )
 def explain(
     topic: Annotated[
@@ -715,13 +742,14 @@ def explain(
         text = explain_topic(topic)
     except UnknownTopic as exc:
         raise _fail(str(exc)) from None
-    _stdout(Format.text).write(text)
+    with _writing_stdout():
+        _stdout(Format.text).write(text)
 
 
 # ----------------------------------------------------------------------------- rules
 
 
-@app.command("rules")
+@app.command("rules", cls=_Command)
 def rules_command(
     game: Annotated[
         Game | None,
@@ -734,17 +762,20 @@ def rules_command(
     its values and what it means."""
     from referee.topics import rules_text
 
-    _stdout(Format.text).write(rules_text(game.value if game else None))
+    text = rules_text(game.value if game else None)
+    with _writing_stdout():
+        _stdout(Format.text).write(text)
 
 
 # ----------------------------------------------------------------------------- new
 
 
 @app.command(
+    cls=_Command,
     help="Print a starter log: the header, every house option as a comment, and one "
     "complete hand that audits clean. Edit it into your own game's log.\n\n"
     "With -o FILE it is written to FILE, which must not exist yet (--force replaces an "
-    "existing file)."
+    "existing file).",
 )
 def new(
     game: Annotated[
@@ -762,29 +793,26 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
 ) -> None:
     """Print a starter log for a game (or write it to a new file)."""
+    from referee.output import write_atomic
     from referee.starter import StarterError, starter_log, write_new
 
     text = starter_log(game.value)
     if output is None:
-        _stdout(Format.text).write(text)
+        with _writing_stdout():
+            _stdout(Format.text).write(text)
         return
     try:
         if force and output.exists():
             if not output.is_file():
                 raise StarterError(f"{output}: not a regular file; not replaced")
-            _write_atomic(output, lambda out: _write_text(out, text))
+            write_atomic(output, lambda out: out.write(text))
         else:
             write_new(output, text)
     except StarterError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:
-        raise _fail(f"cannot write {output}: {exc.strerror or exc}") from None
+        raise _fail(f"cannot write {output}: {_why(exc)}") from None
     typer.echo(f"referee: wrote {visible(str(output))}; audit it with `referee audit`", err=True)
-
-
-def _write_text(out: TextIO, text: str) -> int:
-    out.write(text)
-    return 0
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -816,16 +844,28 @@ def _root(
 
 
 def main() -> None:
-    """Console-script entry point: run the app, never showing a traceback."""
-    _catch_signals()
+    """Console-script entry point: run the app, never showing a traceback.
+
+    What is left in stdout's buffer is written before the run ends, so that a failure to
+    write it (a full disk, a closed pipe) is reported here, not at the interpreter's exit.
+    """
+    from referee.output import catch_signals, reader_gone
+
+    catch_signals()
     try:
-        app()
+        try:
+            app()
+        finally:
+            sys.stdout.flush()
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted\n")
         sys.exit(130)
     except BrokenPipeError:
-        _silence_stdout()
-        sys.exit(EXIT_BROKEN_PIPE)
+        reader_gone()
+    except OSError as exc:  # the help or an error to a full disk, a name the system refuses
+        where = f"{visible(str(exc.filename))}: " if exc.filename else "cannot write the output: "
+        sys.stderr.write(f"referee: {where}{_why(exc)}\n")
+        sys.exit(EXIT_MISUSE)
     except Exception as exc:  # a referee bug: say so in one line
         sys.stderr.write(
             f"referee: internal error: {type(exc).__name__}: {exc} (this is a bug in the referee)\n"

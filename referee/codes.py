@@ -1,14 +1,23 @@
 """The read-error codes (``P-``): what each means and how to fix the log.
 
 A read error says the referee could not read a log, in whole or in part; it is not a
-judgement of the play. Every one makes ``audit`` exit 2. ``referee explain P-SYNTAX``,
-``referee rules`` and ``docs/findings.md`` print these texts; the readers report under these
-codes only (a test checks that every code the code base emits is here).
+judgement of the play. ``referee explain P-SYNTAX``, ``referee rules`` and
+``docs/findings.md`` print these texts; the readers report under these codes only (a test
+checks that every code the code base emits is here).
+
+What a read error does to the exit status is decided here, and only here
+(:func:`input_not_read`): a slip in a log that was otherwise read and judged (``P-SYNTAX``,
+``P-HEADER`` about one statement) is a finding, as a violation is (exit status 1); an input
+that could not be read as a log at all (missing or unreadable, an encoding that fails, no
+usable header, no hand, house rules that cannot be used, so that no hand is judged) or a
+failure of the referee itself (``P-INTERNAL``) makes it 2.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Literal
 
 #: What a read error is about (see :mod:`referee.severity`): ``log``, a line of a log that
@@ -17,11 +26,24 @@ from typing import Literal
 ReadKind = Literal["log", "input"]
 
 
+class Counts(Enum):
+    """What a read-error code means for the exit status (see :func:`input_not_read`)."""
+
+    #: A slip in a log that was read: exit status 1, as a violation (unless no hand of the
+    #: log could be judged: then 2).
+    FINDING = "a finding about the log (exit status 1)"
+    #: The input was not read as a log at all: exit status 2.
+    NOT_READ = "the log could not be read or judged at all (exit status 2)"
+    #: The referee failed (a bug): exit status 2.
+    FAILED = "the referee failed (exit status 2)"
+
+
 @dataclass(frozen=True, slots=True)
 class ReadCode:
     """One ``P-`` code: a one-line ``summary``, what it covers (``explanation``), how to
-    fix the log (``fix``), an ``example`` of a line that gives it (may be empty) and its
-    ``kind``."""
+    fix the log (``fix``), an ``example`` of a line that gives it (may be empty), its
+    ``kind`` (for its level in the machine formats) and what it does to the exit status
+    (``counts``)."""
 
     id: str
     summary: str
@@ -29,6 +51,7 @@ class ReadCode:
     fix: str
     example: str = ""
     kind: ReadKind = field(kw_only=True)
+    counts: Counts = field(default=Counts.NOT_READ, kw_only=True)  # (see input_not_read)
 
 
 READ_CODES: tuple[ReadCode, ...] = (
@@ -36,35 +59,40 @@ READ_CODES: tuple[ReadCode, ...] = (
         "P-SYNTAX",
         "a line that could not be read",
         "The line is not a statement the referee knows, or a statement with a word missing,\n"
-        "misspelled or in the wrong place: `ann plays` for `ann play`, `trick 3 ann 7x`, a\n"
-        "bid of 7 with one deck, a currency sign on Bid Euchre points. The message says what\n"
-        "was expected where the caret points, and names the keyword you probably meant.\n"
-        "Reading goes on at the next line, so every bad line is reported in one run. A hand\n"
-        "with a line that could not be read is not settled (the line may have been a trick or\n"
-        "a payment), but every play the log does show is still judged. A file whose first\n"
-        "statement is no log statement at all is reported once, and not read further.",
+        "misspelled or in the wrong place: `ann plays` for `ann play`, `trick 3 ann 7x`, a bid\n"
+        "of 7 with one deck, a currency sign on Bid Euchre points, an amount with more than 15\n"
+        "digits before the point or 4 after it. The message says what was expected where the\n"
+        "caret points, and names the keyword you probably meant. Reading goes on at the next\n"
+        "line, so every bad line is reported in one run. A hand with a line that could not be\n"
+        "read is not settled (the line may have been a trick or a payment), but every play the\n"
+        "log does show is still judged. A file whose first statement is no log statement at all\n"
+        "is reported once, and not read further.",
         "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
         "every statement, and `referee new bourre` prints a log to start from.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
         kind="log",
+        counts=Counts.FINDING,
     ),
     ReadCode(
         "P-HEADER",
         "the header (game, players, ...) cannot be used, or is inconsistent",
-        "The lines before the first `hand` are missing something or contradict each other:\n"
-        "no `game` line or an unknown game (`game Bid Euchre` for `game bid-euchre`), no\n"
-        "`players` line, the wrong number of players (Bourré 2 to 8, Bid Euchre exactly 4), a\n"
-        "name seated twice, a name that is a keyword (`pot`), looks like a card (`ace` is\n"
-        "fine, `as` is not: it is the ace of spades) or looks like another seated name, a\n"
-        "second `game`, `players`, `rules`, `pot` or `score` line, a statement of the other\n"
-        "game (`pot` in Bid Euchre), or a hand's statement before any `hand` line. A log with\n"
-        "a header and no hand is one too: there is nothing to judge. When the game or the\n"
-        "players cannot be known, the file is not judged.",
+        "The lines before the first `hand` are missing something or contradict each other: no\n"
+        "`game` line or an unknown game (`game Bid Euchre` for `game bid-euchre`), no `players`\n"
+        "line, the wrong number of players (Bourré 2 to 8, Bid Euchre exactly 4), a name seated\n"
+        "twice, a name that is a keyword (`pot`), looks like a card (`ace` is fine, `as` is\n"
+        "not: it is the ace of spades), looks like another seated name (`ann` and a Cyrillic\n"
+        "`аnn`, `lee` and `Iee`, `mike` and `rnike`: Unicode's table of look-alike characters\n"
+        "says which) or holds a character that draws nothing (a zero-width character, a Hangul\n"
+        "filler), a second `game`, `players`, `rules`, `pot` or `score` line, a statement of\n"
+        "the other game (`pot` in Bid Euchre), or a hand's statement before any `hand` line. A\n"
+        "log with a header and no hand is one too: there is nothing to judge. When the game or\n"
+        "the players cannot be known, the file is not judged.",
         "Fix the header line the message points at. Spell the game `bourre` or `bid-euchre`;\n"
         "give each player one short name (a letter first, then letters, digits, `_`, `'` or\n"
         "`-`) that is not a keyword or a card; put `hand 1` before the first hand's lines.",
         "game Bid Euchre    # did you mean bid-euchre?",
         kind="input",
+        counts=Counts.FINDING,
     ),
     ReadCode(
         "P-ENCODING",
@@ -91,13 +119,13 @@ READ_CODES: tuple[ReadCode, ...] = (
     ReadCode(
         "P-RULES",
         "a house-rules setting or file that cannot be used",
-        "An `option` line or a house-rules file names a key the game does not have, gives a\n"
-        "key a value it does not take, or sets two options that do not go together (the\n"
-        "joker with two decks); or the house-rules file is missing, not a regular file,\n"
-        "larger than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's\n"
-        "folder. The message names the valid keys or values, and the one you probably meant.\n"
-        "The log is not judged: judging it by other rules than the table's would give wrong\n"
-        "verdicts.",
+        "An `option` line or a house-rules file names a key the game does not have, gives a key\n"
+        "a value it does not take (an amount is the digits 0-9, at most 15 before the point and\n"
+        "4 after it: not `1E+30`, nor `৪`), or sets two options that do not go together (the\n"
+        "joker with two decks); or the house-rules file is missing, not a regular file, larger\n"
+        "than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's folder.\n"
+        "The message names the valid keys or values, and the one you probably meant. The log is\n"
+        "not judged: judging it by other rules than the table's would give wrong verdicts.",
         "Correct the key or value (`referee rules` lists every option, `referee explain KEY`\n"
         "says what it takes), or the path. A log's `rules` file must sit in the log's folder\n"
         "or below it; use `--rules FILE` or `--allow-rules-anywhere` for one elsewhere.",
@@ -113,10 +141,37 @@ READ_CODES: tuple[ReadCode, ...] = (
         "Report it with the log that gives it (or the shortest part of it that still does).\n"
         "Until it is fixed, the other files' reports are sound.",
         kind="input",
+        counts=Counts.FAILED,
     ),
 )
 
 _BY_ID: dict[str, ReadCode] = {code.id: code for code in READ_CODES}
+
+
+def input_not_read(codes: Iterable[str], judged: int) -> bool:
+    """Whether a log whose read errors have these ``codes`` and of which ``judged`` hands
+    were judged is an input that could not be read as a log at all, or that the referee
+    failed on (exit status 2).
+
+    The one place that decides it: a log with no read error was read; one with an error
+    of a code that is no :attr:`Counts.FINDING` (``P-IO``, ``P-ENCODING``, ``P-RULES``,
+    ``P-INTERNAL``, or a code this table does not know) was not; nor was one of which no
+    hand was judged (no usable header: no `game` or `players` line, an unknown game, a
+    players line that cannot be seated, a file that is no log; or no hand at all), whatever
+    its codes. Otherwise its errors (``P-SYNTAX``, ``P-HEADER`` about one statement) are
+    findings about a log that was read and judged, as violations are (exit status 1).
+    """
+    found = list(codes)
+    if not found:
+        return False
+    if judged == 0:
+        return True
+    return any(_counts(code) is not Counts.FINDING for code in found)
+
+
+def _counts(code_id: str) -> Counts:
+    code = _BY_ID.get(code_id)
+    return code.counts if code is not None else Counts.NOT_READ
 
 
 def get_code(code_id: str) -> ReadCode | None:
@@ -126,9 +181,19 @@ def get_code(code_id: str) -> ReadCode | None:
 
 def explain_code_text(code: ReadCode) -> str:
     """What ``referee explain P-...`` prints for a read-error code."""
-    lines = [f"{code.id}: {code.summary}", "read error, both games (exit status 2)", ""]
+    lines = [f"{code.id}: {code.summary}", f"read error, both games: {status_words(code)}", ""]
     lines += code.explanation.splitlines()
     lines += ["", "How to fix:", *("    " + ln for ln in code.fix.splitlines())]
     if code.example:
         lines += ["", "Example:", "    " + code.example]
     return "\n".join(lines) + "\n"
+
+
+def status_words(code: ReadCode) -> str:
+    """What the code does to the exit status, in words (for ``explain``)."""
+    if code.counts is Counts.FINDING:
+        return (
+            "a finding (exit status 1) when the rest of the log was read and judged; "
+            "2 when no hand of it could be judged"
+        )
+    return str(code.counts.value)

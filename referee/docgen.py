@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from referee.codes import READ_CODES, ReadCode
+from referee.codes import READ_CODES, ReadCode, status_words
 from referee.fixes import fix_text
 from referee.optiondocs import (
     GAME_TITLES,
@@ -89,6 +89,7 @@ def _rule(rule: Rule) -> str:
 
 def _code(code: ReadCode) -> str:
     parts = [f"### {code.id}", "", f"*{_capital(code.summary)}.*", "", code.explanation]
+    parts += ["", f"**Exit status.** {_capital(status_words(code))}."]
     parts += ["", "**How to fix.** " + code.fix]
     if code.example:
         parts += ["", "Example:", "", _block(code.example)]

@@ -6,10 +6,14 @@ input (``-``). A path that cannot be used becomes a ready-made :class:`FileRepor
 
 from __future__ import annotations
 
+import bisect
 import errno
 import os
+import shlex
 import stat
+from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee.report import (
@@ -51,9 +55,10 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
             add(io_error_report(str(path), "no such file or folder" if lost else _os_message(exc)))
             continue
         if is_dir:
-            found = _walk_folder(path)
+            others = _Others()
+            found = _walk_folder(path, others)
             if not found:  # nothing to audit is not a clean audit
-                found = [io_error_report(str(path), f"no *{LOG_SUFFIX} files in this folder")]
+                found = [io_error_report(str(path), others.no_logs_message(str(path)))]
             for item in found:
                 add(item)
         else:
@@ -61,8 +66,48 @@ def collect_inputs(paths: Iterable[str | os.PathLike[str]]) -> list[Path | FileR
     return out
 
 
-def _walk_folder(folder: Path) -> list[Path | FileReport]:
-    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per problem.
+#: How many of the other files a folder without logs holds are named in its error.
+OTHERS_NAMED = 3
+
+
+@dataclass(slots=True)
+class _Others:
+    """The files of a folder walk that are no ``*.hlog`` (hidden ones, and those in hidden
+    folders, left out): how many, the first few names in order (relative to the folder),
+    and the suffixes of those at its top, for the message of a folder with no log in it."""
+
+    count: int = 0
+    names: list[str] = field(default_factory=list)
+    top_suffixes: Counter[str] = field(default_factory=Counter)
+
+    def add(self, folder: str, path: str) -> None:
+        name = os.path.relpath(path, folder)
+        if any(part.startswith(".") for part in name.split(os.sep)):
+            return  # (a hidden file, or one in a hidden folder such as .git)
+        self.count += 1
+        if os.sep not in name:
+            self.top_suffixes[os.path.splitext(name)[1].lower()] += 1
+        bisect.insort(self.names, name)
+        del self.names[OTHERS_NAMED:]
+
+    def no_logs_message(self, folder: str) -> str:
+        """``no *.hlog files in this folder``, what it holds instead and how to audit it."""
+        message = f"no *{LOG_SUFFIX} files in this folder"
+        if not self.count:
+            return message + " (nor any other file)"
+        listed = ", ".join(self.names) + (", ..." if self.count > len(self.names) else "")
+        files = "file" if self.count == 1 else "files"
+        how = "name the logs on the command line"
+        suffix = max(self.top_suffixes, key=lambda s: (self.top_suffixes[s], s), default="")
+        if suffix:
+            how += f" (`referee audit {shlex.quote(folder.rstrip(os.sep) or os.sep)}/*{suffix}`)"
+        holds = f"it holds {self.count} other {files} ({listed})"
+        return f"{message}; {holds}: {how}, or rename them to *{LOG_SUFFIX}"
+
+
+def _walk_folder(folder: Path, others: _Others | None = None) -> list[Path | FileReport]:
+    """Every ``*.hlog`` under ``folder``, sorted, then a P-IO report per problem (the other
+    files are counted in ``others``).
 
     The walk keeps its own stack (a tree thousands of folders deep is no recursion), does
     not enter linked folders, and does not follow a linked log that leads out of
@@ -96,6 +141,8 @@ def _walk_folder(folder: Path) -> list[Path | FileReport]:
                     folders.append(entry.path)
                 continue
             if not entry.name.lower().endswith(LOG_SUFFIX):
+                if others is not None:
+                    others.add(str(folder), entry.path)
                 continue
             path = Path(entry.path)
             if linked and not is_inside(path, Path(top)) and os.path.lexists(path):

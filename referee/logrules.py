@@ -61,7 +61,9 @@ L_TRICK = Rule(
     "both",
     "a trick with the wrong number of cards, or a player twice in one trick",
     "A trick holds one card from each player in the hand, no more and no fewer, and a\n"
-    "`trick N` line's number must be the trick's place in the hand.",
+    "`trick N` line's number must be the trick's place in the hand. A wrong number (a\n"
+    "second `trick 1` before the hand has played all its tricks, `trick 4` after `trick\n"
+    "2`) is this one finding: the trick is the hand's next all the same.",
     "trick 2: eve 4h, ann Kh, cy 2h, dee 3h",
     "trick 2: eve 4h, ann Kh, cy 2h     # dee is missing",
     kind="log",
@@ -123,7 +125,10 @@ L_DUPLICATE = Rule(
     "A hand has one `dealer` line and one `trump` line, and each player at most one `deal`\n"
     "line and (Bourré) one decision. A second one is reported where it stands: the first\n"
     "is the one the referee uses, and it says so rather than choose silently. (A second\n"
-    "bid in Bid Euchre is BE-BID-ORDER.)",
+    "bid in Bid Euchre is BE-BID-ORDER.) Given again after the hand's play, it is still\n"
+    "this hand's, unless it starts a hand whose `hand` line was forgotten (L-SEQUENCE). A\n"
+    "trick line written twice (the same plays again; with two decks, under the same\n"
+    "number) is reported the same way, and is no trick more.",
     "hand 2\ndealer bob\ntrump 9s",
     "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
     kind="log",
@@ -138,7 +143,11 @@ L_SEQUENCE = Rule(
     "`settle pot` line) or the score (a `score` line) again. A number given twice, or going\n"
     "back, skips nothing. A hand whose statements follow another's with no `hand` line\n"
     "between them is reported once, as a forgotten `hand` line (L-COUNT when the hand then\n"
-    "has too many tricks).",
+    "has too many tricks), and both hands are judged. That is the reading only when the\n"
+    "hand before has played all its tricks (or its decisions or bids left nothing to\n"
+    "play), then gives again a statement a hand has once, and the next `hand` line is\n"
+    "numbered as if the forgotten one were there (after hand 4, `hand 6`); anything else\n"
+    "is a slip in the same hand (L-DUPLICATE, L-TRICK).",
     "hand 1 ... hand 2 ... hand 3",
     "hand 1 ... hand 2 ... hand 4     # hand 3 is missing",
     kind="log",

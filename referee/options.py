@@ -3,20 +3,29 @@
 Precedence, lowest first: the defaults, ``--rules FILE``, the log's ``rules PATH``, the log's
 ``option KEY VALUE`` lines. Every key and value is validated; an error names the valid keys
 or values. YAML is read with the safe loader only (libyaml's ``CSafeLoader`` when it is
-installed), each file once per batch.
+installed), each file once per batch, its numbers as written (no octal, hex or sexagesimal
+numbers: see :func:`_loader_class`); amounts are read by :mod:`referee.amounts`, as a log's.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import re
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from referee.currency import strip_sign
+from referee.amounts import (
+    EXPECTED,
+    MAX_WHOLE_DIGITS,
+    AmountError,
+    read_amount,
+    read_whole,
+)
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A house-rules file is a few lines; anything larger is not one (and is not read at all).
@@ -97,15 +106,20 @@ def _to_bool(value: Any) -> bool:
 
 
 def _to_int(lo: int, hi: int | None) -> Callable[[Any], int]:
+    """A whole number as written (ASCII digits, at most nine: see
+    :func:`referee.amounts.read_whole`), from ``lo`` to ``hi``."""
+    expected = f"expected a whole number{_range_text(lo, hi)}"
+
     def convert(value: Any) -> int:
-        if isinstance(value, bool):
-            raise OptionError(f"expected a whole number{_range_text(lo, hi)}")
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise OptionError(expected)
         try:
-            number = int(str(value).strip())
-        except ValueError:
-            raise OptionError(f"expected a whole number{_range_text(lo, hi)}") from None
+            number = read_whole(str(value))
+        except ValueError as exc:
+            why = str(exc)
+            raise OptionError(expected if why == "not a number" else f"{expected}: {why}") from None
         if number < lo or (hi is not None and number > hi):
-            raise OptionError(f"expected a whole number{_range_text(lo, hi)}")
+            raise OptionError(expected)
         return number
 
     return convert
@@ -116,24 +130,45 @@ def _range_text(lo: int, hi: int | None) -> str:
 
 
 def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
-    what = "an amount such as 1 or 0.50" + (" or none" if allow_none else "")
+    """An amount, read as a log's amounts are read (:func:`referee.amounts.read_amount`:
+    the digits 0-9, bounded, a currency sign allowed), 0 or more (``limit``: above 0, or
+    none)."""
+    what = EXPECTED + (" or none" if allow_none else "")
 
     def convert(value: Any) -> Decimal | None:
         if value is None or (allow_none and str(value).strip().lower() in {"none", "null", "~"}):
             if allow_none:
                 return None
             raise OptionError(f"expected {what}")
-        if isinstance(value, bool) or (isinstance(value, float) and value != value):
+        # (a library caller's number is read as written: an int or Decimal by its digits,
+        # a float as Python writes it, `0.1` for 0.1, never by its binary value)
+        if not isinstance(value, str | int | float | Decimal) or isinstance(value, bool):
             raise OptionError(f"expected {what}")
+        text = value if isinstance(value, str) else _digits(value)
         try:
-            amount = Decimal(strip_sign(str(value).strip()))  # `$1.50`: the sign is no value
-        except InvalidOperation:
-            raise OptionError(f"expected {what}") from None
-        if not amount.is_finite() or amount < 0 or (allow_none and amount == 0):
+            amount = read_amount(text)
+        except AmountError as exc:
+            why = str(exc)
+            raise OptionError(
+                f"expected {what}" + ("" if why == "not a number" else f": {why}")
+            ) from None
+        if amount < 0 or (allow_none and amount == 0):
             raise OptionError(f"expected {what}" + (", above 0" if allow_none else ", 0 or more"))
         return amount
 
     return convert
+
+
+def _digits(value: int | float | Decimal) -> str:
+    """A library caller's number as written in digits (a float as ``repr`` writes it), or
+    "" when it is not finite or too long to be an amount (its digits are not even made)."""
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value) if -(10**MAX_WHOLE_DIGITS) < value < 10**MAX_WHOLE_DIGITS else ""
+    if not value.is_finite() or value.adjusted() >= MAX_WHOLE_DIGITS:
+        return ""
+    return f"{value:f}"
 
 
 def _to_choice(*choices: str) -> Callable[[Any], str]:
@@ -380,8 +415,7 @@ def _parse_rules(text: str | None) -> RulesFile | str:
 
     if text is None:
         return f": cannot read house-rules file (not UTF-8 text, or over {MAX_RULES_BYTES} bytes)"
-    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C loader: 10-50x faster
-    loader = loader_class(text)
+    loader = _loader_class()(text)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -402,11 +436,34 @@ def _parse_rules(text: str | None) -> RulesFile | str:
     return RulesFile(data, _places(node))
 
 
+@functools.cache
+def _numeral() -> re.Pattern[str]:
+    """A YAML scalar that YAML 1.1 would have made a number (read as text: see
+    :func:`_loader_class`)."""
+    return re.compile(r"[-+]?(?:[0-9][0-9_:.]*|\.[0-9]+|0x[0-9a-fA-F_]+)(?:[eE][-+]?[0-9]+)?")
+
+
+@functools.cache
+def _loader_class() -> Any:
+    """YAML's safe loader (libyaml's C loader when installed: 10-50x faster) that reads
+    numbers as written: without its integer and float resolvers, a scalar such as ``010``,
+    ``0x1F``, ``1:30`` or ``1e3`` arrives as text, and the option's converter reads it as
+    an `option` line's value is read (``010`` is 10, not YAML 1.1's octal 8; ``1:30`` is no
+    amount, not the sexagesimal 90). Booleans, null and dates are resolved as before."""
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    numbers = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+    resolvers = {
+        first: [(tag, pattern) for tag, pattern in found if tag not in numbers]
+        for first, found in base.yaml_implicit_resolvers.items()
+    }
+    return type("NumbersAsWritten", (base,), {"yaml_implicit_resolvers": resolvers})
+
+
 def _problem(exc: Exception) -> str:
     """What the YAML parser says is wrong, without the text it quotes from the file (an
     alias's or a tag's name, a character): those are the file's content."""
-    import re
-
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     if "constructor for the tag" in problem:
         return "a tag that safe YAML does not allow (such as !!python/...)"
@@ -454,7 +511,7 @@ def _section(parsed: RulesFile, path: Path, game: str) -> dict[str, Any]:
             raise OptionError(f"{path}: section {game!r} must be a mapping of keys to values")
         data = section
     for key in data:
-        if not isinstance(key, str):
+        if not isinstance(key, str) or _numeral().fullmatch(key.strip()):
             raise OptionError(f"{path}: option keys must be words (not numbers, lists or dates)")
     return data
 
@@ -523,7 +580,9 @@ def _kind_of(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list | tuple | set | frozenset):
         return "a list"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) or (
+        isinstance(value, str) and value.strip() and set(value.strip()) <= set("0123456789+-.")
+    ):
         return "a number"
     if type(value).__name__ in ("date", "datetime"):
         return "a date"

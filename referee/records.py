@@ -389,6 +389,12 @@ class Hand:
     report what merely follows from a statement they may have held. ``numbered``
     is False when the number was not read from a ``hand`` line (an unreadable one, or a
     hand the log forgot to open): it is then the previous hand's number plus one.
+
+    ``next_number`` is the number the next hand of the log carries (the reader looks one
+    line ahead, at the `hand` line that ends this hand: see
+    :meth:`~referee.parser.reader.LogReader.hands`), or None when the log ends with this
+    hand: whether a forgotten `hand` line inside this one is the simplest reading depends on
+    it (see :func:`~referee.sequence.split_forgotten`).
     """
 
     number: int
@@ -397,3 +403,4 @@ class Hand:
     column: int
     unreadable: tuple[Unread, ...] = ()
     numbered: bool = True
+    next_number: int | None = None

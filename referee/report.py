@@ -199,18 +199,32 @@ class FileReport:
 
 
 #: The exit statuses of a check (the contract: users' scripts test them).
-EXIT_CLEAN = 0  # every input read, no violation
-EXIT_VIOLATIONS = 1  # a violation (a renege, a wrong payout, a log fault)
-EXIT_ERRORS = 2  # an input, or part of one, that could not be read or parsed
+EXIT_CLEAN = 0  # every hand clean
+#: Any finding about a log: a violation, a settlement or score error, a log fault, or a
+#: line of a log that could not be read (a slip of the log's writer).
+EXIT_FINDINGS = 1
+#: An input that could not be read as a log at all, a failure of the referee, or misuse.
+EXIT_ERRORS = 2
 
 
-def exit_status(*, errors: bool, violations: bool, exit_zero: bool = False) -> int:
-    """The exit status of a run: :data:`EXIT_ERRORS` when anything could not be read, else
-    :data:`EXIT_VIOLATIONS` for a violation (unless ``exit_zero``: ``--exit-zero``), else
+def exit_status(*, not_read: bool, findings: bool, exit_zero: bool = False) -> int:
+    """The exit status of a run: :data:`EXIT_ERRORS` when an input could not be read as a
+    log at all (or the referee failed on it: see :func:`referee.codes.input_not_read`), else
+    :data:`EXIT_FINDINGS` for any finding (unless ``exit_zero``: ``--exit-zero``), else
     :data:`EXIT_CLEAN`. Every command's status comes from here."""
-    if errors:
+    if not_read:
         return EXIT_ERRORS
-    return EXIT_VIOLATIONS if violations and not exit_zero else EXIT_CLEAN
+    return EXIT_FINDINGS if findings and not exit_zero else EXIT_CLEAN
+
+
+def file_not_read(report: FileReport, judged: int | None = None) -> bool:
+    """Whether ``report``'s input could not be read as a log at all, or the referee failed
+    on it (see :func:`referee.codes.input_not_read`); ``judged``: the hands judged (by
+    default the report's hands; a streamed report keeps none)."""
+    from referee.codes import input_not_read
+
+    hands = len(report.hands) if judged is None else judged
+    return input_not_read((e.code for e in report.errors), hands)
 
 
 @dataclass(slots=True)
@@ -222,8 +236,8 @@ class Report:
     def exit_code(self, exit_zero: bool = False) -> int:
         """The run's exit status (see :func:`exit_status`)."""
         return exit_status(
-            errors=any(f.errors for f in self.files),
-            violations=any(f.violation_count for f in self.files),
+            not_read=any(file_not_read(f) for f in self.files),
+            findings=any(f.errors or f.violation_count for f in self.files),
             exit_zero=exit_zero,
         )
 

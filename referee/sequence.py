@@ -7,10 +7,15 @@ Three log faults that are not about any card, found the same way in both games:
   hands are missing from the log, so what they did to the pot or the score is unknown.
 * a forgotten ``hand`` line (:func:`split_forgotten`): one hand holding a second hand's
   statements (a second ``dealer`` or ``trump`` line, a player's second decision or bid, a
-  ``trick 1`` again) after its play. It is split there, the second part judged as the next
-  hand, and reported once: "did you forget `hand 2`? hand 1 has 10 tricks".
+  ``trick 1`` again) once it is over (all its tricks played, or nothing left to play), when
+  the next `hand` line's number leaves room for it. It is split there, the second part
+  judged as the next hand, and reported once: "did you forget `hand 2`? hand 1 has 10
+  tricks". Anything else given twice is the simplest reading of a slip inside the hand
+  (one ``L-DUPLICATE``; a trick numbered wrong, one ``L-TRICK``), which changes no later
+  hand.
 * ``L-DUPLICATE`` (:func:`duplicate_findings`): a statement a hand may have once, given twice.
-  The first one counts; the second is reported, never silently chosen.
+  The first one counts; the second is reported, never silently chosen. A trick line written
+  twice (:func:`split_forgotten`) is left out of the hand, reported the same way.
 
 Nothing here prints; the findings are :class:`~referee.report.Violation` records.
 """
@@ -19,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, cast
 
@@ -170,39 +175,113 @@ def count_may_have_said(
 class Part:
     """One hand to judge: a hand as read, or a part of one split at a forgotten `hand` line.
 
-    ``hint`` is the finding that says a `hand` line seems forgotten before this part;
-    ``repeats``, whether a statement it may have once comes twice in it (see
-    :func:`_repeats`): when not, :func:`duplicate_findings` finds nothing in it. (A plain
-    class, not a dataclass: one is made for every hand, and a compiled dataclass's generated
-    ``__init__`` runs as Python.)
+    ``found`` are the findings on it of the hands' sequence: that a `hand` line seems
+    forgotten before this part, and a trick line it gives twice (left out of its
+    statements, see :func:`split_forgotten`); ``repeats``, whether a statement it may have
+    once comes twice in it (see :func:`_repeats`): when not, :func:`duplicate_findings`
+    finds nothing in it. (A plain class, not a dataclass: one is made for every hand, and a
+    compiled dataclass's generated ``__init__`` runs as Python.)
     """
 
-    __slots__ = ("hand", "hint", "repeats")
+    __slots__ = ("found", "hand", "repeats")
 
-    def __init__(self, hand: Hand, hint: Violation | None = None, repeats: bool = False) -> None:
+    def __init__(
+        self, hand: Hand, found: tuple[Violation, ...] = (), repeats: bool = False
+    ) -> None:
         self.hand = hand
-        self.hint = hint
+        self.found = found
         self.repeats = repeats
 
 
-def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
+def split_forgotten(
+    hand: Hand, seats: Sequence[str], max_tricks: int, one_deck: bool = True
+) -> list[Part]:
+    """``hand`` as one part, or split where the statements of a next hand begin (see
+    :func:`_split`). A trick line that gives again the plays of a trick line before it is
+    that line written twice: one ``L-DUPLICATE``, and it is left out of the hand's
+    statements (it is no trick more, nor a next hand's). With one deck (``one_deck``) no
+    card is played twice in a hand, so the plays alone say so; with two, two tricks may be
+    played alike, and only a line that gives the same number again is the same trick."""
+    copies = _copied_tricks(hand.events, one_deck)
+    if not copies:
+        return _split(hand, seats, max_tricks)
+    events = tuple(e for i, e in enumerate(hand.events) if i not in copies)
+    parts = _split(dataclasses.replace(hand, events=events), seats, max_tricks)
+    for copy, first in copies.items():
+        found = _copied(cast(TrickLine, hand.events[copy]), first)
+        part = next(p for p in reversed(parts) if p.hand.line <= found.line or p is parts[0])
+        part.found = (*part.found, found)
+    return parts
+
+
+def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLine]:
+    """The trick lines that give again the plays of a trick line before them (with two
+    decks, numbered and with its number), by their place among ``events``, each with the
+    first."""
+    seen: dict[tuple[object, ...], TrickLine] = {}
+    copies: dict[int, TrickLine] = {}
+    for i, event in enumerate(events):
+        if type(event) is not TrickLine or not event.players:
+            continue
+        trick = event
+        if not one_deck and trick.number is None:
+            continue
+        key = _plays(trick) if one_deck else (trick.number, *_plays(trick))
+        first = seen.setdefault(key, trick)
+        if first is not trick:
+            copies[i] = first
+    return copies
+
+
+def _plays(trick: TrickLine) -> tuple[tuple[str, str, str | None], ...]:
+    """A trick line's plays as written: who, what, and the card taken back."""
+    back = trick.retracted or (None,) * len(trick.players)
+    return tuple(zip(trick.players, trick.cards, back, strict=True))
+
+
+def _copied(copy: TrickLine, first: TrickLine) -> Violation:
+    """The ``L-DUPLICATE`` for a trick line written twice."""
+    said = "says the same" if copy.number == first.number else "has the same plays"
+    return Violation(
+        "L-DUPLICATE",
+        None,
+        None,
+        None,
+        copy.line,
+        copy.column,
+        "a trick line written twice in the hand",
+        evidence=f"the first, line {first.line}, {said}; it is the one that counts, and this "
+        "line is not used",
+    )
+
+
+def _split(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
     """``hand`` as one part, or split where the statements of a next hand begin.
 
-    A hand restarts when a statement it may have once (``dealer``, ``trump``, a player's
-    ``deal``, decision or bid, ``ante``, ``trick 1``) comes again after its play (a trick, a
-    recorded settlement), or (but for a decision or bid) after every seated player decided
-    or bid, or after Bourré decisions that leave no trick to play (one player at most
-    stays in), and what follows holds a hand's play (a trick, a decision or a bid). The
-    next hand starts after the last statement of the first one's play.
+    A forgotten `hand` line is the reading only when the log leaves no simpler one (see
+    :func:`_restart_at`): the hand is over (it played all its ``max_tricks`` tricks, a
+    redeal ended it, or its decisions or bids leave nothing to play) and then gives again
+    a statement a hand has once; and the next hand of the log is numbered as if the
+    forgotten `hand` line were there (:attr:`Hand.next_number`: after a split of hand 4,
+    hand 6, or more when hands are missing after it; a second split of hand 4 needs hand
+    7), or the log ends and what follows the statement holds a hand's play (a lone
+    statement given again at the log's end is the last hand's). Anything else given twice
+    is a slip inside the hand (``L-DUPLICATE``, ``L-TRICK``, ``BE-BID-ORDER``), which
+    changes no later hand's dealer, bidding order or number. The next hand starts after
+    the last statement of the first one's play.
     """
     events = hand.events
     keys = [_once_key(event, seats) for event in events]
     if not _repeats(keys):
         return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
+    following = hand.next_number
+    if following is not None and following < hand.number + 2:
+        return [Part(hand, (), True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
-    at = _restart_at(events, keys, seats, heads)
+    tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
+    at = _restart_at(events, keys, heads, tricks, max_tricks, following is not None, seats)
     if at is None:
-        return [Part(hand, None, True)]
+        return [Part(hand, (), True)]
     start, key = at
     first_events, second_events = events[:start], events[start:]
     lead = second_events[0]
@@ -215,78 +294,123 @@ def split_forgotten(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[P
         hand,
         events=first_events,
         unreadable=tuple(u for u in first_unread if u.line <= last_line),
+        next_number=number,
     )
-    second = Hand(number, second_events, lead.line, lead.column, second_unread, False)
-    tricks = sum(1 for e in events if isinstance(e, TrickLine))
-    hint = None if lost_head else _forgotten_hint(hand.number, lead, key, tricks, max_tricks)
-    after, *rest = split_forgotten(second, seats, max_tricks)
-    return [Part(first, None, _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
+    second = Hand(number, second_events, lead.line, lead.column, second_unread, False, following)
+    count = sum(1 for e in events if isinstance(e, TrickLine))
+    hint = () if lost_head else (_forgotten_hint(hand.number, lead, key, count, max_tricks),)
+    after, *rest = _split(second, seats, max_tricks)
+    return [Part(first, (), _repeats(keys[:start])), Part(after.hand, hint, after.repeats), *rest]
+
+
+#: The statements that show a new deal: after decisions or bids that leave nothing to play,
+#: only one of them starts the next hand (a player's second decision or bid there is that
+#: player's, in the same hand, and a second `trick 1` a trick misnumbered).
+_NEW_DEAL = frozenset({"dealer", "trump", "deal", "ante"})
 
 
 def _restart_at(
     events: Sequence[Event],
     keys: Sequence[tuple[str, ...] | None],
-    seats: Sequence[str],
     heads: Sequence[int],
+    unread_tricks: Sequence[int],
+    max_tricks: int,
+    vouched: bool = True,
+    seats: Collection[str] = (),
 ) -> tuple[int, tuple[str, ...]] | None:
     """Where the next hand's statements begin (and the statement that shows it), or None
-    (``keys``: each statement's :func:`_once_key`). ``heads`` are the lines of unreadable
-    lines that look like a `hand` line: one between the play and a statement given again
-    starts the next hand, even with no play after it.
+    (``keys``: each statement's :func:`_once_key`).
+
+    This is the one place that decides a forgotten `hand` line. The next hand begins at a
+    statement the hand has once, given again, only once the hand is over: all
+    ``max_tricks`` of its tricks played (``unread_tricks``: the lines of unreadable lines
+    that may have been tricks count as tricks), or a `redeal` line; or its decisions or
+    bids leave nothing to play (see :func:`_idle_before`: Bourré, one player at most stays
+    in; Bid Euchre, all passed) and no trick was played, and then only at a new deal's
+    statement (:data:`_NEW_DEAL`). Before that, a statement given again is a slip inside
+    the hand. Unless a next `hand` line's number leaves room for the forgotten one
+    (``vouched``), a hand's play (a trick, a decision, a bid or a `redeal` line) must
+    follow the statement. ``heads`` are the lines of unreadable lines that look like a
+    `hand` line: one between a statement and its repeat starts the next hand there (the
+    log wrote it; only its words did not read).
 
     It restarts only at a key seen before, so it finds nothing where :func:`_repeats` does
     not (``tests/test_sequence_shortcut.py`` checks it on random hands)."""
-    # whether a trick, a decision or a bid comes at or after each statement
+    # whether a trick, a decision, a bid or a redeal comes at or after each statement (or
+    # past the end)
     play_after = [False] * (len(events) + 1)
     for i in range(len(events) - 1, -1, -1):
         play_after[i] = play_after[i + 1] or isinstance(
-            events[i], TrickLine | DecisionLine | BidLine
+            events[i], TrickLine | DecisionLine | BidLine | RedealLine
         )
-    # where the last player to decide for the first time did so (Bourré)
-    firsts: dict[str, int] = {}
-    for i, event in enumerate(events):
-        if isinstance(event, DecisionLine) and event.player in seats:
-            firsts.setdefault(event.player, i)
-    last_first = max(firsts.values(), default=-1)
     seen: dict[tuple[str, ...], int] = {}  # statement -> the line of its first occurrence
-    decided: set[str] = set()
-    played = -1  # the last statement of the hand's play so far (-1: none yet)
-    spoke = -1  # the statement with which every seated player had decided or bid (-1: not yet)
-    last_decision = -1  # the last Bourré decision so far
-    players = 0  # Bourré decisions to play so far
+    over = -1  # the statement with which the hand was over (-1: not yet)
+    tricks = 0
     for i, event in enumerate(events):
         key = keys[i]
         if key is not None and key in seen:
             head = max((h for h in heads if seen[key] < h < event.line), default=None)
             if head is not None:  # an unreadable `hand` line between the two
                 return next(j for j, e in enumerate(events) if e.line > head), key
-        if key is not None and key in seen and play_after[i]:
-            # After the play, any statement given again starts the next hand; after every
-            # player spoke (but before any play), or after decisions that leave nothing to
-            # play (one player at most stays in), only a new deal does: a player's second
-            # decision or bid there is that player's, in the same hand.
-            if played >= 0:
-                return _start_after(events, played, i), key
-            if key[0] not in ("decision", "bid"):
-                if spoke >= 0:
-                    return _start_after(events, spoke, i), key
-                if last_decision >= 0 and players <= 1 and i > last_first:
-                    # (no player decides for the first time after it: not the same hand's
-                    # decisions going on)
-                    return _start_after(events, last_decision, i), key
+            if vouched or play_after[i + 1]:
+                if over >= 0:
+                    return _start_after(events, over, i), key
+                idle = _idle_before(events, i, seats) if not tricks and key[0] in _NEW_DEAL else -1
+                if idle >= 0:
+                    return _start_after(events, idle, i), key
         if key is not None:
             seen.setdefault(key, event.line)
-        if isinstance(event, _PLAY):
-            played = i
-        elif isinstance(event, DecisionLine | BidLine) and event.player in seats:
-            if isinstance(event, DecisionLine):
-                last_decision = i
-                players += event.action == "play"
-            if spoke < 0:
-                decided.add(event.player)
-                if decided.issuperset(seats):
-                    spoke = i
+        if over >= 0:
+            continue
+        if isinstance(event, TrickLine):
+            tricks += 1
+            unread = sum(1 for line in unread_tricks if line < event.line)
+            if tricks + unread >= max_tricks:
+                over = i
+        elif isinstance(event, RedealLine):
+            over = i
     return None
+
+
+def _idle_before(events: Sequence[Event], at: int, seats: Collection[str]) -> int:
+    """Where the decisions or bids before statement ``at`` left nothing to play (see
+    :func:`_nothing_to_play`; each player's first one counts): the last player's first
+    one, when they do; else -1. A player who speaks for the first time only after ``at``
+    (one whose decision or bid the hand was still waiting for) says they did not, unless
+    a player who spoke before also speaks again after it: then a new round has begun, and
+    what follows ``at`` is a next hand's."""
+    first: dict[str, DecisionLine | BidLine] = {}
+    last = -1
+    for i in range(at):
+        event = events[i]
+        if not isinstance(event, DecisionLine | BidLine) or event.player not in seats:
+            continue
+        if event.player not in first:
+            first[event.player] = event
+            last = i
+    if not first or not _nothing_to_play(first.values()):
+        return -1
+    late = False  # whether a player speaks for the first time after it
+    for event in events[at + 1 :]:
+        if isinstance(event, DecisionLine | BidLine) and event.player in seats:
+            if event.player in first:
+                return last  # (a player speaks again: a new round)
+            late = True
+    return -1 if late else last
+
+
+def _nothing_to_play(firsts: Iterable[DecisionLine | BidLine]) -> bool:
+    """Whether the players' first decisions or bids leave no trick to play: Bourré, one
+    player at most stays in; Bid Euchre, all passed."""
+    staying = 0
+    bids = False
+    for said in firsts:
+        if isinstance(said, DecisionLine):
+            staying += said.action == "play"
+        else:
+            bids = True
+            staying += said.bid != "pass"
+    return staying == 0 if bids else staying <= 1
 
 
 def _start_after(events: Sequence[Event], begun: int, restart: int) -> int:
@@ -354,14 +478,14 @@ class HandSequence:
     def __init__(self) -> None:
         self._previous: int | None = None
 
-    def place(self, hand: Hand, hint: Violation | None = None) -> Place:
-        """The place of the next hand of the log (``hint``: a forgotten `hand` line)."""
+    def place(self, hand: Hand, found: tuple[Violation, ...] = ()) -> Place:
+        """The place of the next hand of the log (``found``: the sequence's other findings
+        on it, see :class:`Part`)."""
         number, previous = hand.number, self._previous
         self._previous = number
         expected = 1 if previous is None else previous + 1
         if number == expected or not hand.numbered:
-            return _IN_ORDER if hint is None else Place((hint,))
-        found = (hint,) if hint is not None else ()
+            return Place(found) if found else _IN_ORDER
         missing = number - expected if previous is not None and number > expected else 0
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 

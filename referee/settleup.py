@@ -11,14 +11,17 @@ programme over the ``2**n`` subsets). Above :data:`EXACT_LIMIT` parties it settl
 (equal and opposite balances first, then the largest debtor pays the largest creditor), at
 most ``n - 1`` transfers but not proven the fewest, and says so (``fewest`` False).
 
-Money is exact Decimal throughout. Nothing here prints.
+Money is exact Decimal throughout, added in :data:`referee.amounts.MONEY` (which never
+rounds). Nothing here prints.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import Decimal, localcontext
+
+from referee.amounts import MONEY
 
 #: Up to this many parties with a non-zero balance are settled by the exact search (it
 #: takes some 2**n * n / 2 steps: a few milliseconds for 12 parties, some 35 ms for 14).
@@ -54,6 +57,11 @@ def settle_up(balances: Mapping[str, Decimal], *, exact_limit: int = EXACT_LIMIT
     largest creditor first, and the transfers are listed largest first (then in the
     parties' order).
     """
+    with localcontext(MONEY):  # exact, or an error (see referee.amounts)
+        return _settle_up(balances, exact_limit)
+
+
+def _settle_up(balances: Mapping[str, Decimal], exact_limit: int) -> SettleUp:
     total = sum(balances.values(), _ZERO)
     if total != 0:
         raise ValueError(f"balances must sum to zero, not {total}")
@@ -77,7 +85,8 @@ def fewest_transfers(amounts: Sequence[Decimal]) -> int:
     """The fewest transfers that settle these balances (which sum to zero), by the exact
     search: the non-zero count less the most zero-sum groups."""
     nonzero = [a for a in amounts if a != 0]
-    return len(nonzero) - len(_zero_sum_groups(nonzero))
+    with localcontext(MONEY):
+        return len(nonzero) - len(_zero_sum_groups(nonzero))
 
 
 def _zero_sum_groups(amounts: Sequence[Decimal]) -> list[list[int]]:

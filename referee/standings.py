@@ -13,7 +13,9 @@ them up in each game's ledger (:class:`referee.games.Ledger`, named by the game)
 Only *settled* hands count (``settled`` true, with payouts or points of the referee's);
 every other hand is listed in :attr:`Standings.left_out` with its reason. A file with read
 errors is listed in :attr:`Standings.files` with them; its settled hands still count.
-Players are matched across files by name (:func:`player_key`), teams by their two players.
+Players are matched across files by name (:func:`player_key`), teams by their two players;
+players apart by name who look alike (Latin ``ann``, Cyrillic ``аnn``) are kept apart, shown
+with their code points wherever they appear, and listed in :attr:`Standings.clashes`.
 
 The accumulation is streamed (:class:`StandingsWriter` is a batch writer): a file at a time,
 a hand at a time, keeping one line per player. Nothing here prints.
@@ -26,11 +28,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
 
+from referee.codes import input_not_read
 from referee.games import Ledger, all_games
 from referee.games.bourre.ledger import POT as POT
 from referee.games.bourre.ledger import BourreLedger, BourreLine
 from referee.games.euchre.ledger import EuchreLedger, EuchreLine, TeamLine
+from referee.games.ledger import labelled
 from referee.games.ledger import player_key as player_key
+from referee.names import difference, look_key, written
 from referee.report import FileReport, HandResult, ReadError, exit_status
 from referee.settleup import SettleUp
 
@@ -55,6 +60,17 @@ class FileNote:
     hands: int = 0
     counted: int = 0
     errors: list[ReadError] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class NameClash:
+    """Players who are not the same by name (case and NFC aside) but look alike (the same
+    :func:`referee.names.look_key`: Latin ``ann`` and Cyrillic ``аnn``): kept apart, each
+    shown with its code points, and reported, for a person to tell who is who."""
+
+    names: tuple[str, ...]  # as the standings show them (with their code points)
+    paths: tuple[str, ...]  # the file that first seated each
+    reason: str  # why they read alike, e.g. "'а' (U+0430 ...) reads as 'a' (U+0061 ...)"
 
 
 @dataclass(slots=True)
@@ -105,6 +121,11 @@ class Standings:
     files: list[FileNote] = field(default_factory=list)
     left_out: list[LeftOut] = field(default_factory=list)
     ledgers: dict[str, Ledger] = field(default_factory=dict)
+    #: Players apart by name who look alike, in the order found (every game's together).
+    clashes: list[NameClash] = field(default_factory=list)
+    #: What each player looks like -> the players (by player key) who look so: their names
+    #: as written and the file that first seated them.
+    _looks: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
 
     def add(self, tally: FileTally) -> None:
         """Add one file's tally."""
@@ -116,6 +137,36 @@ class Standings:
                 self.ledgers[game].merge(ledger)
             else:
                 self.ledgers[game] = ledger
+            self._look_alikes(ledger.names(), tally.note.path)
+
+    def _look_alikes(self, names: list[str], path: str) -> None:
+        """Note a file's players that look like players apart from them (see
+        :class:`NameClash`), and show every player of a clash with their code points."""
+        changed = False
+        for name in names:
+            key, plain = player_key(name), written(name)
+            group = self._looks.setdefault(look_key(plain), {})
+            if key not in group:
+                group[key] = (plain, path)
+                changed |= len(group) > 1
+        if not changed and not self.clashes:
+            return
+        keys: set[str] = set()
+        clashes = []
+        for group in self._looks.values():
+            if len(group) > 1:
+                keys.update(group)
+                (first, _), *others = group.values()
+                clashes.append(
+                    NameClash(
+                        tuple(labelled(name) for name, _ in group.values()),
+                        tuple(where for _, where in group.values()),
+                        "; ".join(difference(name, first) for name, _ in others),
+                    )
+                )
+        self.clashes = clashes
+        for each in self.ledgers.values():
+            each.label(frozenset(keys))
 
     def _ledger(self, kind: type[_L]) -> _L:
         for ledger in self.ledgers.values():
@@ -186,10 +237,17 @@ class Standings:
         """The files with read errors (in whole or in part)."""
         return [note for note in self.files if note.errors]
 
+    def not_read(self) -> list[FileNote]:
+        """The files that could not be read as a log at all (or that the referee failed
+        on): see :func:`referee.codes.input_not_read`."""
+        return [n for n in self.files if input_not_read((e.code for e in n.errors), n.hands)]
+
     def exit_code(self) -> int:
         """The exit status (see :func:`referee.report.exit_status`): standings accuse
-        nobody, so it is clean unless an input could not be read (in whole or in part)."""
-        return exit_status(errors=bool(self.unreadable()), violations=False)
+        nobody, so it is clean unless an input could not be read as a log at all (the
+        findings about a log, a line not read among them, are the audit's to judge) or two
+        players apart look alike (who is who is then for a person to say)."""
+        return exit_status(not_read=bool(self.not_read() or self.clashes), findings=False)
 
 
 def standings_of(reports: Iterable[FileReport]) -> Standings:
@@ -205,7 +263,7 @@ def standings_of(reports: Iterable[FileReport]) -> Standings:
 
 
 class StandingsWriter:
-    """A batch writer (:class:`referee.batch.Writer`) that adds each file to ``standings``.
+    """A batch writer (:class:`referee.job.Writer`) that adds each file to ``standings``.
 
     With ``keep`` (a worker's writer) a file is not added but kept for :meth:`take_part`;
     :meth:`part` adds such a tally in the main process.

@@ -141,7 +141,7 @@ def rules_text(game: str | None) -> str:
     for title, key in sections:
         chosen = [r for r in rules.values() if r.game == key]
         lines += [title, *_listed([(r.id, r.summary) for r in chosen]), ""]
-    lines += ["Read errors (both games; exit status 2)"]
+    lines += ["Read errors (both games; exit 1 for a slip in a log otherwise read, else 2)"]
     lines += [*_listed([(c.id, c.summary) for c in READ_CODES]), ""]
     for g in games:
         lines += [f"{GAME_TITLES[g]} house options (key, default, values)", *_option_lines(g), ""]

@@ -17,11 +17,12 @@ import pytest
 
 from referee import audit
 from referee.audit import audit_bytes, audit_file, audit_text
-from referee.batch import Job, run_batch
+from referee.batch import run_batch
 from referee.decoding import decode_problem
 from referee.filtering import filter_report, rule_filter
 from referee.houserules import resolve_options
 from referee.inputs import collect_inputs
+from referee.job import Job
 from referee.options import BourreOptions, EuchreOptions
 from referee.records import Hand, Header, OptionLine
 from referee.render.json import JsonWriter
@@ -423,12 +424,17 @@ def test_exit_code() -> None:
     assert Report([dirty]).exit_code(exit_zero=True) == 0
     assert Report([dirty, broken]).exit_code(exit_zero=True) == 2
     assert Report([broken, dirty]).exit_code() == 2
+    judged = [BourreHandResult(1, 1, "ann", "h", None)]  # (a hand judged, and clean)
+    slip = FileReport("s", "bourre", hands=judged, errors=[ReadError("P-SYNTAX", 9, 1, "slip")])
+    assert Report([clean, slip]).exit_code() == 1  # a line not read in a judged log: a finding
+    assert Report([slip]).exit_code(exit_zero=True) == 0
+    assert Report([slip, broken]).exit_code(exit_zero=True) == 2
     statuses = {
-        (errors, violations, zero): exit_status(
-            errors=errors, violations=violations, exit_zero=zero
+        (not_read, findings, zero): exit_status(
+            not_read=not_read, findings=findings, exit_zero=zero
         )
-        for errors in (False, True)
-        for violations in (False, True)
+        for not_read in (False, True)
+        for findings in (False, True)
         for zero in (False, True)
     }
     assert statuses == {

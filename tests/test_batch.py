@@ -23,8 +23,9 @@ import pytest
 
 from referee import batch
 from referee.audit import HandStream, audit_text
-from referee.batch import Job, Tally, default_jobs, part_writer, run_batch
+from referee.batch import Tally, default_jobs, part_writer, run_batch
 from referee.inputs import collect_inputs
+from referee.job import Job
 from referee.render.json import JsonWriter, dumps, hand_json, hand_text
 from referee.report import (
     BourreHandResult,
@@ -384,7 +385,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
 
 
 def test_progress_bar_shows_only_after_a_delay(monkeypatch: pytest.MonkeyPatch) -> None:
-    from referee import progress
+    from referee.render import progress
 
     clock = [100.0]
     monkeypatch.setattr(progress.time, "monotonic", lambda: clock[0])
@@ -429,7 +430,7 @@ def test_progress_bar_shows_only_after_a_delay(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_progress_bar_counts_files_when_no_size_is_known() -> None:
-    from referee.progress import ProgressBar
+    from referee.render.progress import ProgressBar
 
     bar = ProgressBar([0, 0, 0])
     assert bar.completed(Tally(2, 10, reading=500)) == 2

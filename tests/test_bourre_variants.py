@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from referee.report import BourreHandResult
 from tests.bourre_helpers import audit_bourre, rules_of
 

@@ -296,7 +296,29 @@ def test_a_folder_without_logs_is_not_clean(tmp_path: Path) -> None:
     code, out, _ = run("audit", str(tmp_path))
     assert code == 2
     assert f"{tmp_path}: P-IO no *.hlog files in this folder" in out
-    assert out.strip().endswith("1 file, 0 hands: 1 error")
+    assert out.strip().endswith("1 file, 0 hands: 1 read error, 1 file not read")
+
+
+def test_a_folder_of_txt_logs_says_what_it_holds_and_how_to_audit_them(tmp_path: Path) -> None:
+    folder = tmp_path / "my logs"
+    (folder / "older").mkdir(parents=True)
+    for name in ("fri.txt", "sat.txt", "sun.txt", "mon.txt", "notes.md", ".DS_Store"):
+        (folder / name).write_text("game bourre\n")
+    (folder / "older" / "thu.txt").write_text("game bourre\n")
+    (folder / ".git").mkdir()
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")  # (hidden: not counted)
+    code, out, _ = run("audit", "--format", "json", str(folder))
+    (error,) = json.loads(out)["files"][0]["errors"]
+    assert code == 2 and error["code"] == "P-IO"
+    assert error["message"] == (
+        "no *.hlog files in this folder; it holds 6 other files (fri.txt, mon.txt, notes.md, "
+        f"...): name the logs on the command line (`referee audit '{folder}'/*.txt`), or "
+        "rename them to *.hlog"
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    out = run("audit", str(empty))[1]
+    assert f"{empty}: P-IO no *.hlog files in this folder (nor any other file)" in out
 
 
 def test_a_log_without_hands_is_not_clean(tmp_path: Path) -> None:

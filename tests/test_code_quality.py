@@ -102,3 +102,45 @@ def test_no_import_cycles() -> None:
         if name not in state:
             visit(name, [name])
     assert cycles == []
+
+
+def _every_import(path: Path, module: str) -> set[str]:
+    """Every module ``module`` imports, wherever: at load time, inside functions, or for
+    the type checker only (any package, not only the referee's)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+    return found
+
+
+def test_the_core_never_imports_typer_or_rich() -> None:
+    """The core (``referee/`` but the command line and ``render/``) imports neither, not even
+    inside a function: a library user gets neither, and nothing of it prints."""
+    offenders = []
+    for path in (ROOT / "referee").rglob("*.py"):
+        relative = path.relative_to(ROOT / "referee")
+        if relative.parts[0] == "render" or relative.name == "cli.py":
+            continue
+        module = ".".join(("referee", *relative.with_suffix("").parts))
+        imported = _every_import(path, module)
+        offenders += [(str(relative), m) for m in imported if m.split(".")[0] in ("typer", "rich")]
+    assert offenders == []
+
+
+def test_the_batch_and_the_writers_do_not_import_each_other() -> None:
+    """The formats' writers make what a batch runs (its ``Job``, its ``Writer``s) without
+    importing the batch, not even for types: ``referee.job`` holds what both need."""
+    writers = ROOT / "referee" / "render" / "writers.py"
+    assert "referee.batch" not in _every_import(writers, "referee.render.writers")
+    assert "referee.job" in _every_import(writers, "referee.render.writers")
+    job = ROOT / "referee" / "job.py"
+    assert not {"referee.batch", "referee.render.writers"} & _every_import(job, "referee.job")

@@ -101,7 +101,7 @@ def test_csv_names_each_players_findings() -> None:
 
 def test_csv_unsettled_hands_and_read_errors() -> None:
     code, out = _cli("audit", "-f", "csv", str(SAMPLES / "bourre" / "messy-night.hlog"))
-    assert code == 2
+    assert code == 1  # (a line that could not be read is a finding)
     rows = _rows(out)
     hands = [r for r in rows if r["kind"] == "hand"]
     errors = [r for r in rows if r["kind"] == "error"]
@@ -185,12 +185,17 @@ def test_github_annotations_for_violations_and_errors(tmp_path: Path) -> None:
     )
 
 
-def test_github_exit_codes_follow_audit() -> None:
+def test_github_exit_codes_follow_audit(tmp_path: Path) -> None:
     assert _cli("audit", "-f", "github", str(SAMPLES / "bourre" / "friday-night.hlog")) == (0, "")
-    code, out = _cli("audit", "-f", "github", "--exit-zero", str(SAMPLES / "bourre"))
-    assert code == 2  # messy-night has a read error; --exit-zero never hides it
+    code, out = _cli("audit", "-f", "github", str(SAMPLES / "bourre"))
+    assert code == 1  # findings, messy-night's line that could not be read among them
     assert out.count("::error ") == 10 and out.count("::warning ") == 6  # (L- and P-SYNTAX)
     assert len(out.splitlines()) == 16  # all annotated: no level is over GitHub's limit
+    assert _cli("audit", "-f", "github", "--exit-zero", str(SAMPLES / "bourre"))[0] == 0
+    missing = str(tmp_path / "missing.hlog")
+    code, out = _cli("audit", "-f", "github", "--exit-zero", str(SAMPLES / "bourre"), missing)
+    assert code == 2  # an input not read: --exit-zero never hides it
+    assert "title=P-IO::no such file or folder" in out
 
 
 def test_github_corrected_play_is_a_warning() -> None:

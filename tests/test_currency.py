@@ -114,7 +114,8 @@ def test_a_bad_signed_option_names_what_is_valid() -> None:
     report = audit_text(PLAIN.replace("option ante 0.50", "option ante $$1"))
     assert [(e.code, e.line, e.column, e.message) for e in report.errors] == [
         ("P-RULES", 4, 1,
-         "bad value '$$1' for option ante: expected an amount such as 1 or 0.50"),
+         "bad value '$$1' for option ante: expected an amount such as 1 or 0.50 (digits 0-9, "
+         "at most 15 before the point and 4 after it)"),
     ]  # fmt: skip
 
 

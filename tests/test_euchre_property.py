@@ -181,11 +181,21 @@ def _play(
         sim.lines.append(f"trick {number}: " + ", ".join(f"{p} {c}" for p, c in plays))
 
 
-def simulate(rng: random.Random, inject: bool) -> Sim:
-    options = _options(rng)
+def simulate(
+    rng: random.Random,
+    inject: bool,
+    *,
+    options: dict[str, object] | None = None,
+    dealer: str | None = None,
+) -> Sim:
+    """One random hand (``options``: the house options, random by default; ``dealer``:
+    who deals, random by default)."""
+    drawn = _options(rng)
+    options = options if options is not None else drawn
     deck = Deck(copies=2) if options["deck"] == "double" else Deck(joker=bool(options["joker"]))
     sim = Sim(options=options, deck=deck)
-    dealer = rng.choice(PLAYERS)
+    chosen = rng.choice(PLAYERS)
+    dealer = dealer if dealer is not None else chosen
     sim.lines.append(f"dealer {dealer}")
     dealt, aside = _deal(rng, deck, dealer)
     if rng.random() < 0.5:

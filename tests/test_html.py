@@ -11,10 +11,7 @@ import dataclasses
 import hashlib
 import html as html_module
 import io
-import os
 import re
-import shutil
-import subprocess
 from decimal import Decimal as D
 from html.parser import HTMLParser
 from pathlib import Path
@@ -233,12 +230,43 @@ def test_deterministic() -> None:
     assert render_html(reports, sources=fake_source) == render_html(reports, sources=fake_source)
 
 
-def test_summary_is_written_last_but_shown_first() -> None:
+def test_verdict_index_and_script_come_before_the_sections() -> None:
+    """A browser shows what it has read: the verdict and the index come first in the file
+    (written at the end of the run, the sections kept in a temporary file till then), and
+    the script right after them, so that the index sorts while the sections arrive."""
     page = render_html([bourre_file(), error_file()], sources=fake_source)
-    assert page.index("<section") < page.index('<header class="top">')
-    assert "header.top{order:-2}" in page
+    header, index = page.index('<header class="top">'), page.index('<nav class="index">')
+    script, section = page.index("<script>"), page.index("<section")
+    assert page.index("<title>") < header < index < script < section
+    assert page.index("</script>") < section
     text = " ".join("".join(parse(page).text).split())
     assert "2 files, 2 hands: 3 violations, 2 errors" in text
+
+
+def test_the_sections_wait_on_disk_not_in_memory(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sections written before the index go to a temporary file (on disk past 1 MiB),
+    not into a string: the page's memory does not grow with the batch."""
+    from referee.render import spool
+
+    made: list[object] = []
+    real = spool.Spool.write
+
+    def write(self: spool.Spool, text: str) -> None:
+        real(self, text)
+        if self._file is not None and self._file not in made:
+            made.append(self._file)
+
+    monkeypatch.setattr(spool.Spool, "write", write)
+    out = io.StringIO()
+    writer = HtmlWriter(out)
+    for i in range(400):
+        writer.file(bourre_file(f"f{i}.hlog"))
+    assert out.getvalue() == ""  # nothing written before the index is known
+    rolled = [f for f in made if getattr(f, "_rolled", False)]
+    assert rolled  # the sections' spool went to a file on disk
+    writer.close()
+    page = out.getvalue()
+    assert page.count("<section") == 400 and page.index("<nav") < page.index("<section")
 
 
 def test_no_hands_no_chart() -> None:
@@ -398,8 +426,13 @@ def test_index_has_settlement_rules_and_totals() -> None:
                            "ann+cy won 1 game; score ann+cy 32, bob+dee 4"]  # fmt: skip
     assert rows[4][:7] == ["bad.hlog", "0", "0", "2", "—", "0", "not judged"]
     assert rows[5] == ["total", "3", "1", "2", "", "7", "", "1", "1", "1"]
-    classes = re.findall(r'<tr class="(\w+)">', page)
-    assert classes == ["failing", "clean", "clean", "failing"]
+    classes = re.findall(r'<tr class="(\w+)" data-find="([^"]*)">', page)
+    assert classes == [
+        ("failing", "ann bob cy dee eve BR-FOLLOW BR-HEAD BR-SETTLE-WIN"),
+        ("clean", "ann bob cy dee eve"),
+        ("clean", "ann bob cy dee"),
+        ("failing", ""),
+    ]  # (the players and rule IDs: what the index's filter box finds a file by)
 
 
 def test_index_switch_shows_only_the_failing_files() -> None:
@@ -462,134 +495,8 @@ def test_report_requires_output(tmp_path: Path) -> None:
     assert code == 2 and "--output" in err
 
 
-# ----------------------------------------------------------------------------- a real browser
-
-
-def find_browser() -> str | None:
-    if os.path.exists("/usr/bin/chromium"):
-        return "/usr/bin/chromium"
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def browse(tmp_path: Path, page: str, *, width: int = 1400, framed: bool = False) -> str:
-    """The DOM of ``page`` after headless Chromium laid it out ``width`` pixels wide and
-    ran its scripts (skipped when no browser can run here). ``framed``: the page is shown
-    in a frame ``width`` pixels wide (a window is never narrower than 500), and the DOM is
-    that of the frame's parent, which copies the frame's ``data-probe`` attribute."""
-    browser = find_browser()
-    if browser is None:
-        pytest.skip("no Chromium or Chrome installed")
-    target = tmp_path / f"report-{width}.html"
-    if framed:
-        page = (
-            '<!DOCTYPE html><html><body style="margin:0">'
-            f'<iframe id="page" width="{width}" height="900" style="border:0" '
-            f'srcdoc="{html_module.escape(page, quote=True)}"></iframe><script>'
-            "function copy() { var d = document.getElementById('page').contentDocument;"
-            " var v = d && d.body && d.body.getAttribute('data-probe');"
-            " if (v) { document.body.setAttribute('data-probe', v); }"
-            " else { setTimeout(copy, 50); } }"
-            "copy();</script></body></html>"
-        )
-    target.write_text(page, "utf-8")
-    command = [
-        browser,
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--hide-scrollbars",
-        "--disable-background-networking",
-        "--no-first-run",
-        "--disable-component-update",
-        "--disable-sync",
-        f"--window-size={max(width, 500) + 100},1000",
-        "--virtual-time-budget=10000",
-        f"--user-data-dir={tmp_path / 'profile'}",
-        "--dump-dom",
-        target.as_uri(),
-    ]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=90, check=False)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        pytest.skip(f"the browser could not run here: {exc}")
-    if done.returncode != 0 or "<html" not in done.stdout:
-        pytest.skip(f"the browser could not run here: {done.stderr.strip()[-300:]}")
-    return done.stdout
-
-
-#: Run in the browser after the page's own script: measures the laid-out page and leaves
-#: what it found, as JSON, in the body's ``data-probe`` attribute (read from the dumped DOM).
-PROBE = """
-window.addEventListener("load", function () {
-  "use strict";
-  var found = {viewport: window.innerWidth};
-  var each = function (selector, f) {
-    return Array.prototype.map.call(document.querySelectorAll(selector), f);
-  };
-  found.openAtLoad = each("section.file", function (s) {
-    return s.querySelector("details").open;
-  });
-  var table = document.querySelector("table.index");
-  var names = function () {
-    return Array.prototype.map.call(table.tBodies[0].rows, function (row) {
-      return row.cells[0].textContent;
-    });
-  };
-  var heads = table.tHead.rows[0].cells;
-  found.buttons = each("table.index th > button", function (b) { return b.textContent; });
-  heads[1].querySelector("button").click();
-  found.byFindings = [names(), heads[1].getAttribute("aria-sort")];
-  heads[1].querySelector("button").click();
-  found.byFindingsAgain = [names(), heads[1].getAttribute("aria-sort")];
-  heads[0].querySelector("button").click();
-  found.byFile = [names(), heads[0].getAttribute("aria-sort"), heads[1].getAttribute("aria-sort")];
-  var shown = function (selector) {
-    return each(selector, function (e) { return getComputedStyle(e).display !== "none"; })
-      .filter(Boolean).length;
-  };
-  var box = document.getElementById("only-failing");
-  box.click();
-  found.failingOnly = [shown("table.index tbody tr"), shown("section.file")];
-  box.click();
-  found.all = [shown("table.index tbody tr"), shown("section.file")];
-  location.hash = "#f2";
-  setTimeout(function () {
-    found.openAfterLink = each("section.file details", function (d) { return d.open; });
-    each("section.file details", function (d) { d.open = true; });
-  }, 100);
-  setTimeout(function () {
-    found.pageWidth = document.documentElement.scrollWidth;
-    found.carets = each("pre.src", function (pre) {
-      var caret = pre.querySelector(".caret");
-      if (!caret) { return null; }
-      var box = pre.getBoundingClientRect(), at = caret.getBoundingClientRect();
-      return [at.left >= box.left && at.right <= box.right, pre.scrollLeft > 0];
-    });
-    found.labelPx = each("svg.chart", function (svg) {
-      return 14 * svg.getBoundingClientRect().width / 640;
-    });
-    found.markers = each("svg.chart path.series", function (path) {
-      return getComputedStyle(path).markerMid;
-    });
-    found.keys = each("ul.legend svg.key", function (key) {
-      var r = key.getBoundingClientRect();
-      return [Math.round(r.width), Math.round(r.height)];
-    });
-    document.body.setAttribute("data-probe", JSON.stringify(found));
-  }, 300);
-});
-"""
-
-
-def with_probe(page: str) -> str:
-    """The page with :data:`PROBE` after its script, allowed by its security policy."""
-    digest = "'sha256-" + base64.b64encode(hashlib.sha256(PROBE.encode()).digest()).decode() + "'"
-    page = page.replace("; script-src ", f"; script-src {digest} ", 1)
-    return page.replace("</body>", f"<script>{PROBE}</script>\n</body>", 1)
+# ----------------------------------------------------------------------------- in a browser
+# (tests/test_html_browser.py opens these pages in headless Chromium)
 
 
 def probe_report() -> list[FileReport]:
@@ -600,61 +507,6 @@ def probe_report() -> list[FileReport]:
     report = bourre_file("far.hlog")
     report.hands[0] = dataclasses.replace(report.hands[0], violations=[far], claims=[])
     return [*batch(), report]
-
-
-@pytest.mark.parametrize("width", [1400, 400])
-def test_in_a_browser_the_page_reads_at_1400_and_400_pixels(tmp_path: Path, width: int) -> None:
-    import json
-
-    page = with_probe(render_html(probe_report(), sources=fake_source))
-    dom = browse(tmp_path, page, width=width, framed=True)
-    probe = re.search(r'data-probe="([^"]*)"', dom)
-    assert probe is not None, "the probe did not run (blocked by the page's policy?)"
-    found = json.loads(html_module.unescape(probe.group(1)))
-    assert found["viewport"] == width
-    # Collapsed; a link to a file opens it (the page's script).
-    assert found["openAtLoad"] == [False] * 5
-    assert found["openAfterLink"] == [False, True, False, False, False]
-    assert found["buttons"][:7] == [
-        "file", "findings", "record", "errors", "game", "hands", "settlement",
-    ]  # fmt: skip
-    files = ["friday.hlog", "clean.hlog", "euchre.hlog", "bad.hlog", "far.hlog"]
-    assert found["byFindings"] == [
-        ["friday.hlog", "far.hlog", "clean.hlog", "euchre.hlog", "bad.hlog"],
-        "descending",
-    ]  # numbers: most first, ties in the input order
-    assert found["byFindingsAgain"] == [
-        ["clean.hlog", "euchre.hlog", "bad.hlog", "far.hlog", "friday.hlog"],
-        "ascending",
-    ]
-    assert found["byFile"] == [sorted(files), "ascending", None]
-    assert found["failingOnly"] == [3, 3] and found["all"] == [5, 5]
-    # Nothing sticks out of the page: wide tables, snippets and charts scroll in their boxes.
-    assert found["pageWidth"] <= width
-    carets = [c for c in found["carets"] if c is not None]
-    assert len(carets) == 5 and all(visible for visible, _ in carets)
-    assert carets[-1] == [True, True]  # the far caret, scrolled to (at any width)
-    if width == 1400:
-        assert not any(scrolled for _, scrolled in carets[:-1])  # the others fit as they are
-    assert min(found["labelPx"]) >= (10 if width == 400 else 14)
-    assert all(m.startswith("url(") for m in found["markers"])  # markers on short lines
-    assert found["keys"] and all(k == [40, 12] for k in found["keys"])
-
-
-def test_headless_browser_renders_the_svg(tmp_path: Path) -> None:
-    page = render_html([bourre_file(), euchre_file()], sources=fake_source)
-    dom = parse(browse(tmp_path, page))
-    assert len(charts(dom)) == 2
-    assert [a["data-series"] for a in series_of(dom)] == [
-        "ann",
-        "bob",
-        "cy",
-        "dee",
-        "eve",
-        "ann+cy",
-        "bob+dee",
-    ]
-    assert "friday.hlog" in "".join(dom.text)
 
 
 def test_the_index_and_legend_escape_what_the_log_says() -> None:
@@ -677,3 +529,69 @@ def test_the_index_and_legend_escape_what_the_log_says() -> None:
     rows = index_rows(tree, page)
     assert rows[1][0] == "<b>" + "".join(NASTY.values()) + ".hlog"
     assert rows[1][6].startswith("eve" + "".join(NASTY.values()) + " +4, ann -1")
+
+
+#: Names a log may give a player, each an attempt on the page: out of an attribute, out
+#: of the script, into a template, out of a CSS string.
+HOSTILE_NAMES = [
+    '" onmouseover="alert(1)',
+    "'><img src=x onerror=alert(1)>",
+    "</script><script>alert(1)</script>",
+    "{{ 7*7 }}{% raw %}",
+    '\\"}td::before{content:"x',
+    "a&amp;b",
+]
+
+
+def test_hostile_names_stay_text_in_every_place_the_page_writes_them() -> None:
+    """A player's name goes into the money cells' data-k (a card's labels on a phone), the
+    index's data-find (its filter), the header, the legend, the findings cell, the chart's
+    data-series and the totals row: each time as text, never markup or template code."""
+    base = bourre_file('<b id="x">&.hlog')
+    names = [*HOSTILE_NAMES[:4], "dee"]
+    rename = dict(zip(base.players, names, strict=True))
+    hands = [
+        dataclasses.replace(
+            h,
+            payouts={rename[k]: v for k, v in (h.payouts or {}).items()},
+            dealer=rename.get(h.dealer or "", h.dealer),
+            violations=[dataclasses.replace(v, player=HOSTILE_NAMES[4]) for v in h.violations],
+            recorded=[HOSTILE_NAMES[5]],
+        )
+        for h in base.hands
+    ]
+    totals = {rename[k]: v for k, v in base.totals.items()}
+    report = dataclasses.replace(base, players=names, hands=hands, totals=totals)
+    page = render_html([report, euchre_file()], sources=fake_source)
+    tree = parse(page)
+    assert tree.find("img") == [] and len(tree.find("script")) == 1 and tree.find("b") == []
+    assert all(not name.startswith("on") for _, attrs, _ in tree.elements for name in attrs)
+    assert "49" not in "".join(tree.text) and "{{ 7*7 }}{% raw %}" in "".join(tree.text)
+    keys = [a["data-k"] for a in tree.find("td") if "data-k" in a]
+    assert keys[:5] == names and set(keys) <= {*names, "ann+cy", "bob+dee"}  # round trip
+    (find, _) = [a["data-find"] for a in tree.find("tr") if "data-find" in a]
+    assert find == " ".join([*names, "BR-FOLLOW", "BR-HEAD", "BR-SETTLE-WIN"])
+    text = "".join(tree.text)
+    assert f"BR-FOLLOW {HOSTILE_NAMES[4]}" in text and "a&amp;b" in text  # (shown as typed)
+    assert [a["data-series"] for a in series_of(tree)][:4] == names[:4]
+    style = page[page.index("<style>") : page.index("</style>")]
+    assert 'content:"x' not in style  # (the page's CSS is its own; names never enter it)
+
+
+def test_hostile_text_in_headings_filters_and_errors_is_escaped() -> None:
+    from tests.test_hostile import NASTY, _assert_clean
+
+    nasty = "".join(NASTY)
+    report = dataclasses.replace(
+        error_file(), path=f"{nasty}<i>.hlog", metadata={"title": f"{nasty}</title>"}
+    )
+    report.errors = [
+        dataclasses.replace(e, message=f"{e.message} {nasty}<hr>") for e in report.errors
+    ]
+    page = render_html([report, bourre_file()], sources=fake_source, title=f"{nasty}<h1>")
+    _assert_clean(page)
+    tree = parse(page)
+    assert tree.find("i") == [] and tree.find("hr") == []
+    assert len(tree.find("h1")) == 1  # (the page's own)
+    assert page.count("<title>") == page.count("</title>")  # the log's "</title>" is text:
+    assert "&lt;/title&gt;" in page and "&lt;h1&gt;" in page and "&lt;i&gt;.hlog" in page

@@ -12,7 +12,8 @@ import pytest
 
 from referee import batch
 from referee.audit import HandStream
-from referee.batch import Job, run_batch
+from referee.batch import run_batch
+from referee.job import Job
 from referee.render.json import hand_json, render_json
 from referee.render.jsonl import JsonlWriter, render_jsonl
 from referee.report import FileReport, HandResult, Report

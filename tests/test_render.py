@@ -320,7 +320,7 @@ def test_text_caret_under_tab_expanded_column() -> None:
 def test_text_header_settlements_and_ledger() -> None:
     text = render_text(Report([bourre_file()]), sources=lambda path, wanted: {})
     assert text.startswith("friday.hlog — Bourré\n")  # (streamed: the count comes last)
-    assert text.endswith("1 file, 2 hands: 3 violations\n")
+    assert text.endswith("1 file, 2 hands: 2 violations, 1 settlement error\n")
     assert "  players: ann, bob, cy, dee, eve" in text
     assert "  house options: limit 20, cinch false" in text
     assert "  title: Friday night" in text
@@ -336,7 +336,7 @@ def test_text_header_settlements_and_ledger() -> None:
     assert table[1].endswith("  differs: BR-SETTLE-WIN  eve took most tricks (3)")
     assert table[2].split() == ["2", "ann", "♠", "9", "carried", "9", "0", "0", "0", "0", "0", "-"]
     assert table[3].split() == ["total", "-1", "-1", "-6", "-1.5", "+4"]
-    assert text.rstrip().endswith("1 file, 2 hands: 3 violations")
+    assert text.rstrip().endswith("1 file, 2 hands: 2 violations, 1 settlement error")
 
 
 def test_text_euchre_table_and_score() -> None:
@@ -376,7 +376,7 @@ def test_text_errors_and_batch_summary() -> None:
         "file",
         "game",
         "hands",
-        "violations",
+        "findings",
         "settlement",
         "errors",
         "by",
@@ -387,7 +387,9 @@ def test_text_errors_and_batch_summary() -> None:
     assert ["bad.hlog", "-", "0", "0", "0", "2", "P-ENCODING", "1,", "P-IO", "1"] in summary
     assert summary[-1] == ["total", "5", "3", "1", "2", "BR-FOLLOW", "1,", "BR-HEAD", "1,",
                            "BR-SETTLE-WIN", "1,", "P-ENCODING", "1,", "P-IO", "1"]  # fmt: skip
-    assert lines[-1] == "3 files, 5 hands: 3 violations, 2 errors"
+    assert lines[-1] == (
+        "3 files, 5 hands: 2 violations, 1 settlement error, 2 read errors, 1 file not read"
+    )
 
 
 def test_text_single_file_has_no_summary_table() -> None:

@@ -119,7 +119,7 @@ def test_unreadable_log_is_reported_and_the_batch_goes_on(
     data, expected = UNREADABLE[name]
     folder, paths = batch(name, data)
     code, files = cli_json(folder)
-    assert code == 2
+    assert code == (1 if name == "syntax" else 2)  # (a line not read in a judged log: 1)
     assert [f["path"] for f in files] == [str(p) for p in paths]
     found = errors_of(files[1])
     if expected[0][2] == 0:
@@ -132,7 +132,7 @@ def test_unreadable_log_is_reported_and_the_batch_goes_on(
     assert_others_judged(files, bad=1)
     # the text report names the file, line and column too
     code, out, _ = cli("audit", folder)
-    assert code == 2
+    assert code == (1 if name == "syntax" else 2)
     code_, line, column = found[0] if expected[0][2] != 0 else errors_of(files[1])[0]
     where = f"{paths[1]}:{line}:{column}:" if line is not None else f"{paths[1]}:"
     assert f"{where} {code_}" in out
@@ -300,7 +300,8 @@ RULES_CASES: dict[str, tuple[str, str, list[str]]] = {
         ["invalid YAML", "a tag that safe YAML does not allow"],
     ),
     "undefined-alias": ("limit: *secret_name\n", "bourre", ["invalid YAML", "undefined alias"]),
-    "huge-integer": ("hand_size: " + "9" * 5000 + "\n", "bourre", ["invalid YAML", "digits"]),
+    # (a number is read as written, as an `option` line's: never made into a huge int)
+    "huge-integer": ("hand_size: " + "9" * 5000 + "\n", "bourre", ["bad value (a number)"]),
     "impossible-date": ("limit: 2001-02-31\n", "bourre", ["invalid YAML", "day is out of range"]),
     "deep-nesting": (
         "limit: " + "[" * 5_000 + "]" * 5_000 + "\n",
@@ -630,7 +631,7 @@ def test_failed_output_leaves_no_partial_file(
 ) -> None:
     """The disk fills up just before the report is complete: the old file stays as it was
     and no temporary file is left behind."""
-    import referee.cli
+    import referee.output
 
     target = tmp_path / "report.json"
     target.write_text("old report")
@@ -638,7 +639,7 @@ def test_failed_output_leaves_no_partial_file(
     def full(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(referee.cli.os, "fsync", full)
+    monkeypatch.setattr(referee.output.os, "fsync", full)
     code, out, err = cli("audit", "--format", "json", "--output", target, mixed)
     assert code == 2 and out == ""
     assert "No space left on device" in err

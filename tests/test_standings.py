@@ -380,7 +380,8 @@ def test_jobs_give_the_same_standings(tmp_path: Path) -> None:
     (folder / "d.hlog").write_text(EUCHRE, encoding="utf-8")
     serial = _cli("standings", "-f", "json", "--jobs", "1", str(folder), str(SAMPLES))
     parallel = _cli("standings", "-f", "json", "--jobs", "2", str(folder), str(SAMPLES))
-    assert serial == parallel and serial[0] == 2
+    # messy-night's line that could not be read is a finding: the audit's to judge, not 2
+    assert serial == parallel and serial[0] == 0
 
 
 def test_output_file_and_misuse(tmp_path: Path) -> None:

@@ -21,8 +21,9 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from referee.audit import audit_file
-from referee.batch import Job, run_batch
+from referee.batch import run_batch
 from referee.inputs import collect_inputs
+from referee.job import Job
 from referee.render.layout import Column, TableLayout, wrap
 from referee.render.text import TextRenderer, make_console, render_text
 from referee.report import BourreHandResult, FileReport, Report

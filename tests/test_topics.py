@@ -78,9 +78,15 @@ def test_explain_a_read_error_code() -> None:
     lines = out.splitlines()
     assert lines[:3] == [
         "P-RULES: a house-rules setting or file that cannot be used",
-        "read error, both games (exit status 2)",
+        "read error, both games: the log could not be read or judged at all (exit status 2)",
         "",
     ]
+    slip = run("explain", "P-SYNTAX")[1].splitlines()[1]
+    assert slip == (
+        "read error, both games: a finding (exit status 1) when the rest of the log was read "
+        "and judged; 2 when no hand of it could be judged"
+    )
+    assert "the referee failed (exit status 2)" in run("explain", "P-INTERNAL")[1]
     assert "How to fix:" in lines and lines[-2:] == [
         "Example:",
         "    option limt 20     # did you mean limit?",
@@ -276,7 +282,7 @@ def test_rules_lists_each_option_with_its_values_and_meaning() -> None:
 
 def test_rules_lists_the_read_error_codes() -> None:
     lines = run("rules")[1].splitlines()
-    at = lines.index("Read errors (both games; exit status 2)")
+    at = lines.index("Read errors (both games; exit 1 for a slip in a log otherwise read, else 2)")
     assert lines[at + 1 : at + 8] == [
         "  P-SYNTAX    a line that could not be read",
         "  P-HEADER    the header (game, players, ...) cannot be used, or is inconsistent",

@@ -47,6 +47,13 @@ class Ledger(Protocol):
     def merge(self, other: Self) -> None:
         """Add another file's ledger (of the same game)."""
 
+    def names(self) -> list[str]:
+        """The players' names, as first seated (as the reports show them)."""
+
+    def label(self, keys: frozenset[str]) -> None:
+        """Show the players whose :func:`~referee.games.ledger.player_key` is in ``keys``
+        with their code points (:func:`~referee.games.ledger.labelled`), in every line."""
+
 
 @dataclass(frozen=True, slots=True)
 class Game:

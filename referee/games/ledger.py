@@ -3,7 +3,8 @@ across files, a line per player (or team) added up, reneges counted.
 
 Players are matched across files by name, as the logs match them within a file: ignoring
 case (``str.casefold``), after Unicode NFC normalisation; a player keeps the spelling of the
-first file that seats them.
+first file that seats them. Names that are not the same but look alike are kept apart and
+reported (:class:`referee.standings.NameClash`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,26 @@ from dataclasses import fields
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from referee.amounts import MONEY
+from referee.names import code_points, written
+
 if TYPE_CHECKING:
     from referee.report import HandResult
 
 
 def player_key(name: str) -> str:
-    """The form names are matched by across files: NFC, then case-folded."""
+    """The form names are matched by across files: the name as written (a name that mixes
+    scripts is shown with its code points: :func:`referee.names.shown`), NFC, then
+    case-folded."""
+    name = written(name)
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
+
+
+def labelled(name: str) -> str:
+    """A name with its code points (``ann [U+0061 U+006E U+006E]``), as the standings show
+    every name of a clash (see :class:`referee.standings.NameClash`); a name shown so
+    already as it is."""
+    return name if name != written(name) else f"{name} [{code_points(name)}]"
 
 
 class Line(Protocol):
@@ -64,7 +78,11 @@ def merge_lines(into: dict[_K, _L], lines: dict[_K, _L]) -> None:
         mine = into.setdefault(key, line)
         if mine is not line:
             for name, value in counts(line).items():
-                setattr(mine, name, getattr(mine, name) + value)
+                mine_value = getattr(mine, name)
+                if isinstance(value, Decimal):  # money, exactly (see referee.amounts)
+                    setattr(mine, name, MONEY.add(mine_value, value))
+                else:
+                    setattr(mine, name, mine_value + value)
 
 
 def count_reneges(lines: Mapping[str, RenegeLine], hand: HandResult, rules: frozenset[str]) -> None:

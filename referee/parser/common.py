@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
+from referee.amounts import AmountError, exact_amount
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
+from referee.names import shown
 from referee.records import Event, NameAt
 
 #: Words that may not be a player's name (lower case): the grammar's keywords.
@@ -107,10 +109,25 @@ def _number(text: str, column: int) -> int:
 
 
 def _amount(text: str, column: int) -> Decimal:
-    """Money as written (AMOUNT), exact; a currency sign is not part of the value."""
+    """Money as written (AMOUNT), exact and bounded (:func:`referee.amounts.exact_amount`);
+    a currency sign is not part of the value."""
     if len(text) > _MAX_AMOUNT_CHARS:
         raise _Fault(column, f"the amount {_short(text)} is too large")
-    return Decimal(strip_sign(text))
+    try:
+        return exact_amount(strip_sign(text))
+    except AmountError as exc:
+        raise _Fault(column, str(exc)) from None
+
+
+def _amount_or_none(text: str) -> Decimal | None:
+    """:func:`_amount` of a word AMOUNT has matched whole, or None when it is too long (the
+    line is then read by a reader that reports it)."""
+    if len(text) > _MAX_AMOUNT_CHARS:
+        return None
+    try:
+        return exact_amount(strip_sign(text))
+    except AmountError:
+        return None
 
 
 def _points(text: str, column: int) -> Decimal:
@@ -153,105 +170,24 @@ def _word(text: str) -> str:
     return text.translate(_ODD_CASE).lower().replace("é", "e")
 
 
-#: Letters of other scripts (and a few Latin ones and digits) that look like a Latin letter,
-#: after NFKC and case folding: enough to tell when two seated names would read alike (a
-#: Latin ``ann`` and a Cyrillic ``аnn``). Not all of Unicode's confusables, but the letters
-#: of the scripts a name is likely to borrow from.
-_LOOKALIKE = str.maketrans(
-    {
-        # Cyrillic
-        "а": "a",
-        "в": "b",
-        "е": "e",
-        "ё": "e",
-        "һ": "h",
-        "н": "h",
-        "і": "i",
-        "ї": "i",
-        "ј": "j",
-        "к": "k",
-        "ӏ": "l",
-        "м": "m",
-        "п": "n",
-        "о": "o",
-        "р": "p",
-        "ԛ": "q",
-        "г": "r",
-        "ѕ": "s",
-        "т": "t",
-        "и": "u",
-        "ц": "u",
-        "ѵ": "v",
-        "ԝ": "w",
-        "х": "x",
-        "у": "y",
-        "ү": "y",
-        "з": "3",
-        "ԁ": "d",
-        "ɡ": "g",
-        "ь": "b",
-        # Greek
-        "α": "a",
-        "β": "b",
-        "ε": "e",
-        "η": "n",
-        "ι": "i",
-        "κ": "k",
-        "ν": "v",
-        "ο": "o",
-        "ρ": "p",
-        "τ": "t",
-        "υ": "u",
-        "χ": "x",
-        "γ": "y",
-        "ϲ": "c",
-        "ϳ": "j",
-        "μ": "u",
-        "ω": "w",
-        "ζ": "z",
-        # Latin look-alikes and digits
-        "ı": "i",
-        "ɑ": "a",
-        "ʟ": "l",
-        "ɩ": "i",
-        "ℓ": "l",
-        "0": "o",
-        "1": "l",
-    }
-)
-
-
-def look_alike_key(name: str) -> str:
-    """What a name looks like: composed compatibly (NFKC), case-folded, and each letter
-    that looks like a Latin one taken as that letter."""
-    import unicodedata
-
-    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOKALIKE)
-
-
-def look_alike_difference(name: str, other: str) -> str:
-    """The first character of ``name`` that differs from ``other`` although it looks the
-    same, named (``'а' is U+0430 CYRILLIC SMALL LETTER A``), for a message."""
-    import unicodedata
-
-    for mine, theirs in zip(name, other, strict=False):
-        if mine.casefold() != theirs.casefold():
-            code = f"U+{ord(mine):04X} {unicodedata.name(mine, 'UNNAMED CHARACTER')}"
-            return f"its '{mine}' is {code}"
-    return "they differ in how they are written"
-
-
 class _Names:
-    """Resolves names as written against the seated players, ignoring case."""
+    """Resolves names as written against the seated players, ignoring case.
+
+    A seated player is known by the name as the reports show it (:func:`referee.names.shown`:
+    as written, or with its code points when it mixes scripts); :attr:`written` keeps the
+    names as the `players` line wrote them.
+    """
 
     def __init__(self, players: Iterable[str]) -> None:
         self.seat(players)
 
-    def seat(self, players: Iterable[str]) -> None:
-        """Set who is seated (the header's ``players``)."""
-        self.players = tuple(players)
-        self.folded = {p.casefold(): p for p in self.players}
-        self.exact = {p: p for p in self.players}  # grows with other spellings of seated names
+    def seat(self, written: Iterable[str]) -> None:
+        """Set who is seated (the names of the header's ``players`` line, as written)."""
+        self.written = tuple(written)
+        self.players = tuple([shown(p) for p in self.written])
+        self.folded = {p.casefold(): s for p, s in zip(self.written, self.players, strict=True)}
+        # (grows with other spellings of seated names)
+        self.exact = dict(zip(self.written, self.players, strict=True))
 
     def at(self, text: str, line: int, column: int) -> NameAt:
         """The NameAt for a name written at ``line``/``column``."""

@@ -232,7 +232,7 @@ def _hint(
     tries: list[tuple[_Try, bool]] = []  # a try, and whether a keyword is sure to go there
     if at is not None and keywords:
         tries.append(((*at, close_matches(at[1], keywords)), True))
-    if first is not None and not close_matches(first[1], names.players):
+    if first is not None and not close_matches(first[1], names.written):
         # (a slip of a seated name, `anne`, may begin a decision: no keyword for it)
         tries.append(((*first, _statement_matches(first[1])), True))
     if before is not None:

@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
 from referee.games import Game, all_games, game_named, game_of
+from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
     _MAX_SOURCE_LINE,
     KEYWORDS,
@@ -22,8 +23,6 @@ from referee.parser.common import (
     _Names,
     _short,
     _Statement,
-    look_alike_difference,
-    look_alike_key,
 )
 from referee.parser.messages import _explain, _kind, _statement_word
 from referee.parser.syntax import _syntax
@@ -107,6 +106,11 @@ class LogReader:
         self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._hand_words = _HAND_WORDS
         self._names = _Names(())  # nobody is seated until the header has been read
+        self._seated: tuple[str, ...] = ()  # the seated names as written
+        #: The pending `hand` line's head, read once to look ahead (see _next_number): the
+        #: line, its head (None: it does not read) and the errors it gave, reported when the
+        #: hands reach it.
+        self._ahead: tuple[_Line, tuple[int, int, int] | None, list[ReadError]] | None = None
         self._words = WordReader(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self.header = self._read_header()
@@ -237,7 +241,7 @@ class LogReader:
                 )
         header = self._make_header(items)
         if header is not None:
-            self._names.seat(header.players)
+            self._names.seat(self._seated)
             self._words.seat()
         return header
 
@@ -338,11 +342,12 @@ class LogReader:
         if game is None or game_line is None or seated is None:
             return None
         names = _Names(seated)
+        self._seated = seated
         header = [i for i in items if isinstance(i, _HeaderLine)]
         rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
         return Header(
             game=game,
-            players=seated,
+            players=names.players,
             rules_path=rules.words[0][0] if isinstance(rules, _HeaderLine) else None,
             options=tuple(
                 OptionLine(i.words[0][0], i.words[1][0], i.line, i.column)
@@ -370,7 +375,9 @@ class LogReader:
         )
 
     def _check_players(self, item: _HeaderLine | None, game: str | None) -> tuple[str, ...] | None:
-        """The seated names, or None (reported) when the players line is not usable."""
+        """The seated names as written, or None (reported) when the players line is not
+        usable: a name that is a keyword or a card, holds a character that draws nothing,
+        is seated twice or looks like another (:func:`referee.names.look_key`)."""
         if item is None:
             return None
         ok = True
@@ -383,8 +390,8 @@ class LogReader:
             elif problem is None and look in looks:
                 other = looks[look]
                 problem = (
-                    f"'{name}' looks like '{other}', seated before it "
-                    f"({look_alike_difference(name, other)}); seated names must not look alike"
+                    f"'{name}' looks like '{other}', seated before it: "
+                    f"{difference(name, other)}; seated names must not look alike"
                 )
             seen.add(name.casefold())
             looks.setdefault(look, name)
@@ -407,18 +414,25 @@ class LogReader:
         return tuple(name for name, _ in item.words) if ok else None
 
     def _name_facts(self, name: str) -> tuple[str | None, str]:
-        """What a seated name is wrong in by itself (a keyword, a card), if it is, and what
-        it looks like (:func:`look_alike_key`): the same in every log, so kept for the
-        process (up to :data:`_MAX_KEPT` names; a table's names recur from log to log)."""
+        """What a seated name is wrong in by itself (a keyword, a card, a character that
+        draws nothing), if it is, and what it looks like (:func:`referee.names.look_key`):
+        the same in every log, so kept for the process (up to :data:`MAX_KEPT` names; a
+        table's names recur from log to log)."""
         known = _NAME_FACTS.get(name)
         if known is not None:
             return known
         problem = None
-        if name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+        blank = invisible(name)
+        if blank is not None:
+            problem = (
+                f"'{spelled(name)}' holds {named(blank)}, a character that draws nothing; "
+                "a name is made of letters that show"
+            )
+        elif name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
             problem = f"'{name}' is a keyword and cannot be a player's name"
         elif parse_card(name) is not None:
             problem = f"'{name}' looks like a card and cannot be a player's name"
-        facts = (problem, look_alike_key(name))
+        facts = (problem, look_key(name))
         if len(_NAME_FACTS) < MAX_KEPT:
             _NAME_FACTS[name] = facts
         return facts
@@ -436,7 +450,7 @@ class LogReader:
         while self._pending is not None:
             entry, self._pending = self._pending, None
             self._hand_entry = entry
-            head = self._hand_head(entry)
+            head = self._pending_head(entry)
             numbered = head is not None
             if head is not None:
                 number, line, column = head
@@ -457,7 +471,33 @@ class LogReader:
         self._hand_block, self._block_lines_by_number = block, None
         unreadable: list[Unread] = []
         events = self._events(block, unreadable)
-        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered)
+        ahead = self._next_number(number)
+        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
+
+    def _next_number(self, number: int) -> int | None:
+        """The number the next hand will carry, read one line ahead once the lines of hand
+        ``number`` are read: that of the `hand` line that ended them, or ``number + 1`` when
+        that line's number does not read (as :meth:`hands` numbers it); None at the log's
+        end. (The line is read once: :meth:`hands` takes its head from here; an error it
+        gives is held until the hands reach it, so that errors come in line order.)"""
+        entry = self._pending
+        if entry is None:
+            return None
+        before = len(self.errors)
+        head = self._hand_head(entry)
+        held = self.errors[before:]
+        del self.errors[before:]
+        self._ahead = (entry, head, held)
+        return head[0] if head is not None else number + 1
+
+    def _pending_head(self, entry: _Line) -> tuple[int, int, int] | None:
+        """The head of the `hand` line ``entry`` (see :meth:`_hand_head`), as looked ahead
+        at by :meth:`_next_number` when it was."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is None or ahead[0] is not entry:
+            return self._hand_head(entry)
+        self.errors.extend(ahead[2])
+        return ahead[1]
 
     def _implied_hand(self) -> Hand | None:
         """The hand opened by a statement before any `hand` line: hand 1, whose `hand` line

@@ -247,7 +247,7 @@ class WordReader:
     def seat(self) -> None:
         """The header has seated its players: start the table of names as written."""
         self.seated = frozenset(self.names.players)
-        self.written = {name: name for name in self.names.players}
+        self.written = dict(self.names.exact)  # (as written -> as the reports show it)
 
     # ------------------------------------------------------------------ a line
 

@@ -8,8 +8,10 @@
 * ``render.csv``, ``render.github`` and ``render.sarif`` — a spreadsheet's rows, GitHub's
   workflow annotations and step summary, and the SARIF 2.1.0 log (dependency-free);
 * ``render.statistics`` — ``--statistics``: the findings per rule over a batch;
-* ``render.html`` and ``render.svg`` — the self-contained HTML report: an index of the
-  files, each file collapsed with its findings, inline SVG chart and table (dependency-free);
+* ``render.html`` and ``render.svg`` — the self-contained HTML report: the verdict and an
+  index of the files first, each file collapsed with its findings, inline SVG chart and
+  table; its markup in jinja2 templates (``render.templating``, ``render/templates/``),
+  imported only for it;
 * ``render.source`` — re-reading log lines for source snippets;
 * ``render.fmt`` — amounts, counts and option values as the reports write them
   (dependency-free).

@@ -11,7 +11,9 @@ zero-width character could make a line read differently from what it says. So, a
 * C1 controls (U+0080-U+009F, e.g. U+009B, a one-byte CSI), bidi controls (U+202A-U+202E,
   U+2066-U+2069, U+200E, U+200F, U+061C), zero-width and other format characters
   (U+200B-U+200D, U+2060, U+FEFF, category Cf in general), line and paragraph separators
-  (U+2028, U+2029) and private "tag" characters as ``<U+XXXX>``.
+  (U+2028, U+2029), private "tag" characters and every other character that draws nothing
+  (Unicode's Default_Ignorable_Code_Point: the Hangul fillers U+115F, U+1160, U+3164 and
+  U+FFA0, variation selectors, the combining grapheme joiner) as ``<U+XXXX>``.
 
 Everything else (letters of any script, suit symbols, ``…``) is left as it is. The mapping
 is character by character, so the escaped form of a prefix is a prefix of the escaped form:
@@ -30,15 +32,21 @@ _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
 
 #: Matches any character that :func:`visible` escapes: C0, DEL, C1, the line and paragraph
-#: separators, and every format character (category Cf, as of Unicode 15: the soft hyphen,
-#: Arabic number signs, U+180E, the zero-width and bidi controls, the invisible operators,
-#: U+FEFF, the interlinear annotation marks, the tag characters and the like). Written out
+#: separators, every default-ignorable character, and every format character (category
+#: Cf, as of Unicode 15: the soft hyphen, Arabic number signs, U+180E, the zero-width and
+#: bidi controls, the invisible operators, U+FEFF, the interlinear annotation marks, the tag
+#: characters and the like). Written out
 #: rather than computed from :mod:`unicodedata` at start-up, which takes a tenth of a second.
 UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u2028\u2029\xad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891"
     "\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
     "\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3"
-    "\U0001d173-\U0001d17a\U000e0000-\U000e007f]"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e007f"
+    # the other characters that draw nothing (Default_Ignorable_Code_Point, Unicode 17):
+    # the combining grapheme joiner, the Hangul fillers, Khmer's inherent vowels, the
+    # Mongolian and other variation selectors, unassigned ones kept for the future
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2065\u3164\ufe00-\ufe0f\uffa0"
+    "\ufff0-\ufff8\U000e0080-\U000e0fff]"
 )
 
 

@@ -9,8 +9,11 @@ time, and adds what every game has (headings, hands left out, read errors).
   and the files with read errors. Laid out as the audit's text report lays out its tables
   (two-space indent and gaps, numbers right-aligned, the header dim); plain when piped.
 * json: one document, keys in a fixed order (see :func:`standings_json`); amounts exact.
-* csv: one row per player, team, transfer, hand left out and read error, with a ``kind``
-  column (see :data:`CSV_COLUMNS`).
+* csv: one row per player, team, transfer, name of a clash, hand left out and read error,
+  with a ``kind`` column (see :data:`CSV_COLUMNS`).
+
+Players apart by name who look alike (:class:`referee.standings.NameClash`) are listed in
+every format (text: "Names that look alike"; JSON: ``clashes``; CSV: ``clash`` rows).
 """
 
 from __future__ import annotations
@@ -27,9 +30,10 @@ from referee.games import all_games
 from referee.render.csv import text_cell
 from referee.render.fmt import count
 from referee.render.json import JsonValue, dumps, error_json
+from referee.render.safe import visible
 from referee.render.text import S_DIM, S_ERROR, S_PATH
 from referee.render.views import StandingsPart, TextTable, game_title, view_of
-from referee.standings import FileNote, LeftOut, Standings
+from referee.standings import FileNote, LeftOut, NameClash, Standings
 
 _CONTROLS = {c: "\ufffd" for c in (*range(0, 32), *range(0x7F, 0xA0))}
 
@@ -71,6 +75,9 @@ class StandingsText:
                 else:
                     words, look = block
                     self._line(Text(_plain(words), style="bold" if look == "head" else ""))
+        if standings.clashes:
+            self._line(Text(""))
+            self._clashes(standings.clashes)
         left_out = standings.left_out
         if left_out:
             self._line(Text(""))
@@ -94,6 +101,23 @@ class StandingsText:
         if left:
             title += f" ({left} left out)"
         self._line(Text(title, style="bold"))
+
+    def _clashes(self, clashes: list[NameClash]) -> None:
+        self._line(
+            Text(
+                "Names that look alike (kept apart, each with its code points; say who is who):",
+                style="bold",
+            )
+        )
+        for clash in clashes:
+            text = Text("  ")
+            for i, (name, path) in enumerate(zip(clash.names, clash.paths, strict=True)):
+                if i:
+                    text.append(" and ")
+                text.append(_plain(visible(name)), style=S_ERROR)
+                text.append(f" ({_plain(visible(path))})")
+            text.append(": " + _plain(visible(clash.reason)))
+            self._line(text)
 
     def _left_out(self, left_out: list[LeftOut]) -> None:
         self._line(
@@ -156,6 +180,10 @@ def _summary(standings: Standings) -> Text:
     if errors:
         text.append(", ")
         text.append(f"{count(len(errors), 'file')} with read errors", style=S_ERROR)
+    if standings.clashes:
+        text.append(", ")
+        n = len(standings.clashes)
+        text.append(f"{n} name {'clash' if n == 1 else 'clashes'}", style=S_ERROR)
     return text
 
 
@@ -182,6 +210,10 @@ def standings_json(standings: Standings) -> dict[str, JsonValue]:
                 for item in standings.left_out_of(game)
             ],
         }
+    doc["clashes"] = [
+        {"names": list(c.names), "paths": list(c.paths), "reason": c.reason}
+        for c in standings.clashes
+    ]
     return doc
 
 
@@ -253,6 +285,16 @@ def csv_rows(standings: Standings) -> list[list[str]]:
                 reason=text_cell(item.reason),
             )
         )
+    for clash in standings.clashes:
+        for name, path in zip(clash.names, clash.paths, strict=True):
+            rows.append(
+                _csv_row(
+                    kind="clash",
+                    name=text_cell(name),
+                    path=text_cell(path),
+                    reason=text_cell(clash.reason),
+                )
+            )
     for note in standings.unreadable():
         for error in note.errors:
             rows.append(

@@ -12,8 +12,13 @@ Lines that cross or lie on top of each other stay apart: each series has its own
 shape (hollow, so a marker under another still shows), drawn on at most
 :data:`MARKERS_AT_MOST` of its points. The markers and the legend keys are defined once for
 a page (:func:`defs`); the legend is HTML beside the chart (:func:`legend_html`), so it stays
-readable on a narrow screen. All text is escaped; coordinates are written as whole numbers
+readable on a narrow screen. Python computes every coordinate; the markup is the template
+``templates/chart.svg``, which escapes all text. Coordinates are written as whole numbers
 (rounded the same way every time), so the same data always gives the same bytes.
+
+The chart is drawn 640 units wide and scaled to its box: on a narrow screen (360 pixels)
+the page's CSS draws its labels at 21 units (about 12 pixels), so the left margin holds the
+longest tick label and the x labels are spaced at that size (:data:`NARROW_CHAR`).
 """
 
 from __future__ import annotations
@@ -22,7 +27,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from html import escape as _html_escape
+from typing import cast
+
+from markupsafe import Markup
+
+from referee.render.templating import macros
 
 #: Okabe-Ito colours (distinguishable with the common colour-vision deficiencies).
 PALETTE: tuple[str, ...] = (
@@ -58,6 +67,10 @@ HEIGHT = 300
 LEFT, RIGHT, TOP, BOTTOM = 56, 18, 14, 46  # plot margins (the legend is outside)
 MARKERS_AT_MOST = 24  # markers drawn on a series (its points thinned out beyond that)
 LABEL_SPACING = 44  # the least distance between two x labels, in chart units
+#: The width of a label's character, in chart units, at the font a narrow screen gives the
+#: chart (21 units, about 12 pixels when the chart is 360 pixels wide): the left margin and
+#: the x labels' spacing leave room for it.
+NARROW_CHAR = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +97,48 @@ class RefLine:
     label: str
 
 
-def escape(text: str) -> str:
-    """Text for SVG, every control, bidi and zero-width character made visible."""
-    from referee.render.safe import visible
+@dataclass(slots=True)
+class _Drawn:
+    """One series as drawn: what the chart template writes of it."""
 
-    return _html_escape(visible(text))
+    label: str
+    d: str  # the line's path data
+    colour: str
+    dash: str
+    marked: str  # " mK": a marker on every point of the line, else ""
+    marker: str  # the marker's class, for the thinned-out markers
+    dots: str  # the thinned-out markers' points ("" when none or on every point)
+    tip: str
+
+
+@dataclass(slots=True)
+class _Layout:
+    """Everything the chart template writes: coordinates as whole-number strings."""
+
+    title: str
+    x_label: str
+    y_label: str
+    left: int
+    right: int
+    top: int
+    bottom: int
+    grid: str
+    zero: str | None
+    ylabels: list[tuple[str, str]]
+    xlabels: list[tuple[str, str]]
+    refs: list[tuple[int, str]]
+    marks: list[tuple[int, str]]
+    series: list[_Drawn]
+    width: int = WIDTH
+    height: int = HEIGHT
+
+    @property
+    def middle_x(self) -> str:
+        return _n((self.left + self.right) / 2)
+
+    @property
+    def middle_y(self) -> str:
+        return _n((self.top + self.bottom) / 2)
 
 
 def line_chart(
@@ -103,7 +153,7 @@ def line_chart(
     refs: Sequence[RefLine] = (),
     marks: Sequence[Mark] = (),
     value_text: Callable[[Decimal | int], str] = str,
-) -> str:
+) -> Markup:
     """The ``<svg>`` element for ``series`` over the points named by ``x_labels``.
 
     Every series has one value per point. ``xs`` places the points on the x axis (by
@@ -119,65 +169,48 @@ def line_chart(
     ticks = nice_ticks(min(values), max(values), whole=whole)
     lo, hi = ticks[0], ticks[-1]
     x_lo, x_hi = (min(at), max(at)) if at else (0.0, 1.0)
-    plot_w = WIDTH - LEFT - RIGHT
+    tick_texts = [_tick_text(t) for t in ticks]
+    left = _left_margin(tick_texts)
+    last = len(x_labels[-1]) if x_labels else 0  # (centred under the plot's right end)
+    plot_w = WIDTH - left - max(RIGHT, NARROW_CHAR * last // 2 + 6)
     plot_h = HEIGHT - TOP - BOTTOM
 
     def x(value: float) -> float:
-        return LEFT + (plot_w * (value - x_lo) / (x_hi - x_lo) if x_hi > x_lo else plot_w / 2)
+        return left + (plot_w * (value - x_lo) / (x_hi - x_lo) if x_hi > x_lo else plot_w / 2)
 
     def y(v: float) -> float:
         return TOP + plot_h * (hi - v) / (hi - lo)
 
-    right, bottom = LEFT + plot_w, TOP + plot_h
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
-        f"<title>{escape(title)}</title>",
-    ]
-    grid = "".join(f"M{LEFT} {_n(y(t))}H{right}" for t in ticks if t != 0)
-    out.append(f'<path class="tick" d="{grid}"/>' if grid else "")
-    if lo <= 0 <= hi:
-        out.append(f'<path class="zero" d="M{LEFT} {_n(y(0))}H{right}"/>')
-    out.append('<g class="ylab" text-anchor="end">')
-    out += [f'<text x="{LEFT - 6}" y="{_n(y(t) + 4)}">{_tick_text(t)}</text>' for t in ticks]
-    out.append("</g>")
-    out.append(f'<path class="axis" d="M{LEFT} {TOP}V{bottom}H{right}"/>')
-    labelled = _labelled(at, breaks, x)
-    out.append(
-        '<path class="xtick" d="'
-        + "".join(f"M{_n(x(at[i]))} {bottom}v4" for i in labelled)
-        + '"/><g class="xlab" text-anchor="middle">'
-        + "".join(
-            f'<text x="{_n(x(at[i]))}" y="{bottom + 17}">{escape(x_labels[i])}</text>'
-            for i in labelled
-        )
-        + "</g>"
-    )
-    out.append(
-        f'<text class="axis-title" x="{_n(LEFT + plot_w / 2)}" y="{HEIGHT - 6}" '
-        f'text-anchor="middle">{escape(x_label)}</text>'
-        f'<text class="axis-title" transform="translate(14 {_n(TOP + plot_h / 2)}) rotate(-90)" '
-        f'text-anchor="middle">{escape(y_label)}</text>'
-    )
-    for ref in refs:
-        ry = y(float(ref.value))
-        out.append(
-            f'<path class="ref" d="M{LEFT} {_n(ry)}H{right}"/>'
-            f'<text class="ref-label" x="{right - 4}" y="{_n(ry - 5)}" '
-            f'text-anchor="end">{escape(ref.label)}</text>'
-        )
-    for mark in marks:
-        mx = x(mark.at)
-        out.append(
-            f'<path class="mark" d="M{_n(mx)} {TOP}V{bottom}"/>'
-            f'<text class="mark-label" x="{_n(mx - 4)}" y="{TOP + 11}" '
-            f'text-anchor="end">{escape(mark.label)}</text>'
-        )
+    right, bottom = left + plot_w, TOP + plot_h
+    spacing = max(LABEL_SPACING, NARROW_CHAR * max(map(len, x_labels), default=0) + 10)
+    labelled = _labelled(at, breaks, x, spacing)
     starts = set(breaks)
-    for k, s in enumerate(series):
-        out.append(_series(k, s, [x(a) for a in at], starts, y, value_text))
-    out.append("</svg>")
-    return "".join(out)
+    layout = _Layout(
+        title=title,
+        x_label=x_label,
+        y_label=y_label,
+        left=left,
+        right=right,
+        top=TOP,
+        bottom=bottom,
+        grid="".join(f"M{left} {_n(y(t))}H{right}" for t in ticks if t != 0),
+        zero=_n(y(0)) if lo <= 0 <= hi else None,
+        ylabels=[(_n(y(t) + 4), text) for t, text in zip(ticks, tick_texts, strict=True)],
+        xlabels=[(_n(x(at[i])), x_labels[i]) for i in labelled],
+        refs=[(round(y(float(r.value))), r.label) for r in refs],
+        marks=[(round(x(m.at)), m.label) for m in marks],
+        series=[
+            _series(k, s, [x(a) for a in at], starts, y, value_text) for k, s in enumerate(series)
+        ],
+    )
+    return cast(Markup, macros("chart.svg").chart(layout))
+
+
+def _left_margin(tick_texts: list[str]) -> int:
+    """The plot's left margin: room for the y axis title and the longest tick label at the
+    font a narrow screen gives the chart (:data:`NARROW_CHAR` a character)."""
+    longest = max(map(len, tick_texts), default=1)
+    return max(LEFT, 34 + round(NARROW_CHAR * longest))
 
 
 def _series(
@@ -187,7 +220,7 @@ def _series(
     starts: set[int],
     y: Callable[[float], float],
     value_text: Callable[[Decimal | int], str],
-) -> str:
+) -> _Drawn:
     """One series: its line (in pieces, at gaps and breaks) and its markers."""
     colour, dash = style(k)
     points: list[tuple[float, float]] = []
@@ -206,18 +239,19 @@ def _series(
         pieces.append("M" + " ".join(piece))
     last = next((v for v in reversed(s.values) if v is not None), None)
     tip = f"{s.label}: {value_text(last)}" if last is not None else s.label
-    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
     shown = _thinned(points, MARKERS_AT_MOST, offset=k)
-    marked = f" {marker_class(k)}" if shown is points else ""  # (a marker on every point)
-    line = (
-        f'<path class="series{marked}" data-series="{escape(s.label)}" d="{"".join(pieces)}" '
-        f'fill="none" stroke="{colour}" stroke-width="2"{dash_attr}>'
-        f"<title>{escape(tip)}</title></path>"
+    every = shown is points  # (a marker on every point: set on the line by its class)
+    dots = "" if every else " ".join(f"{_n(px)},{_n(py)}" for px, py in shown)
+    return _Drawn(
+        label=s.label,
+        d="".join(pieces),
+        colour=colour,
+        dash=dash,
+        marked=f" {marker_class(k)}" if every else "",
+        marker=marker_class(k),
+        dots=dots,
+        tip=tip,
     )
-    if marked or not shown:
-        return line
-    dots = " ".join(f"{_n(px)},{_n(py)}" for px, py in shown)
-    return line + f'<polyline class="dots {marker_class(k)}" points="{dots}"/>'
 
 
 def _thinned(
@@ -235,18 +269,20 @@ def _thinned(
     return kept
 
 
-def _labelled(at: list[float], breaks: Sequence[int], x: Callable[[float], float]) -> list[int]:
-    """The points that get an x label: at least :data:`LABEL_SPACING` apart, the first and
-    (in place of the one before it, if too close) the last; not a break's second point."""
+def _labelled(
+    at: list[float], breaks: Sequence[int], x: Callable[[float], float], spacing: float
+) -> list[int]:
+    """The points that get an x label: at least ``spacing`` apart, the first and (in place
+    of the one before it, if too close) the last; not a break's second point."""
     skip = set(breaks)
     chosen: list[int] = []
     for i, value in enumerate(at):
         if i in skip and i > 0 and at[i - 1] == value:
             continue
-        if not chosen or x(value) - x(at[chosen[-1]]) >= LABEL_SPACING:
+        if not chosen or x(value) - x(at[chosen[-1]]) >= spacing:
             chosen.append(i)
     if at and chosen and chosen[-1] != len(at) - 1 and len(at) - 1 not in skip:
-        if len(chosen) > 1 and x(at[-1]) - x(at[chosen[-1]]) < LABEL_SPACING:
+        if len(chosen) > 1 and x(at[-1]) - x(at[chosen[-1]]) < spacing:
             chosen.pop()
         chosen.append(len(at) - 1)
     return chosen
@@ -304,41 +340,22 @@ def key_id(k: int) -> str:
     return f"rk{k % STYLES}"
 
 
-def defs() -> str:
+def defs() -> Markup:
     """The markers and legend keys of every series style, once for a page (hidden)."""
-    out = [
-        '<svg xmlns="http://www.w3.org/2000/svg" class="defs" width="0" height="0" '
-        'aria-hidden="true"><defs>'
-    ]
+    styles = []
     for k in range(STYLES):
         colour, dash = style(k)
-        out.append(
-            f'<marker id="{marker_id(k)}" viewBox="-6 -6 12 12" markerWidth="12" '
-            'markerHeight="12" markerUnits="userSpaceOnUse" overflow="visible">'
-            f'<path d="{SHAPES[k % len(SHAPES)]}" fill="#fff" stroke="{colour}" '
-            'stroke-width="1.6"/></marker>'
-        )
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(
-            f'<symbol id="{key_id(k)}" viewBox="0 0 40 12">'
-            f'<path d="M1 6H20H39" fill="none" stroke="{colour}" stroke-width="2.5"'
-            f'{dash_attr} marker-mid="url(#{marker_id(k)})"/></symbol>'
-        )
-    out.append("</defs></svg>")
-    return "".join(out)
+        styles.append((marker_id(k), key_id(k), SHAPES[k % len(SHAPES)], colour, dash))
+    return cast(Markup, macros("chart.svg").defs(styles))
 
 
-def legend_html(series: Sequence[Series], value_text: Callable[[Decimal | int], str]) -> str:
+def legend_html(series: Sequence[Series], value_text: Callable[[Decimal | int], str]) -> Markup:
     """The legend beside a chart, as HTML: each series' key, label and last value."""
     items = []
     for k, s in enumerate(series):
         last = next((v for v in reversed(s.values) if v is not None), None)
-        value = escape(value_text(last)) if last is not None else "?"
-        items.append(
-            f'<li><svg class="key" aria-hidden="true"><use href="#{key_id(k)}"/></svg>'
-            f'{escape(s.label)} <span class="last">{value}</span></li>'
-        )
-    return f'<ul class="legend">{"".join(items)}</ul>'
+        items.append((key_id(k), s.label, value_text(last) if last is not None else "?"))
+    return cast(Markup, macros("chart.svg").legend(items))
 
 
 def _tick_text(t: float) -> str:

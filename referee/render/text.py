@@ -13,7 +13,7 @@ and stable: each table row on one line, whatever the width of any terminal.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, TextIO
 
@@ -42,6 +42,7 @@ from referee.report import (
     ReadError,
     Report,
     Violation,
+    file_not_read,
 )
 from referee.severity import kind_of
 
@@ -134,19 +135,30 @@ def render_text(
 
 @dataclass(slots=True)
 class _Row:
+    """A file's line of the batch summary."""
+
     path: str
     game: str | None
     hands: int
-    violations: int
-    errors: int
+    violations: int  # every finding under a rule ID, of each kind below
+    errors: int  # read errors (P- codes)
     settlement: int = 0  # recorded settlement/score errors among the violations
     #: Findings per rule ID and read errors per ``P-`` code, sorted by ID.
     rule_counts: tuple[tuple[str, int], ...] = ()
+    log_faults: int = 0  # log faults (L-) among the violations
+    ignored: int = 0  # findings left out by --select/--ignore
+    not_read: bool = False  # the file could not be read as a log at all (exit status 2)
 
     @property
     def by_rule(self) -> str:
         """``BR-FOLLOW 1, L-TURN 2, P-SYNTAX 1``."""
         return _by_rule(self.rule_counts)
+
+    @property
+    def play(self) -> int:
+        """The violations of the rules of play and bidding: neither a settlement error
+        nor a log fault."""
+        return self.violations - self.settlement - self.log_faults
 
 
 def _by_rule(counts: Iterable[tuple[str, int]]) -> str:
@@ -170,6 +182,7 @@ class _OpenFile:
     table: SettlementTable | None = None  # the game's settlement table (None: no game)
     notes: _Spool = field(default_factory=_Spool)  # lines under the table (games won)
     by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
+    ignored: int = 0  # findings left out by --select/--ignore
     errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
     explained: set[str] = field(default_factory=set)  # rule IDs whose `= rule:` line is out
 
@@ -247,6 +260,12 @@ class TextRenderer:
         assert self._open is not None
         self._open.errors.extend(errors)
 
+    def ignored_findings(self, count: int) -> None:
+        """``count`` findings of the next hand were left out by ``--select``/``--ignore``
+        (the summary says so: the table's ``recorded`` column still shows what differs)."""
+        assert self._open is not None
+        self._open.ignored += count
+
     def hand(self, hand: HandResult) -> None:
         """Take one judged hand of the file begun: print its findings (and the read errors
         before them), keep its table row."""
@@ -288,6 +307,9 @@ class TextRenderer:
             len(report.errors),
             sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "settlement"),
             tuple(sorted(counts.items())),
+            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "log"),
+            open_file.ignored,
+            file_not_read(report, open_file.hands),
         )
         if self._keep:
             out = self.console.file
@@ -502,7 +524,12 @@ class TextRenderer:
             return
         if len(self.rows) > 1:
             self._print(Text(""))
-            counts = ("hands", "violations", "settlement", "errors")
+            counts: dict[str, Callable[[_Row], int]] = {  # column: what it counts
+                "hands": lambda r: r.hands,
+                "findings": lambda r: r.violations,  # (under a rule ID, of every kind)
+                "settlement": lambda r: r.settlement,  # (of which settlement errors)
+                "errors": lambda r: r.errors,  # (read errors)
+            }
             columns = [
                 Column("file", wraps=True, least=20, beneath=False),
                 Column("game"),
@@ -510,10 +537,10 @@ class TextRenderer:
                 Column("by rule", wraps=True),
             ]
             rows = [
-                [visible(r.path), r.game or "-", *(str(getattr(r, k)) for k in counts), r.by_rule]
+                [visible(r.path), r.game or "-", *(str(c(r)) for c in counts.values()), r.by_rule]
                 for r in self.rows
             ]
-            totals = [str(sum(getattr(r, k) for r in self.rows)) for k in counts]
+            totals = [str(sum(c(r) for r in self.rows)) for c in counts.values()]
             footer = ["total", "", *totals, _by_rule(_batch_counts(self.rows))]
             self._table(columns, rows, footer)
         self._print(Text(""))
@@ -530,22 +557,33 @@ def _batch_counts(rows: Sequence[_Row]) -> list[tuple[str, int]]:
 
 
 def summary_line(rows: Sequence[_Row]) -> Text:
-    """``2 files, 14 hands: 3 violations, 1 error`` (or ``...: clean``)."""
+    """``2 files, 14 hands: 1 violation, 2 settlement errors, 1 read error`` (each kind
+    counted), ``...: clean``, and what ``--select``/``--ignore`` left out: ``...: nothing
+    reported (3 findings ignored)``, never "clean" beside a ``recorded`` column that says
+    ``differs``."""
     files = len(rows)
     hands = sum(r.hands for r in rows)
-    violations = sum(r.violations for r in rows)
-    errors = sum(r.errors for r in rows)
     text = Text(f"{_count(files, 'file')}, {_count(hands, 'hand')}: ", style="bold")
-    if not violations and not errors:
-        text.append("clean", style="bold green")
-        return text
-    parts = []
-    if violations:
-        parts.append((_count(violations, "violation"), S_RULE))
-    if errors:
-        parts.append((_count(errors, "error"), S_ERROR))
+    kinds = [
+        (sum(r.play for r in rows), "violation", S_RULE),
+        (sum(r.settlement for r in rows), "settlement error", S_RULE),
+        (sum(r.log_faults for r in rows), "log fault", S_RULE),
+        (sum(r.errors for r in rows), "read error", S_ERROR),
+    ]
+    parts = [(_count(n, word), style) for n, word, style in kinds if n]
+    not_read = sum(r.not_read for r in rows)
+    if not_read:
+        parts.append((f"{_count(not_read, 'file')} not read", S_ERROR))
+    ignored = sum(r.ignored for r in rows)
+    if not parts:
+        if not ignored:
+            text.append("clean", style="bold green")
+            return text
+        parts.append(("nothing reported", ""))
     for i, (words, style) in enumerate(parts):
         text.append((", " if i else "") + words, style=style)
+    if ignored:
+        text.append(f" ({_count(ignored, 'finding')} ignored)")
     return text
 
 

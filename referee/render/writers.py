@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from referee.batch import Job, Writer
+    from referee.job import Job, Writer
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from referee.amounts import MAX_POT, MIN_POT, MONEY
 from referee.games.bourre.facts import HandFacts, gather_facts
 from referee.games.bourre.replay import HandOutcome, replay_hand
 from referee.games.bourre.settle import (
@@ -69,7 +70,7 @@ class BourreSession:
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
         results = []
         for part in split_forgotten(hand, self.seats, self.options.hand_size):
-            place = self.sequence.place(part.hand, part.hint)
+            place = self.sequence.place(part.hand, part.found)
             results.append(self.judge_hand(part.hand, place))
         return results
 
@@ -174,7 +175,7 @@ class BourreSession:
             unsettled="; ".join(why),
             record=Record("unchecked" if recorded or facts.antes else "none"),
         )
-        self.money = MoneyState(carry.carry, exempt, carry.unknown)
+        self.money = _bounded(MoneyState(carry.carry, exempt, carry.unknown), hand.number)
         self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         return result
 
@@ -240,10 +241,14 @@ class BourreSession:
         recorded: list[str],
     ) -> BourreHandResult:
         """Book the hand's money, advance to the next hand and give the hand's result."""
-        totals = self.totals
+        totals, add = self.totals, MONEY.add  # (exact: see referee.amounts)
         for p, net in settlement.payouts.items():
-            totals[p] += net
-        self.money = MoneyState(settlement.carry, settlement.exempt_next)
+            totals[p] = add(totals[p], net)
+        carry = settlement.carry
+        if MIN_POT < carry < MAX_POT:
+            self.money = MoneyState(carry, settlement.exempt_next)
+        else:
+            self.money = _bounded(MoneyState(carry, settlement.exempt_next), hand.number)
         self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
         rules = (
             tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
@@ -298,6 +303,21 @@ class BourreSession:
                 continue
             return seat
         return None
+
+
+def _bounded(money: MoneyState, number: int) -> MoneyState:
+    """``money``, or, when the pot it carries is past :data:`~referee.amounts.MAX_POT` (a
+    pot that grew hand after hand without a `limit`), the pot unknown, saying why: the
+    hands after it are not settled, where the referee's arithmetic would no longer be
+    exact (see :mod:`referee.amounts`)."""
+    carry = money.carry
+    if carry is None or MIN_POT < carry < MAX_POT:
+        return money
+    why = (
+        f"hand {number} left {carry} in the pot, past the 10^18 the referee settles; "
+        "a `limit` keeps a pot from growing so"
+    )
+    return MoneyState(None, money.exempt, why)
 
 
 def _recorded_text(kind: str, name: str | None, amount: Decimal | None) -> str:

@@ -13,7 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from referee.games.ledger import count_reneges, merge_lines, player_key, with_hands
+from referee.amounts import MONEY, money_sum
+from referee.games.ledger import (
+    count_reneges,
+    labelled,
+    merge_lines,
+    player_key,
+    with_hands,
+)
 from referee.report import BourreHandResult, FileReport, HandResult
 from referee.settleup import SettleUp, settle_up
 
@@ -69,7 +76,7 @@ class BourreLedger:
         for player, amount in hand.payouts.items():
             paid = self.players.get(player_key(player))
             if paid is not None:
-                paid.net += amount
+                paid.net = MONEY.add(paid.net, amount)  # (exact: see referee.amounts)
         count_reneges(self.players, hand, BOURRE_RENEGES)
         return True
 
@@ -82,13 +89,21 @@ class BourreLedger:
         merge_lines(self.players, other.players)
         self.money_places = max(self.money_places, other.money_places)
 
+    def names(self) -> list[str]:
+        return [line.name for line in self.players.values()]
+
+    def label(self, keys: frozenset[str]) -> None:
+        for key, line in self.players.items():
+            if key in keys:
+                line.name = labelled(line.name)
+
     def lines(self) -> list[BourreLine]:
         """The players, the biggest winner first (then by name)."""
         return sorted(self.players.values(), key=lambda p: (-p.net, player_key(p.name)))
 
     def pot(self) -> Decimal:
         """What the pot gained over the counted hands: the players' nets, negated."""
-        return -sum((line.net for line in self.players.values()), _ZERO)
+        return MONEY.minus(money_sum([line.net for line in self.players.values()], _ZERO))
 
     def balances(self) -> dict[str, Decimal]:
         """Every party's balance for the settle-up (the pot last, when not zero)."""

@@ -143,8 +143,9 @@ class EuchreSession:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
         results = []
-        for part in split_forgotten(hand, self.table.players, self.deck.tricks):
-            place = self.sequence.place(part.hand, part.hint)
+        one_deck = self.deck.copies == 1
+        for part in split_forgotten(hand, self.table.players, self.deck.tricks, one_deck):
+            place = self.sequence.place(part.hand, part.found)
             results.append(self.judge_hand(part.hand, place, part.repeats))
         return results
 

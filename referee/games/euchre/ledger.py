@@ -10,7 +10,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from referee.games.ledger import count_reneges, merge_lines, player_key, with_hands
+from referee.games.ledger import (
+    count_reneges,
+    labelled,
+    merge_lines,
+    player_key,
+    with_hands,
+)
 from referee.report import EuchreHandResult, FileReport, HandResult
 
 #: The rule IDs of illegal plays (reneges).
@@ -71,9 +77,8 @@ class EuchreLedger:
         if not isinstance(hand, EuchreHandResult) or not hand.settled or hand.points is None:
             return False
         out = hand.sitting_out(self.seats)
-        winner = _team_key(_split_team(hand.winner)) if hand.winner is not None else None
-        for team_key, team in self.teams.items():
-            won = team_key == winner
+        for team in self.teams.values():
+            won = team.name == hand.winner  # (a team is named as the hands name it)
             scored = hand.points.get(team.name, 0)
             team.hands += 1
             team.games_won += won
@@ -95,6 +100,19 @@ class EuchreLedger:
         merge_lines(self.players, other.players)
         merge_lines(self.teams, other.teams)
 
+    def names(self) -> list[str]:
+        return [line.name for line in self.players.values()]
+
+    def label(self, keys: frozenset[str]) -> None:
+        for key, line in self.players.items():
+            if key in keys:
+                line.name = labelled(line.name)
+        for team in self.teams.values():
+            if any(player_key(p) in keys for p in team.players):
+                a, b = (labelled(p) if player_key(p) in keys else p for p in team.players)
+                team.players = (a, b)
+                team.name = f"{a}+{b}"
+
     def lines(self) -> list[EuchreLine]:
         """The players: most games won, then most points, then by name."""
         return _ranked(self.players.values())
@@ -113,9 +131,4 @@ def _ranked(lines: Iterable[_Line]) -> list[_Line]:
 
 def _team_key(team: tuple[str, str]) -> TeamKey:
     a, b = sorted(player_key(p) for p in team)
-    return (a, b)
-
-
-def _split_team(name: str) -> tuple[str, str]:
-    a, _, b = name.partition("+")
     return (a, b)

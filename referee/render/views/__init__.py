@@ -60,7 +60,8 @@ class HtmlPart(Protocol):
         """The file's chart, given each hand."""
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
-        """The hand's table row (``anchor``, ``i``: its id on the page)."""
+        """The hand's table row (``anchor``, ``i``: its id on the page, ``i`` the hand's
+        place in the file, from 1)."""
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
         """Write the table around the rows kept."""

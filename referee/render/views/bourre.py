@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.json import (
@@ -190,7 +191,7 @@ class BourreView:
         total: dict[str, Decimal] = {}
         for hand in report.hands:
             for player, amount in (bourre_hand(hand).payouts or {}).items():
-                total[player] = total.get(player, Decimal(0)) + amount
+                total[player] = MONEY.add(total.get(player, Decimal(0)), amount)
             out[id(hand)] = dict(total)
         return out
 

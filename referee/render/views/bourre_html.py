@@ -6,20 +6,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
+from markupsafe import Markup
+
+from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
 from referee.render.html import (
+    LONG_TABLE,
     Chart,
-    amount_cell,
-    esc,
-    findings_cell,
-    recorded_html,
-    row_open,
+    amount,
+    hand_row,
+    hands_macros,
 )
 from referee.render.spool import Spool
 from referee.render.svg import Series, legend_html, line_chart
+from referee.render.templating import text
 from referee.render.views.bourre import bourre_hand
 from referee.report import FileReport, HandResult
+
+#: The table's columns before the players' and after them: (heading, numeric).
+_HEADS = (("hand", True), ("dealer", False), ("trump", False), ("pot", True),
+          ("winner", False), ("carry", True))  # fmt: skip
+_TAIL = (("result", False), ("findings", False), ("recorded at the table", False))
 
 
 class BourreChart(Chart):
@@ -34,10 +42,10 @@ class BourreChart(Chart):
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The balances after a hand (an unsettled hand changes nothing: the balance is of
         the settled hands, as the totals are)."""
-        for p, amount in (bourre_hand(hand).payouts or {}).items():
+        for p, net in (bourre_hand(hand).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
-            self.running[p] = self.running.get(p, Decimal(0)) + amount
+            self.running[p] = MONEY.add(self.running.get(p, Decimal(0)), net)
         return dict(self.running)
 
     def figure(
@@ -47,7 +55,7 @@ class BourreChart(Chart):
         labels: list[str],
         xs: list[int],
         breaks: list[int],
-    ) -> str:
+    ) -> Markup:
         places = report.money_places
 
         def balance(value: Decimal | int) -> str:
@@ -63,7 +71,9 @@ class BourreChart(Chart):
             value_text=balance,
         )
         legend = legend_html(series, balance)
-        return f'<h3>Running balance</h3><figure class="chart">{svg}{legend}</figure>'
+        return Markup('<h3>Running balance</h3><figure class="chart">{}{}</figure>').format(
+            svg, legend
+        )
 
 
 class BourreHtml:
@@ -71,43 +81,35 @@ class BourreHtml:
 
     def __init__(self, report: FileReport) -> None:
         self.chart = BourreChart(report)
+        #: The players' names as each money cell labels its amount, escaped once a file.
+        self.labels = [(p, text(p)) for p in report.players]
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
+        """Hand ``i`` (1-based) of the file's table: the referee's settlement, each
+        player's net, the findings and what the table recorded."""
         hand = bourre_hand(hand)
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
-        winner = esc(hand.winner) if hand.winner else '<span class="muted">carried</span>'
+        unsettled = hand.payouts is None  # (no winner: "?", not "carried")
         places = report.money_places
-        nets = "".join(amount_cell((hand.payouts or {}).get(p), places) for p in report.players)
-        if hand.payouts is None:  # not settled
-            winner = esc(hand.winner) if hand.winner else '<span class="muted">?</span>'
+        payouts = hand.payouts or {}
+        nets = [amount(label, payouts.get(p), places) for p, label in self.labels]
         pot = "?" if hand.pot is None else money(hand.pot, places)
         carry = "?" if hand.carry is None else money(hand.carry, places)
-        return (
-            row_open(hand, anchor, i)
-            + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(trump)}</td>"
-            + f"<td>{esc(pot)}</td><td>{winner}</td>"
-            + f"<td>{esc(carry)}</td>{nets}"
-            + f'<td class="result">{esc(hand.result)}</td>'
-            + f"{findings_cell(hand)}{recorded_html(hand)}</tr>"
-        )
+        no_winner = ("muted", "?" if unsettled else "carried")
+        winner_cell = ("", hand.winner) if hand.winner else no_winner
+        cells = [("", hand.dealer or "—"), ("", trump), ("", pot), winner_cell, ("", carry)]
+        return hand_row(hand, anchor, i, cells, nets, hand.result)
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
         players = list(report.players)
-        head = "".join(f'<th class="num">{esc(p)}</th>' for p in players)
-        totals = "".join(amount_cell(report.totals.get(p), report.money_places) for p in players)
-        write(
-            '<h3>Hands</h3><div class="scroll"><table class="hands bourre">'
-            '<thead><tr><th class="num">hand</th><th>dealer</th><th>trump</th>'
-            '<th class="num">pot</th><th>winner</th><th class="num">carry</th>'
-            f'{head}<th>result</th><th class="num">findings</th><th>recorded at the table</th>'
-            "</tr></thead><tbody>"
-        )
+        places = report.money_places
+        hands = self.chart.seen
+        collapsed = hands > LONG_TABLE
+        macros = hands_macros()
+        write(macros.table_start("bourre", hands, collapsed, "", _HEADS, players, _TAIL))
         rows.copy_to(write)
-        write(
-            "</tbody>"
-            f'<tfoot><tr><th colspan="6">total</th>{totals}<td colspan="3"></td></tr></tfoot>'
-            "</table></div>"
-        )
+        totals = [amount(p, report.totals.get(p), places) for p in players]
+        write(macros.table_end(collapsed, totals, 6, 3))
 
     def outcome(self, report: FileReport) -> str:
         """Each player's net, the biggest winner first: ``eve +4, ann -1, cy -6``."""

@@ -6,19 +6,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
+from markupsafe import Markup
+
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import count, signed
 from referee.render.html import (
     CHART_MARKS,
+    LONG_TABLE,
     Chart,
     Point,
-    esc,
-    findings_cell,
-    recorded_html,
-    row_open,
+    hand_row,
+    hands_macros,
 )
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
+from referee.render.templating import text
 from referee.render.views.euchre import euchre_hand, teams_of
 from referee.report import EuchreHandResult, FileReport, HandResult
 
@@ -63,7 +65,7 @@ class EuchreChart(Chart):
         labels: list[str],
         xs: list[int],
         breaks: list[int],
-    ) -> str:
+    ) -> Markup:
         target = report.options_changed.get("target", 32)
         refs = [RefLine(target, f"target {target}")] if isinstance(target, int | Decimal) else []
         svg = line_chart(
@@ -77,26 +79,28 @@ class EuchreChart(Chart):
             marks=[Mark(at, label) for at, label in self.marks],
         )
         legend = legend_html(series, str)
-        return f'<h3>Running score</h3><figure class="chart">{svg}{legend}</figure>'
+        return Markup('<h3>Running score</h3><figure class="chart">{}{}</figure>').format(
+            svg, legend
+        )
 
 
-def _team_cell(hand: EuchreHandResult, team: str) -> str:
+def _team_cell(hand: EuchreHandResult, team: str, label: str) -> tuple[str, str, str]:
+    """A team's money cell (``label``: its name as the cell gives it): points this hand
+    and the running score (``+6 → 14``)."""
     points_of, score_of = hand.points or {}, hand.score or {}
     if team not in points_of and team not in score_of:
-        return "<td>?</td>" if hand.points is None else "<td></td>"
+        return label, "", "?" if hand.points is None else ""
     points = points_of.get(team)
-    cls = (
-        ""
-        if points is None
-        else ' class="neg"'
-        if points < 0
-        else ' class="pos"'
-        if points > 0
-        else ""
-    )
+    cls = "" if points is None else "neg" if points < 0 else "pos" if points > 0 else ""
     score = f" → {score_of[team]}" if team in score_of else ""
     shown = "?" if points is None else signed(points)
-    return f"<td{cls}>{esc(shown + score)}</td>"
+    return label, cls, shown + score
+
+
+#: The table's columns before the teams' and after them: (heading, numeric).
+_HEADS = (("hand", True), ("dealer", False), ("contract", False), ("trump", False),
+          ("tricks", True))  # fmt: skip
+_TAIL = (("game won", False), ("findings", False), ("recorded at the table", False))
 
 
 class EuchreHtml:
@@ -105,38 +109,34 @@ class EuchreHtml:
     def __init__(self, report: FileReport) -> None:
         self.chart = EuchreChart(report)
         self.teams = teams_of(report.players)
+        #: The teams' names as each money cell labels its points, escaped once a file.
+        self.labels = [(t, text(t)) for t in self.teams]
         self.games: dict[str, int] = {}  # games won per team
 
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
+        """Hand ``i`` (1-based) of the file's table: the contract, the tricks, each team's
+        points and score, the game won, the findings and what the table recorded."""
         hand, teams = euchre_hand(hand), self.teams
         if hand.winner:
             self.games[hand.winner] = self.games.get(hand.winner, 0) + 1
         tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)
-        cells = "".join(_team_cell(hand, t) for t in teams)
         contract = "redeal" if hand.redeal else f"{hand.bidder or '—'} {hand.bid or ''}".strip()
         winner = f"game {hand.game_number}: {hand.winner}" if hand.winner else ""
         if not hand.settled:
             winner = f"not settled: {hand.unsettled}"
-        return (
-            row_open(hand, anchor, i)
-            + f"<td>{esc(hand.dealer or '—')}</td><td>{esc(contract)}</td>"
-            + f"<td>{esc(SUIT_SYMBOL.get(hand.trump or '', '—'))}</td>"
-            + f"<td>{esc(tricks)}</td>{cells}"
-            + f'<td class="result">{esc(winner)}</td>{findings_cell(hand)}{recorded_html(hand)}'
-            + "</tr>"
-        )
+        trump = SUIT_SYMBOL.get(hand.trump or "", "—")
+        cells = [("", hand.dealer or "—"), ("", contract), ("", trump), ("", tricks)]
+        money = [_team_cell(hand, t, label) for t, label in self.labels]
+        return hand_row(hand, anchor, i, cells, money, winner)
 
     def table(self, report: FileReport, rows: Spool, write: Callable[[str], object]) -> None:
-        head = "".join(f'<th class="num">{esc(t)}</th>' for t in self.chart.keys)
-        write(
-            '<h3>Hands</h3><p class="hint">Per team: points this hand → running score.</p>'
-            '<div class="scroll"><table class="hands euchre">'
-            '<thead><tr><th class="num">hand</th><th>dealer</th><th>contract</th><th>trump</th>'
-            f'<th class="num">tricks</th>{head}<th>game won</th><th class="num">findings</th>'
-            "<th>recorded at the table</th></tr></thead><tbody>"
-        )
+        hands = self.chart.seen
+        collapsed = hands > LONG_TABLE
+        macros = hands_macros()
+        hint = "Per team: points this hand → running score."
+        write(macros.table_start("euchre", hands, collapsed, hint, _HEADS, self.chart.keys, _TAIL))
         rows.copy_to(write)
-        write("</tbody></table></div>")
+        write(macros.table_end(collapsed, [], 0, 0))
 
     def outcome(self, report: FileReport) -> str:
         """The games won and the score of the game under way: ``walt+hank won 1 game;
