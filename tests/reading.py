@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from referee.parser import LogReader, read_text
@@ -18,8 +19,7 @@ class LarkOnlyReader(LogReader):
 
 def resolved(hand: Hand) -> Hand:
     """The hand with each record's columns worked out (as the Lark reader gives them)."""
-    events = tuple(e._replace(cols=columns(e)) for e in hand.events)
-    return Hand(hand.number, events, hand.line, hand.column, hand.unreadable, hand.numbered)
+    return dataclasses.replace(hand, events=tuple(e._replace(cols=columns(e)) for e in hand.events))
 
 
 def read(text: str) -> tuple[LogReader, list[Hand]]:

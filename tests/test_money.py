@@ -170,7 +170,8 @@ def test_a_header_pot_out_of_bounds_is_a_p_syntax_error(tmp_path: Path) -> None:
     path = tmp_path / "a.hlog"
     path.write_text(one_hand("pot 1.23456"), encoding="utf-8")
     code, entry = audit_json(path)
-    assert code == 2 and [e["code"] for e in entry["errors"]] == ["P-SYNTAX"]  # type: ignore[attr-defined]
+    # (a line that could not be read is a finding, as a violation is: exit status 1)
+    assert code == 1 and [e["code"] for e in entry["errors"]] == ["P-SYNTAX"]  # type: ignore[attr-defined]
 
 
 # ----------------------------------------------------------------------------- exact

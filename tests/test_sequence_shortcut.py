@@ -71,7 +71,7 @@ def test_no_repeated_statement_means_no_restart() -> None:
         max_tricks = 5 if seed % 2 else 6
         seats, hands = _hands(_carelessly(rng, text))
         for hand in hands:
-            keys = [_once_key(e) for e in hand.events]
+            keys = [_once_key(e, seats) for e in hand.events]
             heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
             tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
             following = hand.next_number
@@ -82,10 +82,10 @@ def test_no_repeated_statement_means_no_restart() -> None:
             assert (len(parts) == 1) == (full is None or not room)
             for part in parts:
                 events = part.hand.events
-                assert part.repeats == _repeats([_once_key(e) for e in events])
+                assert part.repeats == _repeats([_once_key(e, seats) for e in events])
                 if not part.repeats:
-                    assert duplicate_findings(part.hand) == []
-                    assert duplicate_findings(part.hand, euchre=True) == []
+                    assert duplicate_findings(part.hand, seats) == []
+                    assert duplicate_findings(part.hand, seats, euchre=True) == []
             if not _repeats(keys):
                 assert full is None and len(parts) == 1
                 plain += 1

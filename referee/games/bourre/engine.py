@@ -71,21 +71,31 @@ class BourreSession:
         results = []
         for part in split_forgotten(hand, self.seats, self.options.hand_size):
             place = self.sequence.place(part.hand, part.found)
-            results.append(self.judge_hand(part.hand, place))
+            results.append(self.judge_hand(part.hand, place, part.repeats))
         return results
 
-    def judge_hand(self, hand: Hand, place: Place | None = None) -> BourreHandResult:
+    def judge_hand(
+        self, hand: Hand, place: Place | None = None, repeats: bool = True
+    ) -> BourreHandResult:
         """Replay, judge and settle one hand; advance the session to the next.
 
-        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it).
+        ``place`` is the hand's place in the log's sequence; ``repeats`` False says no
+        statement it may have once comes twice in it, so it has no L-DUPLICATE (:meth:`judge`
+        gives both, see :class:`~referee.sequence.Part`).
         """
         place = place or Place()
         if place.missing:
             self._lose_track(place.missing)
         facts = gather_facts(hand, self.seats)
-        outcome = replay_hand(facts, self.seats, self.options, self.next_dealer, first=self._first)
-        if not self.keep_tricks:
-            outcome.tricks = []
+        outcome = replay_hand(
+            facts,
+            self.seats,
+            self.options,
+            self.next_dealer,
+            first=self._first,
+            repeats=repeats,
+            keep_tricks=self.keep_tricks,
+        )
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
         owed = self._owed(facts)
         pot = self._pot(outcome, facts, owed)

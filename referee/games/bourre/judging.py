@@ -3,8 +3,8 @@
 :func:`judge_plays` is the replay's last stage (:mod:`~referee.games.bourre.replay`): it
 reconstructs each player's hand at every play from the tricks the
 :class:`~referee.games.bourre.state.ReplayState` holds (every active player plays all their
-cards, so the tricks reveal the hand after the draw), asks the fast "may I?"
-(:func:`~referee.games.bourre.play.is_legal`) of each play, and explains only the plays it
+cards, so the tricks reveal the hand after the draw), asks each rule's "may I?" of each
+play (:func:`~referee.games.bourre.rules.is_legal`), and explains only the plays a rule
 refuses, or that a cinch or a card taken back makes doubtful, through
 :func:`~referee.games.bourre.rules.first_breach`.
 """
@@ -14,11 +14,8 @@ from __future__ import annotations
 from referee.cards import pretty
 from referee.games.bourre.cinch import CinchView, cinch_duty, cinch_view
 from referee.games.bourre.knowledge import dead_upcard, own_discards
-from referee.games.bourre.play import follower_duty, is_legal
-from referee.games.bourre.rules import (
-    PlayContext,
-    first_breach,
-)
+from referee.games.bourre.play import BIT, Table, bits_of, empty_table, table_after
+from referee.games.bourre.rules import PlayContext, allowed_cards, first_breach, is_legal
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, Violation
@@ -45,6 +42,7 @@ def judge_plays(state: ReplayState) -> None:
     if dead_up:
         for dead in discards.values():
             dead.add(dead_up)
+    bits = {p: bits_of(holding[p]) for p in state.active}  # (the same hands, as bits)
     trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in state.active}
     won = {p: 0 for p in state.active}
     earlier: set[str] = set()
@@ -64,21 +62,24 @@ def judge_plays(state: ReplayState) -> None:
                 seen = cinch_view(won[p], holding[p], earlier | discards[p], trump)
                 if seen.is_cinch:
                     views[p] = seen
-        table: list[str] = []
+        table = empty_table(trump)
+        on_table: list[str] = []
         for i, play in enumerate(plays):
             card = play.card
             if play.judged:
-                hand = holding[play.player]
                 view = views.get(play.player)
-                # the fast "may I?": most plays are legal and need no explanation
-                if view or play.retracted or not is_legal(card, hand, table, trump, opts):
+                # "may I?": most plays are legal and need no explanation
+                if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
-                    _judge(state, play, hand, tuple(table), view, is_last)
-            table.append(card)
-        earlier.update(table)
+                    hand = holding[play.player]
+                    _judge(state, play, hand, tuple(on_table), table, view, is_last)
+            table = table_after(table, card)
+            on_table.append(card)
+        earlier.update(on_table)
         for play in plays:
             if play.judged:
                 holding[play.player].discard(play.card)
+                bits[play.player] &= ~BIT[play.card]
                 if play.card[-1] == trump:
                     trumps_left[play.player] -= 1
         winner = state.winners[number - 1]
@@ -98,17 +99,20 @@ def _judge(
     state: ReplayState,
     play: LoggedPlay,
     hand: set[str],
-    table: tuple[str, ...],
+    trick: tuple[str, ...],
+    table: Table,
     cinch: CinchView | None,
     is_last: bool,
 ) -> None:
-    """Judge one play (and the card taken back, if any) held against ``hand``."""
+    """Judge one play (and the card taken back, if any) held against ``hand`` (``trick``:
+    the cards on the table, ``table`` the same as the rules read it)."""
     cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted}
-    duty = follower_duty(cards, table, state.trump, state.opts)
+    opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
+        legal = allowed_cards(cards, table, opts)
         duty_c = cinch_duty(
-            cards, table, state.trump, duty.allowed, cinch.unseen, is_last, state.opts.cinch_last
+            cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
         )
     for card, corrected in ((play.retracted, True), (play.card, False)):
         if card is None:
@@ -117,10 +121,10 @@ def _judge(
             play.player,
             card,
             cards,
+            trick,
             table,
-            state.trump,
+            opts,
             play.trick,
-            duty,
             cinch,
             duty_c,
             _shown_cards(state, play.player),

@@ -148,6 +148,7 @@ class ReplayState:
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
         self._by_player: dict[str, list[LoggedPlay]] = {}
+        self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None
         self._ran_out: bool | None = None
 
@@ -215,12 +216,20 @@ class ReplayState:
         return may_have_said(self.unreadable, kinds, self.seats)
 
     def plays_of(self, player: str) -> list[LoggedPlay]:
-        """The player's standing plays in the hand, in order (computed once)."""
-        cached = self._by_player.get(player)
-        if cached is None:
-            cached = [p for trick in self.plays for p in trick if p.player == player and p.judged]
-            self._by_player[player] = cached
-        return cached
+        """The player's standing plays in the hand, in order (every player's are gathered
+        in one pass, the first time one is asked: ask only once the tricks are laid out)."""
+        by_player = self._by_player
+        if not self._gathered:
+            self._gathered = True
+            for trick in self.plays:
+                for play in trick:
+                    if play.judged:
+                        mine = by_player.get(play.player)
+                        if mine is None:
+                            by_player[play.player] = [play]
+                        else:
+                            mine.append(play)
+        return by_player.get(player) or []
 
     # ------------------------------------------------------------------ plain views
 
