@@ -402,10 +402,9 @@ class WordReader:
             return DecisionLine(player, "play", 0, None, None, line, column, text)
         if action == "pass" or count < 4 or words[2] not in _DISCARD:
             return None
-        if count == 4 and words[3][:1].isdigit():
+        if count == 4 and _is_int(words[3]):
             exchanged = self._int(text, words[3], 3)
-            if exchanged is None:
-                return None
+            assert exchanged is not None
             return DecisionLine(player, "play", exchanged, None, None, line, column, text)
         rest = words[3:]
         draw = next((i for i, w in enumerate(rest) if w in _DRAW), -1)
