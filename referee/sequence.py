@@ -226,17 +226,12 @@ def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLi
         trick = event
         if not one_deck and trick.number is None:
             continue
-        key = _plays(trick) if one_deck else (trick.number, *_plays(trick))
-        first = seen.setdefault(key, trick)
+        # (its plays as written: who, what, and the cards taken back)
+        plays = (trick.players, trick.cards, trick.retracted)
+        first = seen.setdefault(plays if one_deck else (trick.number, plays), trick)
         if first is not trick:
             copies[i] = first
     return copies
-
-
-def _plays(trick: TrickLine) -> tuple[tuple[str, str, str | None], ...]:
-    """A trick line's plays as written: who, what, and the card taken back."""
-    back = trick.retracted or (None,) * len(trick.players)
-    return tuple(zip(trick.players, trick.cards, back, strict=True))
 
 
 def _copied(copy: TrickLine, first: TrickLine) -> Violation:

@@ -49,11 +49,7 @@ def judge_plays(state: ReplayState) -> None:
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
-        complete = (
-            not state.incomplete
-            and len(plays) == len(state.active)
-            and _in_order(plays, state.active)
-        )
+        complete = not state.incomplete and state.in_turn[number - 1]
         views: dict[str, CinchView] = {}
         if trump is not None and state.opts.cinch and complete:
             for p in state.active:
@@ -188,12 +184,3 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
-
-
-def _in_order(plays: list[LoggedPlay], active: list[str]) -> bool:
-    """Whether the plays go clockwise from the leader among the active players."""
-    if not plays:
-        return False
-    base = active.index(plays[0].player)
-    positions = [(active.index(p.player) - base) % len(active) for p in plays]
-    return positions == sorted(set(positions))

@@ -13,6 +13,7 @@ functions that take it and add to it, each in its own module:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
@@ -25,9 +26,8 @@ from referee.rule import Rule
 from referee.sequence import may_have_said
 
 
-@dataclass(slots=True)
-class LoggedPlay:
-    """A play that stands in a trick, after log faults were set aside: play ``index`` of
+class LoggedPlay(NamedTuple):
+    """A play that stands in a trick, after log faults were set aside: play ``place`` of
     the trick line ``source``."""
 
     trick: int
@@ -35,19 +35,19 @@ class LoggedPlay:
     card: str
     retracted: str | None
     source: TrickLine
-    index: int
+    place: int
     judged: bool = True  # False for a card already played (nothing to judge)
 
     @property
     def card_at(self) -> CardAt:
         """The card where the log shows it."""
-        return located(self.source, trick_items(self.source)[self.index][1], self.card)
+        return located(self.source, trick_items(self.source)[self.place][1], self.card)
 
     @property
     def retracted_at(self) -> CardAt:
         """The card taken back where the log shows it (there must be one)."""
         assert self.retracted is not None
-        return located(self.source, trick_items(self.source)[self.index][2], self.retracted)
+        return located(self.source, trick_items(self.source)[self.place][2], self.retracted)
 
 
 @dataclass(slots=True, init=False)
@@ -145,6 +145,8 @@ class ReplayState:
         #: trick): who played is not in the log.
         self.undecided = False
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
+        #: per trick: whether it has a card from every player, clockwise from the leader's
+        self.in_turn: list[bool] = []
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
         self._by_player: dict[str, list[LoggedPlay]] = {}

@@ -33,6 +33,9 @@ def lay_out_tricks(state: ReplayState) -> None:
     lost = max(0, expected - len(lines)) + count_may_have_said(
         state.unreadable, ("trick",), state.seats
     )
+    # each active player -> the players in turn order from them (a trick's usual order)
+    active = state.active
+    rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -42,6 +45,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         if stated is not None and number < stated <= expected and stated - number <= lost:
             for missing in range(number, stated):  # tricks the log does not show
                 state.plays.append([])
+                state.in_turn.append(False)
                 state.winners.append(None)
                 state.unsure.add(missing)
             lost -= stated - number
@@ -53,18 +57,23 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         plays = _admit_plays(state, line, number, played)
+        # the usual trick: every card admitted, one from each player, clockwise
+        whole = len(plays) == len(line.players)
+        players = line.players if whole else tuple(p.player for p in plays)
+        in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
-        _check_order(state, plays, None if unknown_lead else leader, number)
-        written = sum(1 for p in line.players if p not in state.passed)
-        _check_size(state, line, plays, number, written)
-        cards = tuple(p.card for p in plays)
+        _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
+        if len(plays) != len(active):
+            _check_size(state, line, plays, number)
+        cards = line.cards if whole else tuple(p.card for p in plays)
         idx = trick_winner_index(cards, state.trump)
         winner = plays[idx].player if idx is not None else None
-        if len(plays) < len(state.active) or (
+        if len(plays) < len(active) or (
             state.trump is None and any(c[-1] != cards[0][-1] for c in cards)
         ):
             state.unsure.add(number)  # a card missing, or one that may have been trump
         state.plays.append(plays)
+        state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
     _count_tricks(state, expected)
@@ -215,11 +224,14 @@ def _admit(
 
 
 def _check_order(
-    state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int
+    state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int, in_turn: bool
 ) -> None:
     """L-TURN for a wrong leader (``leader`` None: not judged) and for the first card
-    played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`)."""
-    if not plays or ((leader is None or plays[0].player == leader) and _in_turn(state, plays)):
+    played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`).
+    ``in_turn``: the trick has a card from every player in the hand, clockwise from the
+    leader's (the usual trick, where :func:`~referee.games.logchecks.first_out_of_turn`
+    finds none out of turn: ``tests/test_log_faults_both_games.py`` checks it)."""
+    if not plays or ((leader is None or plays[0].player == leader) and in_turn):
         return
     players = [p.player for p in plays]
     why = (
@@ -231,24 +243,10 @@ def _check_order(
         state.flag_fault(fault, plays[at].card_at, player=players[at], trick=number)
 
 
-def _in_turn(state: ReplayState, plays: list[LoggedPlay]) -> bool:
-    """The common case, cheaply: a card from every player in the hand, clockwise from the
-    leader's. True only where :func:`~referee.games.logchecks.first_out_of_turn` finds no
-    card out of turn (``tests/test_log_faults_both_games.py`` checks it); False leaves the
-    trick to it."""
-    active = state.active
-    if len(plays) != len(active):
-        return False
-    base = active.index(plays[0].player)
-    rotation = active[base:] + active[:base]
-    return all(p.player == r for p, r in zip(plays, rotation, strict=True))
-
-
-def _check_size(
-    state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
-) -> None:
-    """L-TRICK for a trick with too few cards (``written``: the cards the line gives
-    players in the hand; see :func:`~referee.games.logchecks.wrong_size`)."""
+def _check_size(state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int) -> None:
+    """L-TRICK for a trick with too few cards (see
+    :func:`~referee.games.logchecks.wrong_size`)."""
+    written = sum(1 for p in line.players if p not in state.passed)
     present = {p.player for p in plays}
     short = logchecks.wrong_size(number, present, state.active, written)
     if short is not None:
