@@ -24,46 +24,21 @@ from referee.report import ClaimRuling, Violation
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    decisions, deals = state.plain_decisions(), state.plain_deals()
-    dealer = state.dealer
-    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
-    upcard = state.upcard
-    dealer_decision = decisions.get(dealer) if dealer else None
-    dead_up = dead_upcard(upcard, dealer, state.active, dealer_decision, dealer_played)
     # What the tricks reveal of each hand; it shrinks as the cards are played.
     holding = {p: {x.card for x in state.plays_of(p)} for p in state.active}
-    # Own discards are dead only while the stock certainly did not run out: after, they
-    # may have been dealt again (the dead upcard still is: the dealer is served last).
-    ran_out = state.stock_ran_out()
-    discards = {
-        p: set() if ran_out else own_discards(decisions.get(p), deals.get(p), holding[p])
-        for p in state.active
-    }
-    if dead_up:
-        for dead in discards.values():
-            dead.add(dead_up)
-    bits = {p: bits_of(holding[p]) for p in state.active}  # (the same hands, as bits)
-    trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in state.active}
-    won = {p: 0 for p in state.active}
-    earlier: set[str] = set()
+    bits = {p: bits_of(cards) for p, cards in holding.items()}  # (the same hands, as bits)
+    cinch = _Cinches(state, holding) if trump is not None and opts.cinch else None
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
         complete = not state.incomplete and state.in_turn[number - 1]
-        views: dict[str, CinchView] = {}
-        if trump is not None and state.opts.cinch and complete:
-            for p in state.active:
-                if won[p] + trumps_left[p] < 3:
-                    continue  # three sure tricks are out of reach: no cinch
-                seen = cinch_view(won[p], holding[p], earlier | discards[p], trump)
-                if seen.is_cinch:
-                    views[p] = seen
+        views = cinch.views() if cinch is not None and complete else None
         table = empty_table(trump)
         on_table: list[str] = []
         for i, play in enumerate(plays):
             card = play.card
             if play.judged:
-                view = views.get(play.player)
+                view = views.get(play.player) if views else None
                 # "may I?": most plays are legal and need no explanation
                 if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
@@ -71,16 +46,80 @@ def judge_plays(state: ReplayState) -> None:
                     _judge(state, play, hand, tuple(on_table), table, view, is_last)
             table = table_after(table, card)
             on_table.append(card)
-        earlier.update(on_table)
         for play in plays:
             if play.judged:
                 holding[play.player].discard(play.card)
                 bits[play.player] &= ~BIT[play.card]
-                if play.card[-1] == trump:
-                    trumps_left[play.player] -= 1
-        winner = state.winners[number - 1]
-        if winner in won:
-            won[winner] += 1
+        if cinch is not None:
+            cinch.after(plays, on_table, state.winners[number - 1])
+
+
+class _Cinches:
+    """What the cinch is judged from, trick by trick: each player's tricks won and trumps
+    left, the cards played to earlier tricks, and (worked out the first time a player may
+    hold a cinch) each player's own dead cards."""
+
+    def __init__(self, state: ReplayState, holding: dict[str, set[str]]) -> None:
+        self.state = state
+        self.trump = state.trump or ""
+        self.holding = holding
+        trump = self.trump
+        self.trumps_left = {
+            p: sum(1 for c in cards if c[-1] == trump) for p, cards in holding.items()
+        }
+        self.won = dict.fromkeys(holding, 0)
+        self.earlier: set[str] = set()
+        self._dead: dict[str, set[str]] | None = None
+
+    def views(self) -> dict[str, CinchView]:
+        """The cinches held at the start of the next trick (none, usually)."""
+        views: dict[str, CinchView] = {}
+        won, trumps_left = self.won, self.trumps_left
+        for p in self.holding:
+            if won[p] + trumps_left[p] < 3:
+                continue  # three sure tricks are out of reach: no cinch
+            seen = cinch_view(won[p], self.holding[p], self.earlier | self.dead(p), self.trump)
+            if seen.is_cinch:
+                views[p] = seen
+        return views
+
+    def dead(self, player: str) -> set[str]:
+        """The cards the player knows are out of play besides those played: their own
+        discards while the stock certainly did not run out (after, they may have been
+        dealt again), and the dead upcard (the dealer is served last)."""
+        if self._dead is None:
+            self._dead = _own_dead(self.state)
+        return self._dead[player]
+
+    def after(self, plays: list[LoggedPlay], on_table: list[str], winner: str | None) -> None:
+        """The trick is over."""
+        self.earlier.update(on_table)
+        trump, trumps_left = self.trump, self.trumps_left
+        for play in plays:
+            if play.judged and play.card[-1] == trump:
+                trumps_left[play.player] -= 1
+        if winner in self.won:
+            self.won[winner] += 1
+
+
+def _own_dead(state: ReplayState) -> dict[str, set[str]]:
+    """Each active player's own dead cards (see :meth:`_Cinches.dead`)."""
+    decisions, deals = state.plain_decisions(), state.plain_deals()
+    dealer = state.dealer
+    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
+    dealer_decision = decisions.get(dealer) if dealer else None
+    dead_up = dead_upcard(state.upcard, dealer, state.active, dealer_decision, dealer_played)
+    ran_out = state.stock_ran_out()
+    dead = {
+        p: set()
+        if ran_out
+        else own_discards(decisions.get(p), deals.get(p), {x.card for x in state.plays_of(p)})
+        for p in state.active
+    }
+    if dead_up:
+        for cards in dead.values():
+            cards.add(dead_up)
+    return dead
 
 
 def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
