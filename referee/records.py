@@ -22,6 +22,7 @@ knows every token's position, fills it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 from typing import Literal, NamedTuple
 
@@ -49,10 +50,15 @@ class CardAt(NamedTuple):
 SEPARATORS = " \t,"
 
 
+@lru_cache(maxsize=4)
 def word_columns(text: str) -> tuple[int, ...]:
     """The 1-based column of each item of a line read by its words: the words parted at
     spaces, tabs and commas, a word ``a+b`` (a team) being two items, the second just after
-    its ``+``. (A trailing ``:`` belongs to its word: ``trick 3: ann 7h``.)"""
+    its ``+``. (A trailing ``:`` belongs to its word: ``trick 3: ann 7h``.)
+
+    The last few lines' columns are kept: the findings on one line ask for them once each,
+    and a line of thousands of plays with a fault in each would otherwise be worked out
+    again for each (quadratic in the line's length)."""
     found: list[int] = []
     i, end = 0, len(text)
     while i < end:
@@ -309,15 +315,29 @@ def located(event: Event, item: int, card: str) -> CardAt:
     return CardAt(card, event.line, columns(event)[item])
 
 
-def trick_items(trick: TrickLine) -> list[tuple[int, int, int]]:
-    """For each play of a trick, the items of its name, card and card taken back (-1: none)."""
+def play_items(trick: TrickLine, index: int) -> tuple[int, int, int]:
+    """The items of play ``index`` of a trick line: its name, its card and the card taken
+    back (-1: none). Worked out from the index alone when no card is taken back; else from
+    the line's items, kept for the last line asked about (findings come line by line, and a
+    line of thousands of faulty plays would otherwise be counted again for each)."""
     at = 1 if trick.number is None else 2
+    if trick.retracted is None:
+        at += 2 * index
+        return at, at + 1, -1
+    if _last_items[0] is not trick:
+        _last_items[0], _last_items[1] = trick, _trick_items(trick, at)
+    return _last_items[1][index]
+
+
+#: The last trick line with a card taken back, and its plays' items (see :func:`play_items`).
+_last_items: list = [None, []]
+
+
+def _trick_items(trick: TrickLine, at: int) -> list[tuple[int, int, int]]:
     found = []
-    retracted = trick.retracted
+    retracted = trick.retracted or ()
     for i in range(len(trick.players)):
-        back = -1
-        if retracted is not None and retracted[i] is not None:
-            back = at + 2
+        back = at + 2 if retracted[i] is not None else -1
         found.append((at, at + 1, back))
         at += 2 if back < 0 else 3
     return found

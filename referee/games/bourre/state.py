@@ -20,7 +20,7 @@ from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
 from referee.games.logchecks import Fault
 from referee.options import BourreOptions
-from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, trick_items
+from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule
 from referee.sequence import may_have_said
@@ -41,13 +41,13 @@ class LoggedPlay(NamedTuple):
     @property
     def card_at(self) -> CardAt:
         """The card where the log shows it."""
-        return located(self.source, trick_items(self.source)[self.place][1], self.card)
+        return located(self.source, play_items(self.source, self.place)[1], self.card)
 
     @property
     def retracted_at(self) -> CardAt:
         """The card taken back where the log shows it (there must be one)."""
         assert self.retracted is not None
-        return located(self.source, trick_items(self.source)[self.place][2], self.retracted)
+        return located(self.source, play_items(self.source, self.place)[2], self.retracted)
 
 
 @dataclass(slots=True, init=False)

@@ -16,7 +16,7 @@ from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_COUNT, L_PASSED
-from referee.records import CardAt, TrickLine, columns, trick_items
+from referee.records import CardAt, TrickLine, columns, play_items
 from referee.sequence import count_may_have_said
 
 
@@ -177,7 +177,7 @@ def _admit(
     card off the deck); a card already played stands but is not judged."""
     name, card = line.players[index], line.cards[index]
     back = line.retracted[index] if line.retracted is not None else None
-    name_item, card_item, back_item = trick_items(line)[index]
+    name_item, card_item, back_item = play_items(line, index)
     card_at = CardAt(card, line.line, columns(line)[card_item])
     if name not in state.seats:
         fault = logchecks.unseated(name, state.seats, f"trick {number}")

@@ -26,7 +26,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
-from referee.records import CardAt, TrickLine, columns, located, trick_items
+from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
 
 
@@ -59,12 +59,12 @@ class Seen:
 
     def card_at(self) -> CardAt:
         """The card where the log shows it."""
-        return located(self.source, trick_items(self.source)[self.index][1], self.card)
+        return located(self.source, play_items(self.source, self.index)[1], self.card)
 
     def retracted_at(self) -> CardAt:
         """The card taken back where the log shows it (there must be one)."""
         assert self.retracted is not None
-        return located(self.source, trick_items(self.source)[self.index][2], self.retracted)
+        return located(self.source, play_items(self.source, self.index)[2], self.retracted)
 
     def card_place(self) -> tuple[int, int]:
         """The card's line and column."""
@@ -297,7 +297,7 @@ class TrickReplay:
         retracted = line.retracted[index] if line.retracted is not None else None
         seen = Seen(player, c, retracted, False, False, line, index)
         if not self.s.table.seated(player):
-            name_item = trick_items(line)[index][0]
+            name_item = play_items(line, index)[0]
             self.findings.unseated(player, line, name_item, f"trick {number}", trick=number, card=c)
             return None
         if player not in self.s.active:
