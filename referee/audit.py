@@ -275,7 +275,7 @@ def _stream_handle(
     def reader() -> Any:
         from referee.parser import read_log
 
-        return read_log(lines, quick=True)
+        return read_log(lines)
 
     stream = _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
     stream.source = source
@@ -303,7 +303,7 @@ def _stream_small(
     def reader() -> Any:
         from referee.parser import read_log
 
-        return read_log(lines, quick=True)
+        return read_log(lines)
 
     return _stream(reader, name, rules_file, base_dir, keep_tricks, late, reading)
 
@@ -368,7 +368,7 @@ def stream_text(
     def reader() -> Any:
         from referee.parser import read_log
 
-        return read_log(lines, quick=True)
+        return read_log(lines)
 
     return _stream(reader, path, rules_file, base_dir, keep_tricks, late, reading)
 

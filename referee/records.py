@@ -1,36 +1,36 @@
-"""Typed, frozen records of a parsed hand log.
+"""Typed, frozen records of a parsed hand log: one record type per statement.
 
-The parser turns text into these records and does nothing else: no judging happens here.
-Every record keeps the 1-based ``line`` and ``column`` where it starts, and every name and
-card keeps its own position, so any finding can point at the exact character.
+The reader (:mod:`referee.parser`) turns each line into its record and does nothing else:
+no judging happens here. A record holds what its statement says as plain values (names,
+cards, numbers, amounts), its 1-based ``line`` and the ``column`` where the statement
+starts, and its ``text`` (the line as read, without its comment). Where a finding needs the
+column of one item of the statement (a card, a name, a number), :func:`columns` works it
+out from the text: the columns are computed only for the few lines a report points into.
 
-Names are resolved case-insensitively against the ``players`` line: ``NameAt.name`` is the
-name as first declared when the player is seated, otherwise the text as written (with
-``seated=False``); the engines report unseated names as ``L-PLAYER``. Cards are normalised
-strings (see :mod:`referee.cards`); whether a card belongs to the deck is for the engine.
-Money and points are :class:`~decimal.Decimal`.
+Names are resolved case-insensitively against the ``players`` line: a seated player's name
+is given as first declared, any other name as written (the engines report it as
+``L-PLAYER``: a name is seated exactly when it is one of the header's ``players``). Cards
+are normalised strings (see :mod:`referee.cards`); whether a card belongs to the deck is
+for the engine. Money and points are :class:`~decimal.Decimal`.
+
+Each record is a named tuple: immutable, typed and cheap to make (a log has millions of
+them). Its ``cols`` is None when the line was read by its words, and then :func:`columns`
+finds each item's column by parting the text again the same way; the Lark reader, which
+knows every token's position, fills it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import Decimal
 from typing import Literal, NamedTuple
 
-# The three most numerous records (a hand has dozens of names and cards) are named tuples:
-# immutable and typed like the frozen dataclasses below, and about twice as cheap to create,
-# which matters when a batch reads millions of cards.
-#
-# The records made once a statement (and a hand) write their own ``__init__``, which the
-# dataclass decorator keeps: it is what the decorator would write (the fields in order, with
-# their defaults; ``tests/test_records.py`` checks it), but in the compiled build mypyc
-# compiles it, each ``object.__setattr__(self, "field", ...)`` to a store in the object,
-# where the decorator's own ``__init__`` stays interpreted and costs some twenty times as much.
+# ----------------------------------------------------------------------------- positions
 
 
 class NameAt(NamedTuple):
-    """A player's name where it appears in the log."""
+    """A player's name where it appears in the log (``seated``: one of the ``players``)."""
 
     name: str
     seated: bool
@@ -46,238 +46,157 @@ class CardAt(NamedTuple):
     column: int
 
 
-# ----------------------------------------------------------------------------- header
+#: The characters that part the words of a line (the grammar's separators).
+SEPARATORS = " \t,"
 
 
-@dataclass(frozen=True, slots=True)
-class OptionLine:
-    """``option KEY VALUE``: one house-rule setting written in the log (value as text)."""
+@lru_cache(maxsize=4)
+def word_columns(text: str) -> tuple[int, ...]:
+    """The 1-based column of each item of a line read by its words: the words parted at
+    spaces, tabs and commas, a word ``a+b`` (a team) being two items, the second just after
+    its ``+``. (A trailing ``:`` belongs to its word: ``trick 3: ann 7h``.)
 
-    key: str
-    value: str
-    line: int
-    column: int
-
-
-@dataclass(frozen=True, slots=True)
-class TeamPoints:
-    """One ``TEAM POINTS`` pair of a Bid Euchre ``settle`` or ``score`` line."""
-
-    team: tuple[NameAt, NameAt]
-    points: Decimal
-    line: int
-    column: int
-
-    def __init__(
-        self, team: tuple[NameAt, NameAt], points: Decimal, line: int, column: int
-    ) -> None:
-        object.__setattr__(self, "team", team)
-        object.__setattr__(self, "points", points)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-
-
-@dataclass(frozen=True, slots=True)
-class Header:
-    """Everything before the first ``hand``."""
-
-    game: str  # the game's key (see referee.games)
-    players: tuple[str, ...]
-    rules_path: str | None = None
-    options: tuple[OptionLine, ...] = ()
-    metadata: tuple[tuple[str, str], ...] = ()  # (key, text): title, date, event, table
-    pot: Decimal | None = None  # Bourré: money in the pot before hand 1
-    exempt: tuple[NameAt, ...] = ()  # Bourré: excused from hand 1's ante
-    score: tuple[TeamPoints, ...] = ()  # Bid Euchre: running score before hand 1
-    line: int = 1  # of the `game` statement
-    column: int = 1
-    players_line: int = 0
-    rules_line: int = 0
-    rules_column: int = 0
+    The last few lines' columns are kept: the findings on one line ask for them once each,
+    and a line of thousands of plays with a fault in each would otherwise be worked out
+    again for each (quadratic in the line's length)."""
+    found: list[int] = []
+    i, end = 0, len(text)
+    while i < end:
+        if text[i] in SEPARATORS:
+            i += 1
+            continue
+        start = i
+        while i < end and text[i] not in SEPARATORS:
+            i += 1
+        found.append(start + 1)
+        plus = text.find("+", start + 1, i)
+        if plus > 0:
+            found.append(plus + 2)
+    return tuple(found)
 
 
 # ----------------------------------------------------------------------------- common events
+#
+# Each record's docstring lists its *items*, in the order :func:`columns` gives their columns.
 
 
-@dataclass(frozen=True, slots=True)
-class DealerLine:
-    """``dealer NAME``."""
+class DealerLine(NamedTuple):
+    """``dealer NAME``. Items: the keyword, the name."""
 
-    player: NameAt
+    player: str
     line: int
     column: int
-
-    def __init__(self, player: NameAt, line: int, column: int) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DealLine:
-    """``deal NAME CARD ...``: the cards one player was dealt."""
+class DealLine(NamedTuple):
+    """``deal NAME CARD ...``: the cards one player was dealt. Items: the keyword, the
+    name, each card."""
 
-    player: NameAt
-    cards: tuple[CardAt, ...]
+    player: str
+    cards: tuple[str, ...]
     line: int
     column: int
-
-    def __init__(self, player: NameAt, cards: tuple[CardAt, ...], line: int, column: int) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-class Play(NamedTuple):
-    """``NAME CARD [(was CARD)]`` inside a trick. ``retracted`` is the card taken back."""
+class TrickLine(NamedTuple):
+    """``trick [N] NAME CARD ...``: the plays of one trick in the order played.
 
-    player: NameAt
-    card: CardAt
-    retracted: CardAt | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TrickLine:
-    """``trick [N] NAME CARD ...``: the plays of one trick in the order played."""
+    ``players[i]`` played ``cards[i]``; ``retracted`` is None when no card was taken back,
+    else ``retracted[i]`` is the card ``players[i]`` took back (``(was CARD)``) or None.
+    Items: the keyword, the number (if written), then for each play its name, its card
+    and the card taken back (if any).
+    """
 
     number: int | None
-    plays: tuple[Play, ...]
+    players: tuple[str, ...]
+    cards: tuple[str, ...]
+    retracted: tuple[str | None, ...] | None
     line: int
     column: int
-    number_column: int = 0
-
-    def __init__(
-        self,
-        number: int | None,
-        plays: tuple[Play, ...],
-        line: int,
-        column: int,
-        number_column: int = 0,
-    ) -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "plays", plays)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-        object.__setattr__(self, "number_column", number_column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ClaimLine:
-    """``claim NAME renege NAME [trick N]``: a renege claimed at the table."""
+class ClaimLine(NamedTuple):
+    """``claim NAME renege NAME [trick N]``: a renege claimed at the table. Items: the
+    keyword, the claimant, ``renege``, the accused, then ``trick`` and its number."""
 
-    by: NameAt
-    against: NameAt
+    by: str
+    against: str
     trick: int | None
     line: int
     column: int
-
-    def __init__(
-        self, by: NameAt, against: NameAt, trick: int | None, line: int, column: int
-    ) -> None:
-        object.__setattr__(self, "by", by)
-        object.__setattr__(self, "against", against)
-        object.__setattr__(self, "trick", trick)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
 # ----------------------------------------------------------------------------- Bourré events
 
 
-@dataclass(frozen=True, slots=True)
-class AnteLine:
-    """``ante NAME ...``: who paid the ante, as recorded."""
+class AnteLine(NamedTuple):
+    """``ante NAME ...``: who paid the ante, as recorded. Items: the keyword, each name."""
 
-    players: tuple[NameAt, ...]
+    players: tuple[str, ...]
     line: int
     column: int
-
-    def __init__(self, players: tuple[NameAt, ...], line: int, column: int) -> None:
-        object.__setattr__(self, "players", players)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpLine:
-    """``trump CARD`` (the upcard) or ``trump SUIT``. ``card`` is None for a bare suit."""
+class TrumpLine(NamedTuple):
+    """``trump CARD`` (the upcard) or ``trump SUIT``; ``card`` is None for a bare suit.
+    Items: the keyword, the card or suit."""
 
     suit: str
-    card: CardAt | None
+    card: str | None
     line: int
     column: int
-
-    def __init__(self, suit: str, card: CardAt | None, line: int, column: int) -> None:
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DecisionLine:
+class DecisionLine(NamedTuple):
     """``NAME pass`` / ``NAME play [discard N | discard CARD... [draw CARD...]]``.
 
     ``discard_count`` is the number of cards exchanged (0 for a plain ``play``, None for a
     pass). ``discards`` is the listed discards, or None when only a count was written;
-    ``draws`` is the listed draws, or None when not written.
+    ``draws`` is the listed draws, or None when not written. Items: the name, the action,
+    then ``discard`` and its number or cards, then ``draw`` and its cards.
     """
 
-    player: NameAt
+    player: str
     action: Literal["pass", "play"]
     discard_count: int | None
-    discards: tuple[CardAt, ...] | None
-    draws: tuple[CardAt, ...] | None
+    discards: tuple[str, ...] | None
+    draws: tuple[str, ...] | None
     line: int
     column: int
-
-    def __init__(
-        self,
-        player: NameAt,
-        action: Literal["pass", "play"],
-        discard_count: int | None,
-        discards: tuple[CardAt, ...] | None,
-        draws: tuple[CardAt, ...] | None,
-        line: int,
-        column: int,
-    ) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "action", action)
-        object.__setattr__(self, "discard_count", discard_count)
-        object.__setattr__(self, "discards", discards)
-        object.__setattr__(self, "draws", draws)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class SettleLine:
+SettleKind = Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
+
+
+class SettleLine(NamedTuple):
     """A recorded Bourré settlement item.
 
     ``kind`` is ``wins``, ``bourre``, ``renege``, ``penalty`` (with a player and amount),
-    ``split`` (no player, no amount) or ``pot`` (amount only).
+    ``split`` (no player, no amount) or ``pot`` (amount only). Items: the keyword, then the
+    name, the kind and the amount; or ``split``; or ``pot`` and the amount.
     """
 
-    kind: Literal["wins", "bourre", "renege", "penalty", "split", "pot"]
-    player: NameAt | None
+    kind: SettleKind
+    player: str | None
     amount: Decimal | None
     line: int
     column: int
-
-    def __init__(
-        self,
-        kind: Literal["wins", "bourre", "renege", "penalty", "split", "pot"],
-        player: NameAt | None,
-        amount: Decimal | None,
-        line: int,
-        column: int,
-    ) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "amount", amount)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
 # ----------------------------------------------------------------------------- Bid Euchre events
@@ -286,122 +205,86 @@ class SettleLine:
 BidValue = int | Literal["pass", "ask", "moon"]
 
 
-@dataclass(frozen=True, slots=True)
-class BidLine:
-    """``bid NAME pass|N [SUIT]|ask|moon``."""
+class BidLine(NamedTuple):
+    """``bid NAME pass|N [SUIT]|ask|moon``. Items: the keyword, the name, the bid, the
+    suit (if written)."""
 
-    player: NameAt
+    player: str
     bid: BidValue
     suit: str | None
     line: int
     column: int
-
-    def __init__(
-        self, player: NameAt, bid: BidValue, suit: str | None, line: int, column: int
-    ) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "bid", bid)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ExchangeLine:
-    """``exchange BIDDER CARD PARTNER CARD`` after an ``ask``."""
+class ExchangeLine(NamedTuple):
+    """``exchange BIDDER CARD PARTNER CARD`` after an ``ask``. Items: the keyword, the
+    bidder, the card given, the partner, the card returned."""
 
-    bidder: NameAt
-    given: CardAt
-    partner: NameAt
-    returned: CardAt
+    bidder: str
+    given: str
+    partner: str
+    returned: str
     line: int
     column: int
-
-    def __init__(
-        self,
-        bidder: NameAt,
-        given: CardAt,
-        partner: NameAt,
-        returned: CardAt,
-        line: int,
-        column: int,
-    ) -> None:
-        object.__setattr__(self, "bidder", bidder)
-        object.__setattr__(self, "given", given)
-        object.__setattr__(self, "partner", partner)
-        object.__setattr__(self, "returned", returned)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardLine:
-    """``discard NAME CARD``: with the joker, the dealer (dealt seven) lays a card aside."""
+class DiscardLine(NamedTuple):
+    """``discard NAME CARD``: with the joker, the dealer (dealt seven) lays a card aside.
+    Items: the keyword, the name, the card."""
 
-    player: NameAt
-    card: CardAt
+    player: str
+    card: str
     line: int
     column: int
-
-    def __init__(self, player: NameAt, card: CardAt, line: int, column: int) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class RedealLine:
+class RedealLine(NamedTuple):
     """``redeal NAME ace-no-face``: NAME calls a redeal before the bidding (``reason`` is
-    ``"ace-no-face"``, the one reason the log format has)."""
+    ``"ace-no-face"``, the one reason the log format has). Items: the keyword, the name,
+    the reason."""
 
-    player: NameAt
+    player: str
     reason: Literal["ace-no-face"]
     line: int
     column: int
-    reason_column: int = 0
-
-    def __init__(
-        self,
-        player: NameAt,
-        reason: Literal["ace-no-face"],
-        line: int,
-        column: int,
-        reason_column: int = 0,
-    ) -> None:
-        object.__setattr__(self, "player", player)
-        object.__setattr__(self, "reason", reason)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-        object.__setattr__(self, "reason_column", reason_column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TeamSettleLine:
-    """``settle TEAM POINTS TEAM POINTS``: recorded points scored this hand."""
+class TeamPoints(NamedTuple):
+    """One ``TEAM POINTS`` pair of a Bid Euchre ``settle`` or ``score`` line: the two
+    partners' names, in the order written, and the points."""
+
+    team: tuple[str, str]
+    points: Decimal
+
+
+class TeamSettleLine(NamedTuple):
+    """``settle TEAM POINTS TEAM POINTS``: recorded points scored this hand. Items: the
+    keyword, then for each entry its two names and its points."""
 
     entries: tuple[TeamPoints, ...]
     line: int
     column: int
-
-    def __init__(self, entries: tuple[TeamPoints, ...], line: int, column: int) -> None:
-        object.__setattr__(self, "entries", entries)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    """``score TEAM POINTS TEAM POINTS``: recorded running totals after this hand."""
+class ScoreLine(NamedTuple):
+    """``score TEAM POINTS TEAM POINTS``: recorded running totals after this hand (or, in
+    the header, before hand 1). Items: as :class:`TeamSettleLine`'s."""
 
     entries: tuple[TeamPoints, ...]
     line: int
     column: int
-
-    def __init__(self, entries: tuple[TeamPoints, ...], line: int, column: int) -> None:
-        object.__setattr__(self, "entries", entries)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
+    text: str
+    cols: tuple[int, ...] | None = None
 
 
 Event = (
@@ -420,6 +303,93 @@ Event = (
     | TeamSettleLine
     | ScoreLine
 )
+
+
+def columns(event: Event) -> tuple[int, ...]:
+    """The column of each item of the statement (see each record's docstring)."""
+    return event.cols if event.cols is not None else word_columns(event.text)
+
+
+def located(event: Event, item: int, card: str) -> CardAt:
+    """The card that is item ``item`` of the statement, where the log shows it."""
+    return CardAt(card, event.line, columns(event)[item])
+
+
+def play_items(trick: TrickLine, index: int) -> tuple[int, int, int]:
+    """The items of play ``index`` of a trick line: its name, its card and the card taken
+    back (-1: none). Worked out from the index alone when no card is taken back; else from
+    the line's items, kept for the last line asked about (findings come line by line, and a
+    line of thousands of faulty plays would otherwise be counted again for each)."""
+    at = 1 if trick.number is None else 2
+    if trick.retracted is None:
+        at += 2 * index
+        return at, at + 1, -1
+    if _last_items[0] is not trick:
+        _last_items[0], _last_items[1] = trick, _trick_items(trick, at)
+    return _last_items[1][index]
+
+
+#: The last trick line with a card taken back, and its plays' items (see :func:`play_items`).
+_last_items: list = [None, []]
+
+
+def _trick_items(trick: TrickLine, at: int) -> list[tuple[int, int, int]]:
+    found = []
+    retracted = trick.retracted or ()
+    for i in range(len(trick.players)):
+        back = at + 2 if retracted[i] is not None else -1
+        found.append((at, at + 1, back))
+        at += 2 if back < 0 else 3
+    return found
+
+
+def team_items(index: int) -> tuple[int, int, int]:
+    """The items of entry ``index`` of a team ``settle``/``score`` line: its two names and
+    its points."""
+    first = 1 + 3 * index
+    return first, first + 1, first + 2
+
+
+def decision_items(decision: DecisionLine) -> tuple[list[int], list[int]]:
+    """The items of a decision's listed discards and listed draws."""
+    discards = list(range(3, 3 + len(decision.discards or ())))
+    start = 3 + len(discards) + 1
+    draws = list(range(start, start + len(decision.draws or ())))
+    return discards, draws
+
+
+# ----------------------------------------------------------------------------- header
+
+
+class OptionLine(NamedTuple):
+    """``option KEY VALUE``: one house-rule setting written in the log (value as text)."""
+
+    key: str
+    value: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """Everything before the first ``hand``."""
+
+    game: str  # the game's key (see referee.games)
+    players: tuple[str, ...]
+    rules_path: str | None = None
+    options: tuple[OptionLine, ...] = ()
+    metadata: tuple[tuple[str, str], ...] = ()  # (key, text): title, date, event, table
+    pot: Decimal | None = None  # Bourré: money in the pot before hand 1
+    exempt: tuple[NameAt, ...] = ()  # Bourré: excused from hand 1's ante
+    score: ScoreLine | None = None  # Bid Euchre: running score before hand 1
+    line: int = 1  # of the `game` statement
+    column: int = 1
+    players_line: int = 0
+    rules_line: int = 0
+    rules_column: int = 0
+
+
+# ----------------------------------------------------------------------------- hands
 
 
 class Unread(NamedTuple):
@@ -454,73 +424,3 @@ class Hand:
     unreadable: tuple[Unread, ...] = ()
     numbered: bool = True
     next_number: int | None = None
-
-    def __init__(
-        self,
-        number: int,
-        events: tuple[Event, ...],
-        line: int,
-        column: int,
-        unreadable: tuple[Unread, ...] = (),
-        numbered: bool = True,
-        next_number: int | None = None,
-    ) -> None:
-        object.__setattr__(self, "number", number)
-        object.__setattr__(self, "events", events)
-        object.__setattr__(self, "line", line)
-        object.__setattr__(self, "column", column)
-        object.__setattr__(self, "unreadable", unreadable)
-        object.__setattr__(self, "numbered", numbered)
-        object.__setattr__(self, "next_number", next_number)
-
-
-# ----------------------------------------------------------------------------- the quick lane
-
-
-class QuickDecision(NamedTuple):
-    """A Bourré decision line as plain values (see :class:`DecisionLine`)."""
-
-    action: Literal["pass", "play"]
-    discard_count: int | None
-    discards: tuple[str, ...] | None
-    draws: tuple[str, ...] | None
-
-
-class QuickTrick(NamedTuple):
-    """A ``trick`` line as plain values: who played, and what, in the order played."""
-
-    number: int | None
-    players: tuple[str, ...]
-    cards: tuple[str, ...]
-
-
-class QuickHand(NamedTuple):
-    """A Bourré hand whose every line has one of the usual shapes, as plain values.
-
-    The parser gives one (with ``quick=True``) when every statement of the hand is a
-    ``dealer``, ``trump``, ``deal``, ``ante``, ``settle`` (not a team settle), decision or
-    ``trick`` line without ``(was CARD)``, every name in it is a seated player's (as
-    declared) and no player has two ``deal`` or two decision lines. Nothing else is in it:
-    no positions, no records. It is what the engine's quick lane reads; :attr:`read` gives
-    the :class:`Hand` with its full records, for the replay that explains findings.
-    The lists and dicts are not to be modified.
-    """
-
-    number: int
-    line: int
-    column: int
-    dealers: list[str]  # in log order
-    trumps: list[tuple[str, str | None]]  # (suit, upcard or None), in log order
-    deals: dict[str, tuple[str, ...]]  # player -> cards dealt
-    decisions: dict[str, QuickDecision]
-    tricks: list[QuickTrick]
-    antes: list[tuple[str, ...]]
-    settles: list[
-        tuple[
-            Literal["wins", "bourre", "renege", "penalty", "split", "pot"],
-            str | None,
-            Decimal | None,
-        ]
-    ]  # (kind, player, amount)
-    read: Callable[[], Hand]  # the same hand's full records
-    numbered: bool = True  # as Hand.numbered

@@ -39,7 +39,6 @@ from referee.records import (
     DiscardLine,
     Event,
     Hand,
-    QuickHand,
     RedealLine,
     ScoreLine,
     SettleLine,
@@ -70,7 +69,7 @@ _ONCE_KINDS: Final[dict[type, str]] = {
 }
 
 
-def _once_key(event: Event) -> tuple[str, ...] | None:
+def _once_key(event: Event, seated: Collection[str]) -> tuple[str, ...] | None:
     """What a statement a hand has at most once is about (None for other statements): a
     trick 1, a seated player's decision, bid or deal, a seated dealer, or the statement.
 
@@ -83,9 +82,9 @@ def _once_key(event: Event) -> tuple[str, ...] | None:
         return (kind,) if cast(TrickLine, event).number == 1 else None
     if kind in ("decision", "bid", "deal"):
         player = cast(DecisionLine | BidLine | DealLine, event).player
-        return (kind, player.name) if player.seated else None
+        return (kind, player) if player in seated else None
     if kind == "dealer":
-        return (kind,) if cast(DealerLine, event).player.seated else None
+        return (kind,) if cast(DealerLine, event).player in seated else None
     return (kind,)
 
 
@@ -222,23 +221,17 @@ def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLi
     seen: dict[tuple[object, ...], TrickLine] = {}
     copies: dict[int, TrickLine] = {}
     for i, event in enumerate(events):
-        if type(event) is not TrickLine or not event.plays:
+        if type(event) is not TrickLine or not event.players:
             continue
         trick = event
         if not one_deck and trick.number is None:
             continue
-        key = _plays(trick) if one_deck else (trick.number, *_plays(trick))
-        first = seen.setdefault(key, trick)
+        # (its plays as written: who, what, and the cards taken back)
+        plays = (trick.players, trick.cards, trick.retracted)
+        first = seen.setdefault(plays if one_deck else (trick.number, plays), trick)
         if first is not trick:
             copies[i] = first
     return copies
-
-
-def _plays(trick: TrickLine) -> tuple[tuple[str, str, str | None], ...]:
-    """A trick line's plays as written: who, what, and the card taken back."""
-    return tuple(
-        (p.player.name, p.card.card, p.retracted.card if p.retracted else None) for p in trick.plays
-    )
 
 
 def _copied(copy: TrickLine, first: TrickLine) -> Violation:
@@ -273,7 +266,7 @@ def _split(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
     the last statement of the first one's play.
     """
     events = hand.events
-    keys = [_once_key(event) for event in events]
+    keys = [_once_key(event, seats) for event in events]
     if not _repeats(keys):
         return [Part(hand)]  # (the usual hand: nothing is given again, so nothing restarts)
     following = hand.next_number
@@ -281,7 +274,7 @@ def _split(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
         return [Part(hand, (), True)]  # (the next hand's number leaves no room for one)
     heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
     tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
-    at = _restart_at(events, keys, heads, tricks, max_tricks, following is not None)
+    at = _restart_at(events, keys, heads, tricks, max_tricks, following is not None, seats)
     if at is None:
         return [Part(hand, (), True)]
     start, key = at
@@ -318,6 +311,7 @@ def _restart_at(
     unread_tricks: Sequence[int],
     max_tricks: int,
     vouched: bool = True,
+    seats: Collection[str] = (),
 ) -> tuple[int, tuple[str, ...]] | None:
     """Where the next hand's statements begin (and the statement that shows it), or None
     (``keys``: each statement's :func:`_once_key`).
@@ -356,7 +350,7 @@ def _restart_at(
             if vouched or play_after[i + 1]:
                 if over >= 0:
                     return _start_after(events, over, i), key
-                idle = _idle_before(events, i) if not tricks and key[0] in _NEW_DEAL else -1
+                idle = _idle_before(events, i, seats) if not tricks and key[0] in _NEW_DEAL else -1
                 if idle >= 0:
                     return _start_after(events, idle, i), key
         if key is not None:
@@ -373,7 +367,7 @@ def _restart_at(
     return None
 
 
-def _idle_before(events: Sequence[Event], at: int) -> int:
+def _idle_before(events: Sequence[Event], at: int, seats: Collection[str]) -> int:
     """Where the decisions or bids before statement ``at`` left nothing to play (see
     :func:`_nothing_to_play`; each player's first one counts): the last player's first
     one, when they do; else -1. A player who speaks for the first time only after ``at``
@@ -384,17 +378,17 @@ def _idle_before(events: Sequence[Event], at: int) -> int:
     last = -1
     for i in range(at):
         event = events[i]
-        if not isinstance(event, DecisionLine | BidLine) or not event.player.seated:
+        if not isinstance(event, DecisionLine | BidLine) or event.player not in seats:
             continue
-        if event.player.name not in first:
-            first[event.player.name] = event
+        if event.player not in first:
+            first[event.player] = event
             last = i
     if not first or not _nothing_to_play(first.values()):
         return -1
     late = False  # whether a player speaks for the first time after it
     for event in events[at + 1 :]:
-        if isinstance(event, DecisionLine | BidLine) and event.player.seated:
-            if event.player.name in first:
+        if isinstance(event, DecisionLine | BidLine) and event.player in seats:
+            if event.player in first:
                 return last  # (a player speaks again: a new round)
             late = True
     return -1 if late else last
@@ -479,7 +473,7 @@ class HandSequence:
     def __init__(self) -> None:
         self._previous: int | None = None
 
-    def place(self, hand: Hand | QuickHand, found: tuple[Violation, ...] = ()) -> Place:
+    def place(self, hand: Hand, found: tuple[Violation, ...] = ()) -> Place:
         """The place of the next hand of the log (``found``: the sequence's other findings
         on it, see :class:`Part`)."""
         number, previous = hand.number, self._previous
@@ -491,7 +485,7 @@ class HandSequence:
         return Place((*found, _sequence_finding(hand, previous, expected)), missing)
 
 
-def _sequence_finding(hand: Hand | QuickHand, previous: int | None, expected: int) -> Violation:
+def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violation:
     number = hand.number
     if previous is None:
         message = f"the log's first hand is hand {number}, not hand 1"
@@ -516,7 +510,7 @@ def _sequence_finding(hand: Hand | QuickHand, previous: int | None, expected: in
 # ----------------------------------------------------------------------------- duplicates
 
 
-def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
+def duplicate_findings(hand: Hand, seats: Collection[str], euchre: bool = False) -> list[Violation]:
     """``L-DUPLICATE`` for each statement a hand may have once that it gives again: a second
     ``dealer`` (seated) or ``trump`` line, a second ``deal`` or decision for one player, a
     second Bid Euchre ``discard`` or ``redeal`` line (``euchre``: in a Bourré log they are
@@ -526,7 +520,7 @@ def duplicate_findings(hand: Hand, euchre: bool = False) -> list[Violation]:
     found: list[Violation] = []
     skipped = ("bid", "ante", "trick 1") if euchre else ("bid", "ante", "trick 1", *_EUCHRE)
     for event in hand.events:
-        key = _once_key(event)
+        key = _once_key(event, seats)
         if key is None or key[0] in skipped:
             continue
         earlier = first.get(key)
@@ -571,25 +565,25 @@ def _same_statement(a: Event, b: Event) -> bool:
 def _said(event: Event) -> str:
     """What a once-per-hand statement says, in words."""
     if isinstance(event, DealerLine):
-        return f"{event.player.name} dealt"
+        return f"{event.player} dealt"
     if isinstance(event, TrumpLine):
         if event.card is not None:
-            return f"trump {pretty(event.card.card)}"
+            return f"trump {pretty(event.card)}"
         return f"trump {suit_word(event.suit)}"
     if isinstance(event, DealLine):
-        return "dealt " + " ".join(pretty(c.card) for c in event.cards)
+        return "dealt " + " ".join(pretty(c) for c in event.cards)
     if isinstance(event, DecisionLine):
         return "pass" if event.action == "pass" else _play_words(event)
     if isinstance(event, DiscardLine):
-        return f"{event.player.name} laid {pretty(event.card.card)} aside"
+        return f"{event.player} laid {pretty(event.card)} aside"
     if isinstance(event, RedealLine):
-        return f"{event.player.name} called a redeal (ace no face)"
+        return f"{event.player} called a redeal (ace no face)"
     return ""
 
 
 def _play_words(d: DecisionLine) -> str:
     if d.discards is not None:
-        thrown = " ".join(pretty(c.card) for c in d.discards)
+        thrown = " ".join(pretty(c) for c in d.discards)
         return f"play, discarding {thrown}" if thrown else "play"
     if d.discard_count:
         return f"play, discarding {d.discard_count}"

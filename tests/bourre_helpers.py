@@ -10,12 +10,9 @@ from referee.parser import read_text
 from referee.report import BourreHandResult
 
 
-def audit_bourre(text: str, *, quick: bool = True, **options: object) -> list[BourreHandResult]:
-    """Parse ``text`` and judge every hand; the log's `option` lines and ``options`` apply.
-
-    ``quick``: read the usual hands for the engine's quick lane, as ``referee audit`` does.
-    """
-    reader = read_text(text, quick=quick)
+def audit_bourre(text: str, **options: object) -> list[BourreHandResult]:
+    """Parse ``text`` and judge every hand; the log's `option` lines and ``options`` apply."""
+    reader = read_text(text)
     assert reader.header is not None, reader.errors
     settings: dict[str, object] = {o.key: o.value for o in reader.header.options}
     settings.update(options)

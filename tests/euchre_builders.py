@@ -20,7 +20,6 @@ from referee.games.euchre.engine import EuchreSession
 from referee.options import EuchreOptions
 from referee.records import (
     BidLine,
-    CardAt,
     ClaimLine,
     DealerLine,
     DealLine,
@@ -29,8 +28,6 @@ from referee.records import (
     ExchangeLine,
     Hand,
     Header,
-    NameAt,
-    Play,
     RedealLine,
     ScoreLine,
     TeamPoints,
@@ -54,7 +51,7 @@ class _Tok:
 class _Reader:
     def __init__(self, text: str) -> None:
         self.players: tuple[str, ...] = ()
-        self.header_score: tuple[TeamPoints, ...] = ()
+        self.header_score: ScoreLine | None = None
         self.hands: list[Hand] = []
         self._events: list[Event] = []
         self._hand: tuple[int, int, int] | None = None  # number, line, column
@@ -64,26 +61,29 @@ class _Reader:
 
     # ---------------------------------------------------------------- helpers
 
-    def name(self, tok: _Tok, line: int) -> NameAt:
+    def name(self, tok: _Tok) -> str:
         for p in self.players:
             if p.lower() == tok.text.lower():
-                return NameAt(p, True, line, tok.col)
-        return NameAt(tok.text, False, line, tok.col)
+                return p
+        return tok.text
 
-    def card(self, tok: _Tok, line: int) -> CardAt:
+    def card(self, tok: _Tok, line: int) -> tuple[str, int]:
         text = tok.text.strip("()")
         card = parse_card(text)
         assert card is not None, f"not a card: {text!r} (line {line})"
-        return CardAt(card, line, tok.col + (1 if tok.text.startswith("(") else 0))
+        return card, tok.col + (1 if tok.text.startswith("(") else 0)
 
-    def teams(self, toks: Sequence[_Tok], line: int) -> tuple[TeamPoints, ...]:
-        out = []
+    def teams(self, toks: Sequence[_Tok]) -> tuple[tuple[TeamPoints, ...], list[int]]:
+        out, cols = [], []
         for i in range(0, len(toks), 2):
             a, b = toks[i].text.split("+")
-            na = self.name(_Tok(a, toks[i].col), line)
-            nb = self.name(_Tok(b, toks[i].col + len(a) + 1), line)
-            out.append(TeamPoints((na, nb), Decimal(toks[i + 1].text), line, toks[i].col))
-        return tuple(out)
+            out.append(
+                TeamPoints(
+                    (self.name(_Tok(a, 0)), self.name(_Tok(b, 0))), Decimal(toks[i + 1].text)
+                )
+            )
+            cols += [toks[i].col, toks[i].col + len(a) + 1, toks[i + 1].col]
+        return tuple(out), cols
 
     def _close(self) -> None:
         if self._hand is not None:
@@ -108,68 +108,85 @@ class _Reader:
             self._close()
             self._hand = (int(rest[0].text), line, col)
         elif key == "score" and self._hand is None:
-            self.header_score = self.teams(rest, line)
+            entries, cols = self.teams(rest)
+            self.header_score = ScoreLine(entries, line, col, raw, (col, *cols))
         else:
-            self._events.append(self._event(key, rest, line, col))
+            self._events.append(self._event(key, rest, line, col, raw))
 
-    def _event(self, key: str, rest: list[_Tok], line: int, col: int) -> Event:
+    def _event(self, key: str, rest: list[_Tok], line: int, col: int, raw: str) -> Event:
+        cols = (col, *(t.col for t in rest))
         if key == "dealer":
-            return DealerLine(self.name(rest[0], line), line, col)
+            return DealerLine(self.name(rest[0]), line, col, raw, cols)
         if key == "deal":
-            cards = tuple(self.card(t, line) for t in rest[1:])
-            return DealLine(self.name(rest[0], line), cards, line, col)
+            cards = tuple(self.card(t, line)[0] for t in rest[1:])
+            return DealLine(self.name(rest[0]), cards, line, col, raw, cols)
         if key == "bid":
             value: Any = rest[1].text.lower()
             value = int(value) if value.lstrip("-").isdigit() else value
             suit = parse_suit(rest[2].text) if len(rest) > 2 else None
-            return BidLine(self.name(rest[0], line), value, suit, line, col)
+            return BidLine(self.name(rest[0]), value, suit, line, col, raw, cols)
         if key == "trump":
             suit = parse_suit(rest[0].text)
             assert suit is not None
-            return TrumpLine(suit, None, line, col)
+            return TrumpLine(suit, None, line, col, raw, cols)
         if key == "exchange":
             b, g, p, r = rest
             return ExchangeLine(
-                self.name(b, line),
-                self.card(g, line),
-                self.name(p, line),
-                self.card(r, line),
+                self.name(b),
+                self.card(g, line)[0],
+                self.name(p),
+                self.card(r, line)[0],
                 line,
                 col,
+                raw,
+                cols,
             )
         if key == "discard":
-            return DiscardLine(self.name(rest[0], line), self.card(rest[1], line), line, col)
+            return DiscardLine(
+                self.name(rest[0]), self.card(rest[1], line)[0], line, col, raw, cols
+            )
         if key == "redeal":
             assert rest[1].text.lower() == "ace-no-face", rest[1].text
-            return RedealLine(self.name(rest[0], line), "ace-no-face", line, col, rest[1].col)
+            return RedealLine(self.name(rest[0]), "ace-no-face", line, col, raw, cols)
         if key == "trick":
-            return self._trick(rest, line, col)
+            return self._trick(rest, line, col, raw)
         if key == "claim":
             trick = int(rest[4].text) if len(rest) > 4 else None
-            return ClaimLine(self.name(rest[0], line), self.name(rest[2], line), trick, line, col)
+            return ClaimLine(self.name(rest[0]), self.name(rest[2]), trick, line, col, raw, cols)
         if key == "settle":
-            return TeamSettleLine(self.teams(rest, line), line, col)
+            entries, team_cols = self.teams(rest)
+            return TeamSettleLine(entries, line, col, raw, (col, *team_cols))
         if key == "score":
-            return ScoreLine(self.teams(rest, line), line, col)
+            entries, team_cols = self.teams(rest)
+            return ScoreLine(entries, line, col, raw, (col, *team_cols))
         raise AssertionError(f"unknown statement {key!r} on line {line}")
 
-    def _trick(self, rest: list[_Tok], line: int, col: int) -> TrickLine:
+    def _trick(self, rest: list[_Tok], line: int, col: int, raw: str) -> TrickLine:
         number: int | None = None
-        number_col = 0
+        cols = [col]
         if rest and rest[0].text.isdigit():
-            number, number_col = int(rest[0].text), rest[0].col
+            number = int(rest[0].text)
+            cols.append(rest[0].col)
             rest = rest[1:]
-        plays: list[Play] = []
+        players: list[str] = []
+        cards: list[str] = []
+        taken_back: list[str | None] = []
         i = 0
         while i < len(rest):
-            who, card = self.name(rest[i], line), self.card(rest[i + 1], line)
+            who = self.name(rest[i])
+            card, card_col = self.card(rest[i + 1], line)
+            cols += [rest[i].col, card_col]
             i += 2
             retracted = None
             if i < len(rest) and rest[i].text.lower() == "(was":
-                retracted = self.card(rest[i + 1], line)
+                retracted, back_col = self.card(rest[i + 1], line)
+                cols.append(back_col)
                 i += 2
-            plays.append(Play(who, card, retracted))
-        return TrickLine(number, tuple(plays), line, col, number_col)
+            players.append(who)
+            cards.append(card)
+            taken_back.append(retracted)
+        back = tuple(taken_back) if any(r is not None for r in taken_back) else None
+        return TrickLine(number, tuple(players), tuple(cards), back, line, col, raw, tuple(cols))
 
 
 def read_log(text: str) -> tuple[Header, list[Hand]]:

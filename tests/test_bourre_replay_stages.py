@@ -24,7 +24,7 @@ def _state(text: str) -> ReplayState:
     (hand,) = list(reader.hands())
     assert not reader.errors, reader.errors
     seats = tuple(reader.header.players)
-    return ReplayState(gather_facts(hand), seats, BourreOptions(), None)
+    return ReplayState(gather_facts(hand, seats), seats, BourreOptions(), None)
 
 
 def _laid_out(state: ReplayState) -> ReplayState:
@@ -47,7 +47,7 @@ def _findings(state: ReplayState) -> list[tuple[str, str | None, int | None, str
 def test_layout_settles_dealer_trump_and_who_played_and_leaves_the_tricks() -> None:
     state = _laid_out(_state(BASE))
     assert (state.dealer, state.trump) == ("eve", "h")
-    assert state.upcard is not None and state.upcard.card == "9h"
+    assert state.upcard == "9h"
     assert state.active == ["ann", "bob", "cy", "dee"]
     assert state.passed == {"eve"}
     assert state.plays == [] and state.winners == []

@@ -12,8 +12,8 @@ import dataclasses
 import pytest
 
 from referee.games.bourre.cinch import beatable_count, cinch_duty, cinch_view, equivalent_trumps
-from referee.games.bourre.play import follower_duty, legal_cards, trick_winner_index
-from referee.games.bourre.rules import PlayContext, first_breach
+from referee.games.bourre.play import table_of, trick_winner_index
+from referee.games.bourre.rules import PlayContext, first_breach, legal_cards
 from referee.options import BourreOptions
 
 DEFAULT = BourreOptions()
@@ -35,13 +35,14 @@ def judge(
     cards = frozenset(hand.split())
     table = tuple(trick.split())
     assert card in cards
-    duty = follower_duty(cards, table, trump, opts)
+    legal = legal_cards(cards, table, trump, opts)
     view = cinch_view(won, cards, set(dead.split()) | set(), trump)
     cinch = view if opts.cinch and view.is_cinch else None
     duty_c = None
     if cinch is not None:
-        duty_c = cinch_duty(cards, table, trump, duty.allowed, cinch.unseen, last, opts.cinch_last)
-    ctx = PlayContext("dee", card, cards, table, trump, 3, duty, cinch, duty_c, {})
+        duty_c = cinch_duty(cards, table, trump, legal, cinch.unseen, last, opts.cinch_last)
+    position = table_of(table, trump)
+    ctx = PlayContext("dee", card, cards, table, position, opts, 3, cinch, duty_c, {})
     breach = first_breach(ctx)
     return breach[0].id if breach else None
 
@@ -275,29 +276,24 @@ def test_trick_winner(cards: str, trump: str | None, winner: int) -> None:
     assert trick_winner_index(tuple(cards.split()), trump) == winner
 
 
-def test_fast_legality_agrees_with_legal_cards() -> None:
-    """``is_legal`` (the fast path) answers exactly like ``legal_cards`` on random positions."""
+def test_the_rules_legal_cards_agree_with_an_independent_statement() -> None:
+    """The legal cards the rules' predicates give agree with the independent statement of
+    rules 1-3 in ``tests/simulate.py`` (which shares no code with the engine), on random
+    positions under each combination of the options that change them."""
     import random
 
     from referee.cards import BOURRE_DECK
-    from referee.games.bourre.play import is_legal
+    from tests.simulate import legal_cards as independent
 
     rng = random.Random(5)
     deck = sorted(BOURRE_DECK)
-    option_sets = [
-        DEFAULT,
-        dataclasses.replace(DEFAULT, head_when_trumped=True),
-        dataclasses.replace(DEFAULT, head_trick=False, must_undertrump=False),
-        dataclasses.replace(DEFAULT, must_trump=False),
-        dataclasses.replace(DEFAULT, must_overtrump=False),
-    ]
+    flags = ("head_trick", "head_when_trumped", "must_trump", "must_overtrump", "must_undertrump")
     for _ in range(4000):
-        cards = rng.sample(deck, rng.randint(1, 9))
-        hand, trick = cards[: rng.randint(1, len(cards))], cards[len(cards) :]
-        cut = rng.randint(1, len(cards))
+        cards = rng.sample(deck, rng.randint(2, 9))
+        cut = rng.randint(1, len(cards) - 1)
         hand, trick = cards[:cut], cards[cut:]
         trump = rng.choice("shdc")
-        opts = rng.choice(option_sets)
-        legal = legal_cards(hand, trick, trump, opts)
-        for card in hand:
-            assert is_legal(card, hand, trick, trump, opts) == (card in legal)
+        opts = dataclasses.replace(DEFAULT, **{f: rng.random() < 0.5 for f in flags})  # type: ignore[arg-type]
+        plays = [(f"p{i}", c) for i, c in enumerate(trick)]
+        expected = frozenset(independent(hand, plays, trump, opts))
+        assert legal_cards(hand, trick, trump, opts) == expected, (hand, trick, trump, opts)

@@ -4,8 +4,7 @@ a trick line it could not read, and a dealer's pass it only presumes.
 
 Each case is a whole log judged through the real parser and engine, with the exact
 findings (rule, player, trick, card, line), whether the hand is settled and its money; where
-a rule is concerned, a legal and an illegal case. Both reading lanes are asked where the
-quick lane could take the hand.
+a rule is concerned, a legal and an illegal case.
 """
 
 from __future__ import annotations
@@ -25,8 +24,8 @@ def _findings(hand: BourreHandResult) -> list[Finding]:
     return [(v.rule, v.player, v.trick, v.card, v.line) for v in hand.violations]
 
 
-def _one(text: str, quick: bool = True) -> BourreHandResult:
-    (hand,) = audit_bourre(text, quick=quick)
+def _one(text: str) -> BourreHandResult:
+    (hand,) = audit_bourre(text)
     return hand
 
 
@@ -66,21 +65,18 @@ trick 5: ann 4d, bob 8s
 RECORD_RENEGE = "settle split\nsettle ann renege 6\n"
 
 
-@pytest.mark.parametrize("quick", [True, False])
 @pytest.mark.parametrize(
     "bob",
     ["", "bob play\n", "bob play discard 3\n", "bob play discard 5\n"],
     ids=["no-decision-line", "play", "discard-3", "discard-5"],
 )
-def test_an_exchange_the_log_does_not_size_does_not_empty_a_stock_of_22(
-    bob: str, quick: bool
-) -> None:
+def test_an_exchange_the_log_does_not_size_does_not_empty_a_stock_of_22(bob: str) -> None:
     line = 13 if bob else 12  # trick 1
     # Whatever bob drew (at most 5 cards, or as written), 2 + 5 < 22: the stock did not run
     # out, ann's Q♥ is dead, and the cinch she could see is judged. The table recorded the
     # renege: the record agrees (it used to be "recorded but not owed", and the cinch missed).
     text = SIX.format(bob=bob, tricks=CINCH_BROKEN, settle=RECORD_RENEGE)
-    hand = _one(text, quick)
+    hand = _one(text)
     assert _findings(hand) == [("BR-CINCH", "ann", 1, "3c", line)]
     assert hand.settled and hand.winner is None and hand.pot == 6
     assert hand.reneges == [("ann", Decimal(6))] and hand.carry == 12
@@ -125,19 +121,16 @@ trick 5: ann 4d, bob 8s, cy Jd, dee Qd
 """
 
 
-@pytest.mark.parametrize("quick", [True, False])
 @pytest.mark.parametrize(
     "lines",
     ["", "bob play discard 5\ncy play discard 5\ndee play discard 1\n"],
     ids=["three-unsized", "sized-13"],
 )
-def test_a_stock_the_exchanges_may_have_emptied_lets_discards_come_back(
-    lines: str, quick: bool
-) -> None:
+def test_a_stock_the_exchanges_may_have_emptied_lets_discards_come_back(lines: str) -> None:
     # 2 + 5 + 5 + 5 = 17, or 2 + 5 + 5 + 1 = 13 as written: more than 12, so the stock may
     # have run out: ann's Q♥ may have been dealt to bob (no L-CARD), it is unseen and beats
     # her J♥, and she holds no cinch. ann takes three tricks and the pot of 8.
-    hand = _one(EIGHT.format(lines=lines), quick)
+    hand = _one(EIGHT.format(lines=lines))
     assert _findings(hand) == []
     assert hand.settled and hand.winner == "ann" and hand.tricks_won["ann"] == 3
     assert money(hand.payouts or {}) == {

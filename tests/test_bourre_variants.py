@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from referee.report import BourreHandResult
 from tests.bourre_helpers import audit_bourre, rules_of
 
@@ -40,11 +38,10 @@ def _hand(decisions: str, number: int = 1, dealer: str = "dealer cy\n", settle: 
     return f"\nhand {number}\n{dealer}trump 9h\n{decisions}{PLAY}{settle}"
 
 
-@pytest.mark.parametrize("quick", [True, False])
-def test_in_turn_is_clean_and_early_is_found_on_the_early_line(quick: bool) -> None:
-    in_turn = audit_bourre(HEAD + _hand("ann play\nbob play\ncy play\n"), quick=quick)
+def test_in_turn_is_clean_and_early_is_found_on_the_early_line() -> None:
+    in_turn = audit_bourre(HEAD + _hand("ann play\nbob play\ncy play\n"))
     assert _findings(in_turn) == []
-    early = audit_bourre(HEAD + _hand("bob play\nann play\ncy play\n"), quick=quick)
+    early = audit_bourre(HEAD + _hand("bob play\nann play\ncy play\n"))
     assert _findings(early) == [("BR-DECIDE-ORDER", "bob", None, 7)]
     (v,) = early[0].violations
     assert v.message == "bob announced before their turn"

@@ -38,7 +38,7 @@ def test_short_version_option() -> None:
 
 
 def test_version_says_which_build_runs() -> None:
-    import referee.parser.quickpath as reader
+    import referee.parser.words as reader
 
     compiled = reader.__file__ is not None and reader.__file__.endswith(tuple(EXTENSION_SUFFIXES))
     assert build_kind() == ("compiled" if compiled else "pure Python")

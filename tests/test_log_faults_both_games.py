@@ -603,22 +603,37 @@ def test_extra_and_missing_tricks_are_worded_alike_in_both_games(game: str, tric
     assert short.unsettled == f"{n} of {tricks} tricks logged (trick {tricks} missing)"
 
 
-def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Bourré's cheap exit (:func:`tricks._in_turn`) skips the shared L-TURN check only
-    where that check finds nothing: judged with and without it, hands with tricks written
-    in random order give the same findings."""
-    turns = 0
+def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule() -> None:
+    """Bourré's cheap exit (a trick "in turn": a card from every player, clockwise from the
+    leader's, :attr:`ReplayState.in_turn`) skips the shared L-TURN check only where that
+    check finds nothing: on hands with tricks written in random order, every trick taken as
+    in turn has no card out of turn, and some tricks are not in turn."""
+    from referee.games.bourre import layout
+    from referee.games.bourre.facts import gather_facts
+    from referee.games.bourre.state import ReplayState
+    from referee.games.logchecks import first_out_of_turn
+    from referee.options import BourreOptions
+    from referee.parser import read_text
+
+    usual = unusual = 0
     for seed in range(80):
         text = shuffled_tricks(random.Random(seed), (BOURRE, SAME_BOURRE)[seed % 2], 0.5)
-        cheap = judge(text)
-        with monkeypatch.context() as m:
-            m.setattr(tricks, "_in_turn", lambda state, plays: False)
-            full = judge(text)
-        assert [h.violations for h in cheap.hands] == [h.violations for h in full.hands], text
-        turns += sum(v.rule == "L-TURN" for h in full.hands for v in h.violations)
-    assert turns > 40  # (the shuffled tricks do have cards out of turn to find)
+        reader = read_text(text)
+        assert reader.header is not None
+        seats = reader.header.players
+        for hand in reader.hands():
+            state = ReplayState(gather_facts(hand, seats), seats, BourreOptions(), None)
+            layout.settle_dealer(state)
+            layout.settle_trump(state)
+            layout.settle_decisions(state)
+            tricks.lay_out_tricks(state)
+            for plays, in_turn in zip(state.plays, state.in_turn, strict=True):
+                if in_turn:
+                    usual += 1
+                    assert first_out_of_turn([p.player for p in plays], state.active) is None
+                elif plays:
+                    unusual += 1
+    assert usual > 40 and unusual > 40  # (the shuffled tricks have both to find)
 
 
 @pytest.mark.parametrize(

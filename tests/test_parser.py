@@ -1,7 +1,8 @@
 """The log reader: every statement form, names, positions, errors and recovery.
 
-Every log read here is read twice, with the fast path and with Lark alone, and the two
-readings must agree exactly (see ``read``): the fast path is only an accelerator.
+Every log read here is read twice, by the words and with Lark alone, and the two readings
+must agree exactly, each item's column included (see ``read``): reading by the words only
+saves time. A record is compared here with its columns worked out (:func:`resolved`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from referee.parser import LogReader, read_log, read_text
 from referee.records import (
     AnteLine,
     BidLine,
-    CardAt,
     ClaimLine,
     DealerLine,
     DealLine,
@@ -32,7 +32,6 @@ from referee.records import (
     ExchangeLine,
     Hand,
     NameAt,
-    Play,
     RedealLine,
     ScoreLine,
     SettleLine,
@@ -40,8 +39,10 @@ from referee.records import (
     TeamSettleLine,
     TrickLine,
     TrumpLine,
+    columns,
 )
 from referee.report import ReadError
+from tests.reading import LarkOnlyReader, read, resolved
 
 GAMES = {name: g.key for g in all_games() for name in g.names}
 
@@ -51,20 +52,6 @@ if not SPEC.exists():
 
 BOURRE_HEAD = "game bourre\nplayers ann bob cy dee eve\n"
 EUCHRE_HEAD = "game bid-euchre\nplayers ann bob cy dee\n"
-
-
-class LarkOnlyReader(LogReader):
-    """A reader whose fast paths decline every line, so that Lark reads them all: what the
-    fast paths give must be exactly what Lark gives."""
-
-    def _header_fast(self, entry: object, first: object, kind: object) -> None:
-        return None
-
-    def _hand_head_fast(self, entry: object) -> None:
-        return None
-
-    def _statement_reader(self) -> None:
-        return None
 
 
 def test_the_lark_only_reader_reads_every_line_with_lark() -> None:
@@ -79,21 +66,9 @@ def test_the_lark_only_reader_reads_every_line_with_lark() -> None:
     (hand,) = Counting(io.StringIO(text)).hands()
     assert parsed == [1, 2, 3, 4, 5, 6] and len(hand.events) == 3
     parsed.clear()
-    (fast,) = read_text(text).hands()
-    assert fast == hand
-
-
-def read(text: str) -> tuple[LogReader, list[Hand]]:
-    """Read a log, and check that the fast path and Lark alone read it identically."""
-    fast = read_text(text)
-    hands = list(fast.hands())
-    slow = LarkOnlyReader(io.StringIO(text, newline=None))
-    assert list(slow.hands()) == hands
-    assert slow.errors == fast.errors
-    assert slow.header == fast.header
-    assert fast._fast_failures == 0
-    assert not [e for e in fast.errors if "could not read" in e.message]  # reader bugs
-    return fast, hands
+    (by_words,) = read_text(text).hands()
+    assert resolved(by_words) == hand
+    assert all(e.cols is None for e in by_words.events)  # (the columns are left to the text)
 
 
 def events(body: str, head: str = BOURRE_HEAD) -> list[Event]:
@@ -170,10 +145,12 @@ def test_euchre_header_score() -> None:
     reader, _ = read(EUCHRE_HEAD + "score ann+cy 12, BOB+dee -4\n")
     assert reader.errors == []
     assert reader.header is not None
-    assert reader.header.score == (
-        TeamPoints((name("ann", 3, 7), name("cy", 3, 11)), Decimal(12), 3, 7),
-        TeamPoints((name("bob", 3, 18), name("dee", 3, 22)), Decimal(-4), 3, 18),
+    assert reader.header.score is not None
+    assert reader.header.score.entries == (
+        TeamPoints(("ann", "cy"), Decimal(12)),
+        TeamPoints(("bob", "dee"), Decimal(-4)),
     )
+    assert columns(reader.header.score) == (1, 7, 11, 14, 18, 22, 26)
 
 
 @pytest.mark.parametrize(
@@ -315,61 +292,52 @@ def test_hand_numbers_as_written() -> None:
 
 def test_dealer_and_deal() -> None:
     assert events("dealer: EVE\ndeal ann 7h, 10d td Q♠ JOKER\n") == [
-        DealerLine(name("eve", 4, 9), 4, 1),
+        DealerLine("eve", 4, 1, "dealer: EVE", (1, 9)),
         DealLine(
-            name("ann", 5, 6),
-            (
-                CardAt("7h", 5, 10),
-                CardAt("Td", 5, 14),
-                CardAt("Td", 5, 18),
-                CardAt("Qs", 5, 21),
-                CardAt("joker", 5, 24),
-            ),
+            "ann",
+            ("7h", "Td", "Td", "Qs", "joker"),
             5,
             1,
+            "deal ann 7h, 10d td Q♠ JOKER",
+            (1, 6, 10, 14, 18, 21, 24),
         ),
     ]
 
 
 def test_trick_forms() -> None:
-    assert one("trick 3: ann 7h, cy 9h, dee Jh, eve Ah") == TrickLine(
+    line = "trick 3: ann 7h, cy 9h, dee Jh, eve Ah"
+    assert one(line) == TrickLine(
         3,
-        (
-            Play(name("ann", 4, 10), CardAt("7h", 4, 14)),
-            Play(name("cy", 4, 18), CardAt("9h", 4, 21)),
-            Play(name("dee", 4, 25), CardAt("Jh", 4, 29)),
-            Play(name("eve", 4, 33), CardAt("Ah", 4, 37)),
-        ),
+        ("ann", "cy", "dee", "eve"),
+        ("7h", "9h", "Jh", "Ah"),
+        None,
         4,
         1,
-        7,
+        line,
+        (1, 7, 10, 14, 18, 21, 25, 29, 33, 37),
     )
-    no_number = one("Trick ANN 10♥ Cy t♡")
-    assert isinstance(no_number, TrickLine)
-    assert (no_number.number, no_number.number_column) == (None, 0)
-    assert no_number.plays == (
-        Play(name("ann", 4, 7), CardAt("Th", 4, 11)),
-        Play(name("cy", 4, 15), CardAt("Th", 4, 18)),
+    assert one("Trick ANN 10♥ Cy t♡") == TrickLine(
+        None, ("ann", "cy"), ("Th", "Th"), None, 4, 1, "Trick ANN 10♥ Cy t♡", (1, 7, 11, 15, 18)
     )
     assert one("trick: 2: ann 7h") == TrickLine(
-        2, (Play(name("ann", 4, 11), CardAt("7h", 4, 15)),), 4, 1, 8
+        2, ("ann",), ("7h",), None, 4, 1, "trick: 2: ann 7h", (1, 8, 11, 15)
     )
 
 
 def test_retracted_card() -> None:
     trick = one("trick 1: ann 7h, cy 9h (was 8c), dee Jh(WAS Qh)")
     assert isinstance(trick, TrickLine)
-    assert trick.plays[0].retracted is None
-    assert trick.plays[1] == Play(name("cy", 4, 18), CardAt("9h", 4, 21), CardAt("8c", 4, 29))
-    assert trick.plays[2] == Play(name("dee", 4, 34), CardAt("Jh", 4, 38), CardAt("Qh", 4, 45))
+    assert trick.retracted == (None, "8c", "Qh")
+    assert trick.cards == ("7h", "9h", "Jh")
+    assert columns(trick) == (1, 7, 10, 14, 18, 21, 29, 34, 38, 45)
 
 
 def test_claim() -> None:
     assert one("claim ann renege dee trick 3") == ClaimLine(
-        name("ann", 4, 7), name("dee", 4, 18), 3, 4, 1
+        "ann", "dee", 3, 4, 1, "claim ann renege dee trick 3", (1, 7, 11, 18, 22, 28)
     )
     assert one("claim: bob RENEGE eve") == ClaimLine(
-        name("bob", 4, 8), name("eve", 4, 19), None, 4, 1
+        "bob", "eve", None, 4, 1, "claim: bob RENEGE eve", (1, 8, 12, 19)
     )
 
 
@@ -392,35 +360,37 @@ def test_bourre_statements() -> None:
         "settle bob PENALTY 1\n"
     )
     assert got == [
-        AnteLine((name("ann", 4, 6), name("bob", 4, 11), name("cy", 4, 15)), 4, 1),
-        TrumpLine("h", CardAt("4h", 5, 7), 5, 1),
+        AnteLine(("ann", "bob", "cy"), 4, 1, "ante ann, bob cy", (1, 6, 11, 15)),
+        TrumpLine("h", "4h", 5, 1, "trump 4h", (1, 7)),
         DecisionLine(
-            name("ann", 6, 1),
+            "ann",
             "play",
             2,
-            (CardAt("2c", 6, 18), CardAt("9s", 6, 21)),
-            (CardAt("5d", 6, 29), CardAt("Td", 6, 32)),
+            ("2c", "9s"),
+            ("5d", "Td"),
             6,
             1,
+            "ann play discard 2c 9s draw 5d Td",
+            (1, 5, 10, 18, 21, 24, 29, 32),
         ),
-        DecisionLine(name("bob", 7, 1), "pass", None, None, None, 7, 1),
-        DecisionLine(name("cy", 8, 1), "pass", None, None, None, 8, 1),
-        DecisionLine(name("dee", 9, 1), "play", 0, None, None, 9, 1),
-        DecisionLine(name("eve", 10, 1), "play", 3, None, None, 10, 1),
-        DecisionLine(name("ann", 11, 1), "play", 1, (CardAt("8d", 11, 18),), None, 11, 1),
-        SettleLine("pot", None, Decimal(5), 12, 1),
-        SettleLine("wins", name("eve", 13, 8), Decimal(5), 13, 1),
-        SettleLine("bourre", name("cy", 14, 8), Decimal("5.50"), 14, 1),
-        SettleLine("bourre", name("cy", 15, 8), Decimal(5), 15, 1),
-        SettleLine("renege", name("dee", 16, 8), Decimal(3), 16, 1),
-        SettleLine("split", None, None, 17, 1),
-        SettleLine("penalty", name("bob", 18, 8), Decimal(1), 18, 1),
+        DecisionLine("bob", "pass", None, None, None, 7, 1, "bob pass", (1, 5)),
+        DecisionLine("cy", "pass", None, None, None, 8, 1, "cy: fold", (1, 5)),
+        DecisionLine("dee", "play", 0, None, None, 9, 1, "dee stand", (1, 5)),
+        DecisionLine("eve", "play", 3, None, None, 10, 1, "eve play discard 3", (1, 5, 10, 18)),
+        DecisionLine("ann", "play", 1, ("8d",), None, 11, 1, "ann play discard 8d", (1, 5, 10, 18)),
+        SettleLine("pot", None, Decimal(5), 12, 1, "settle pot 5", (1, 8, 12)),
+        SettleLine("wins", "eve", Decimal(5), 13, 1, "settle eve wins 5", (1, 8, 12, 17)),
+        SettleLine("bourre", "cy", Decimal("5.50"), 14, 1, "settle cy bourré 5.50", (1, 8, 11, 18)),
+        SettleLine("bourre", "cy", Decimal(5), 15, 1, "settle cy BOURRE 5", (1, 8, 11, 18)),
+        SettleLine("renege", "dee", Decimal(3), 16, 1, "settle dee renege +3", (1, 8, 12, 19)),
+        SettleLine("split", None, None, 17, 1, "settle split", (1, 8)),
+        SettleLine("penalty", "bob", Decimal(1), 18, 1, "settle bob PENALTY 1", (1, 8, 12, 20)),
     ]
 
 
 def test_amounts_may_carry_a_currency_sign() -> None:
     # before or after the number, with a plus or minus either side of a leading sign; the
-    # value is the number's (read the same way by the fast path and by Lark, see read())
+    # value is the number's (read the same way by the words and by Lark, see read())
     got = events(
         "settle pot $5\n"
         "settle eve wins 5$\n"
@@ -500,7 +470,7 @@ def test_trump(text: str, suit: str, card: str | None) -> None:
     event = one(text)
     assert isinstance(event, TrumpLine)
     assert event.suit == suit
-    assert (event.card.card if event.card else None) == card
+    assert event.card == card
 
 
 def test_bid_euchre_statements() -> None:
@@ -516,37 +486,19 @@ def test_bid_euchre_statements() -> None:
         "score bob+dee 4, ann+cy -2\n",
         EUCHRE_HEAD,
     )
+    teams = (TeamPoints(("bob", "dee"), Decimal(4)), TeamPoints(("ann", "cy"), Decimal(-2)))
     assert got == [
-        BidLine(name("ann", 4, 5), "pass", None, 4, 1),
-        BidLine(name("bob", 5, 5), 4, "h", 5, 1),
-        BidLine(name("cy", 6, 6), 5, None, 6, 1),
-        BidLine(name("dee", 7, 5), "ask", None, 7, 1),
-        BidLine(name("ann", 8, 5), "moon", "s", 8, 1),
-        BidLine(name("bob", 9, 5), 2, None, 9, 1),
+        BidLine("ann", "pass", None, 4, 1, "bid ann pass", (1, 5, 9)),
+        BidLine("bob", 4, "h", 5, 1, "bid bob 4 hearts", (1, 5, 9, 11)),
+        BidLine("cy", 5, None, 6, 1, "bid: cy 5", (1, 6, 9)),
+        BidLine("dee", "ask", None, 7, 1, "bid dee ask", (1, 5, 9)),
+        BidLine("ann", "moon", "s", 8, 1, "bid ann moon ♠", (1, 5, 9, 14)),
+        BidLine("bob", 2, None, 9, 1, "bid bob 2", (1, 5, 9)),
         ExchangeLine(
-            name("dee", 10, 10),
-            CardAt("9c", 10, 14),
-            name("bob", 10, 17),
-            CardAt("Jh", 10, 21),
-            10,
-            1,
+            "dee", "9c", "bob", "Jh", 10, 1, "exchange dee 9c bob Jh", (1, 10, 14, 17, 21)
         ),
-        TeamSettleLine(
-            (
-                TeamPoints((name("bob", 11, 8), name("dee", 11, 12)), Decimal(4), 11, 8),
-                TeamPoints((name("ann", 11, 18), name("cy", 11, 22)), Decimal(-2), 11, 18),
-            ),
-            11,
-            1,
-        ),
-        ScoreLine(
-            (
-                TeamPoints((name("bob", 12, 7), name("dee", 12, 11)), Decimal(4), 12, 7),
-                TeamPoints((name("ann", 12, 18), name("cy", 12, 22)), Decimal(-2), 12, 18),
-            ),
-            12,
-            1,
-        ),
+        TeamSettleLine(teams, 11, 1, "settle bob+dee 4 ann+cy -2", (1, 8, 12, 16, 18, 22, 25)),
+        ScoreLine(teams, 12, 1, "score bob+dee 4, ann+cy -2", (1, 7, 11, 15, 18, 22, 25)),
     ]
 
 
@@ -560,11 +512,11 @@ def test_bid_euchre_variant_statements() -> None:
         EUCHRE_HEAD,
     )
     assert got == [
-        DiscardLine(name("dee", 4, 9), CardAt("joker", 4, 13), 4, 1),
-        DiscardLine(name("dee", 5, 10), CardAt("Th", 5, 15), 5, 1),
-        RedealLine(name("ann", 6, 8), "ace-no-face", 6, 1, 12),
-        RedealLine(name("cy", 7, 9), "ace-no-face", 7, 1, 12),
-        RedealLine(name("rob", 8, 8, seated=False), "ace-no-face", 8, 1, 12),
+        DiscardLine("dee", "joker", 4, 1, "discard dee joker", (1, 9, 13)),
+        DiscardLine("dee", "Th", 5, 1, "Discard: Dee, 10h   ", (1, 10, 15)),
+        RedealLine("ann", "ace-no-face", 6, 1, "redeal ann ace-no-face", (1, 8, 12)),
+        RedealLine("cy", "ace-no-face", 7, 1, "REDEAL: cy ACE_NO_FACE", (1, 9, 12)),
+        RedealLine("rob", "ace-no-face", 8, 1, "redeal rob ace-no-face", (1, 8, 12)),
     ]
 
 
@@ -595,7 +547,7 @@ def test_bids_above_six_read_when_the_reader_is_told_of_two_decks() -> None:
         reader = kind(io.StringIO(text))
         reader.allow_bids(12)
         (hand,) = reader.hands()
-        assert [(e.player.name, e.bid) for e in hand.events if isinstance(e, BidLine)] == [
+        assert [(e.player, e.bid) for e in hand.events if isinstance(e, BidLine)] == [
             ("ann", 12),
             ("cy", 7),
         ]
@@ -616,19 +568,17 @@ def test_names_resolve_against_players() -> None:
     got = events(
         "dealer ANN\ntrick 1: Bob 7h, zed 9h\n", "game bourre\nplayers Ann BOB Zoë o'neil mary-jo\n"
     )
-    assert got[0] == DealerLine(NameAt("Ann", True, 4, 8), 4, 1)
+    assert got[0] == DealerLine("Ann", 4, 1, "dealer ANN", (1, 8))
     trick = got[1]
     assert isinstance(trick, TrickLine)
-    assert [p.player for p in trick.plays] == [
-        NameAt("BOB", True, 5, 10),
-        NameAt("zed", False, 5, 18),
-    ]
+    assert trick.players == ("BOB", "zed")  # (zed is not seated: as written)
+    assert columns(trick)[2:5:2] == (10, 18)
     (decision,) = events("ZOË pass\n", "game bourre\nplayers ann Zoë o'neil mary-jo\n")
     assert isinstance(decision, DecisionLine)
-    assert decision.player == NameAt("Zoë", True, 4, 1)
+    assert decision.player == "Zoë"
     (decision,) = events("O'Neil stand\n", "game bourre\nplayers ann Zoë o'neil mary-jo\n")
     assert isinstance(decision, DecisionLine)
-    assert decision.player.name == "o'neil"
+    assert decision.player == "o'neil"
 
 
 def test_crlf_bom_comments_blank_lines_and_indentation() -> None:
@@ -641,50 +591,50 @@ def test_crlf_bom_comments_blank_lines_and_indentation() -> None:
     assert reader.header is not None and reader.header.column == 1
     assert hands[0].line == 5
     assert hands[0].events == (
-        DealerLine(name("bob", 6, 11), 6, 4),
+        DealerLine("bob", 6, 4, "   dealer bob", (4, 11)),
         TrickLine(
             1,
-            (
-                Play(name("ann", 8, 12), CardAt("7h", 8, 16)),
-                Play(name("bob", 8, 20), CardAt("8h", 8, 24)),
-            ),
+            ("ann", "bob"),
+            ("7h", "8h"),
+            None,
             8,
             3,
-            9,
+            "  trick 1: ann 7h, bob 8h   ",
+            (3, 9, 12, 16, 20, 24),
         ),
     )
     # read_log takes lines as from a file opened with newline="" (CRLF kept)
     same = read_log(text.splitlines(keepends=True))
-    assert list(same.hands()) == hands
+    assert [resolved(h) for h in same.hands()] == hands
 
 
 def test_bare_cr_line_ends_in_text() -> None:
     reader, hands = read("game bourre\rplayers ann bob\rhand 1\rdealer bob\r")
     assert reader.errors == []
-    assert hands[0].events == (DealerLine(name("bob", 4, 8), 4, 1),)
+    assert hands[0].events == (DealerLine("bob", 4, 1, "dealer bob", (1, 8)),)
 
 
 def test_commas_and_colons_anywhere_between_items() -> None:
     assert one("ante, ann,bob ,cy,") == AnteLine(
-        (name("ann", 4, 7), name("bob", 4, 11), name("cy", 4, 16)), 4, 1
+        ("ann", "bob", "cy"), 4, 1, "ante, ann,bob ,cy,", (1, 7, 11, 16)
     )
     assert one("ann: play, discard 2c,9s") == DecisionLine(
-        name("ann", 4, 1), "play", 2, (CardAt("2c", 4, 20), CardAt("9s", 4, 23)), None, 4, 1
+        "ann", "play", 2, ("2c", "9s"), None, 4, 1, "ann: play, discard 2c,9s", (1, 6, 12, 20, 23)
     )
-    assert one(",settle, ann+ cy, 1 bob +dee, 2,", EUCHRE_HEAD) == TeamSettleLine(
-        (
-            TeamPoints((name("ann", 4, 10), name("cy", 4, 15)), Decimal(1), 4, 10),
-            TeamPoints((name("bob", 4, 21), name("dee", 4, 26)), Decimal(2), 4, 21),
-        ),
+    text = ",settle, ann+ cy, 1 bob +dee, 2,"
+    assert one(text, EUCHRE_HEAD) == TeamSettleLine(
+        (TeamPoints(("ann", "cy"), Decimal(1)), TeamPoints(("bob", "dee"), Decimal(2))),
         4,
         2,
+        text,
+        (2, 10, 15, 19, 21, 26, 31),
     )
 
 
 def test_tens_and_case() -> None:
     deal = one("deal ann 10c TC tc 10C jD A♤")
     assert isinstance(deal, DealLine)
-    assert [c.card for c in deal.cards] == ["Tc", "Tc", "Tc", "Tc", "Jd", "As"]
+    assert deal.cards == ("Tc", "Tc", "Tc", "Tc", "Jd", "As")
 
 
 def test_read_log_from_a_file(tmp_path: Path) -> None:
@@ -694,7 +644,7 @@ def test_read_log_from_a_file(tmp_path: Path) -> None:
         with path.open(encoding=encoding) as lines:
             reader = read_log(lines)
             assert reader.header is not None and reader.header.players == ("ann", "bob")
-            assert [h.events for h in reader.hands()] == [(DealerLine(name("bob", 4, 8), 4, 1),)]
+            assert [h.events for h in reader.hands()] == [(DealerLine("bob", 4, 1, "dealer bob"),)]
             assert reader.errors == []
 
 
@@ -774,18 +724,35 @@ def test_bourre_example() -> None:
         + ["TrickLine"] * 5
         + ["SettleLine"] * 3
     )
-    assert hand.events[1] == TrumpLine("h", CardAt("4h", 8, 7), 8, 1)
-    assert hand.events[4] == DecisionLine(name("cy", 11, 1), "play", 3, None, None, 11, 1)
+    trump = hand.events[1]
+    assert isinstance(trump, TrumpLine)
+    assert (trump.suit, trump.card, trump.line, trump.column, columns(trump)) == (
+        "h",
+        "4h",
+        8,
+        1,
+        (1, 7),
+    )
+    decision = hand.events[4]
+    assert isinstance(decision, DecisionLine)
+    assert (decision.player, decision.action, decision.discard_count, decision.line) == (
+        "cy",
+        "play",
+        3,
+        11,
+    )
     trick3 = hand.events[9]
     assert isinstance(trick3, TrickLine) and trick3.number == 3
-    assert [(p.player.name, p.card.card) for p in trick3.plays] == [
+    assert list(zip(trick3.players, trick3.cards, strict=True)) == [
         ("ann", "Td"),
         ("cy", "Qd"),
         ("dee", "4d"),
         ("eve", "Kd"),
     ]
-    assert trick3.plays[2].card == CardAt("4d", 16, 29)
-    assert hand.events[-1] == SettleLine("bourre", name("cy", 21, 8), Decimal(5), 21, 1)
+    assert (trick3.line, columns(trick3)[7]) == (16, 29)  # dee's 4♦
+    last = hand.events[-1]
+    assert isinstance(last, SettleLine)
+    assert (last.kind, last.player, last.amount, last.line) == ("bourre", "cy", Decimal(5), 21)
 
 
 def test_bid_euchre_example() -> None:
@@ -794,24 +761,25 @@ def test_bid_euchre_example() -> None:
     assert reader.header is not None and reader.header.game == "bid-euchre"
     (hand,) = hands
     bids = [e for e in hand.events if isinstance(e, BidLine)]
-    assert [(b.player.name, b.bid) for b in bids] == [
+    assert [(b.player, b.bid) for b in bids] == [
         ("ann", "pass"),
         ("bob", "pass"),
         ("cy", 3),
         ("dee", 4),
     ]
-    assert hand.events[5] == TrumpLine("h", None, 10, 1)
+    trump = hand.events[5]
+    assert isinstance(trump, TrumpLine) and (trump.suit, trump.card, trump.line) == ("h", None, 10)
     tricks = [e for e in hand.events if isinstance(e, TrickLine)]
     assert [t.number for t in tricks] == [1, 2, 3, 4, 5, 6]
-    assert tricks[5].plays[0] == Play(name("dee", 16, 10), CardAt("Jd", 16, 14))
-    assert hand.events[-1] == ScoreLine(
-        (
-            TeamPoints((name("bob", 18, 7), name("dee", 18, 11)), Decimal(4), 18, 7),
-            TeamPoints((name("ann", 18, 17), name("cy", 18, 21)), Decimal(2), 18, 17),
-        ),
-        18,
-        1,
+    assert (tricks[5].players[0], tricks[5].cards[0]) == ("dee", "Jd")
+    assert columns(tricks[5])[2:4] == (10, 14)
+    score = hand.events[-1]
+    assert isinstance(score, ScoreLine)
+    assert score.entries == (
+        TeamPoints(("bob", "dee"), Decimal(4)),
+        TeamPoints(("ann", "cy"), Decimal(2)),
     )
+    assert (score.line, columns(score)) == (18, (1, 7, 11, 15, 17, 21, 24))
 
 
 def test_grammar_reads_whole_example_files() -> None:
@@ -1020,9 +988,9 @@ def test_a_megabyte_of_plays_with_an_error_at_the_end() -> None:
     assert line.endswith(error.source_line)
 
 
-# ----------------------------------------------------------------------------- fast path = Lark
+# ----------------------------------------------------------------------------- words = Lark
 
-# Statement shapes from the spec, filled with good and bad pieces: the fast path must read
+# Statement shapes from the spec, filled with good and bad pieces: the word reader must read
 # each line exactly as Lark does, or leave it to Lark.
 _SHAPES = [
     "trick{c} {i}{c} {plays}",
@@ -1161,7 +1129,7 @@ def _statement(draw: st.DrawFn) -> str:
 
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(_statement(), min_size=1, max_size=4))
-def test_fast_path_agrees_with_lark_on_statements(lines: list[str]) -> None:
+def test_words_and_lark_agree_on_statements(lines: list[str]) -> None:
     read(EUCHRE_HEAD + "hand 1\n" + "\n".join(lines) + "\n")  # asserts both agree
 
 
@@ -1243,7 +1211,7 @@ _WORDS = [
     st.lists(st.sampled_from(_WORDS), min_size=1, max_size=9),
     st.lists(st.sampled_from([" ", " ", ", ", "", ":", "  "]), min_size=9, max_size=9),
 )
-def test_fast_path_agrees_with_lark_on_word_soup(words: list[str], gaps: list[str]) -> None:
+def test_words_and_lark_agree_on_word_soup(words: list[str], gaps: list[str]) -> None:
     line = "".join(w + g for w, g in zip(words, gaps, strict=False))
     read(EUCHRE_HEAD + "hand 1\n" + line + "\n")  # asserts both readings agree
 

@@ -71,21 +71,21 @@ def test_no_repeated_statement_means_no_restart() -> None:
         max_tricks = 5 if seed % 2 else 6
         seats, hands = _hands(_carelessly(rng, text))
         for hand in hands:
-            keys = [_once_key(e) for e in hand.events]
+            keys = [_once_key(e, seats) for e in hand.events]
             heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
             tricks = [u.line for u in hand.unreadable if unread_kind(u, seats) in ("trick", "")]
             following = hand.next_number
             vouched = following is not None
-            full = _restart_at(hand.events, keys, heads, tricks, max_tricks, vouched)
+            full = _restart_at(hand.events, keys, heads, tricks, max_tricks, vouched, seats)
             parts = split_forgotten(hand, seats, max_tricks)
             room = following is None or following >= hand.number + 2
             assert (len(parts) == 1) == (full is None or not room)
             for part in parts:
                 events = part.hand.events
-                assert part.repeats == _repeats([_once_key(e) for e in events])
+                assert part.repeats == _repeats([_once_key(e, seats) for e in events])
                 if not part.repeats:
-                    assert duplicate_findings(part.hand) == []
-                    assert duplicate_findings(part.hand, euchre=True) == []
+                    assert duplicate_findings(part.hand, seats) == []
+                    assert duplicate_findings(part.hand, seats, euchre=True) == []
             if not _repeats(keys):
                 assert full is None and len(parts) == 1
                 plain += 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:
-    from referee.records import Hand, Header, QuickHand
+    from referee.records import Hand, Header
     from referee.report import FileReport, HandResult
     from referee.rule import Rule
 
@@ -25,7 +25,7 @@ class Session(Protocol):
 
     totals_complete: bool
 
-    def judge(self, hand: Hand | QuickHand) -> Sequence[HandResult]:
+    def judge(self, hand: Hand) -> Sequence[HandResult]:
         """The results of one hand as read (more than one when the log forgot a `hand`
         line inside it)."""
 
@@ -64,7 +64,6 @@ class Game:
     names: tuple[str, ...]  # the `game` line's spellings (lower case)
     seats: tuple[int, int]  # the fewest and most players
     header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
-    quick_reading: bool  # whether its usual hands are read for a quick lane
     options_type: type  # its house options' frozen dataclass
     converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
     conflicts: Callable[[Any], list[tuple[tuple[str, ...], str]]]  # options valid only apart

@@ -12,12 +12,7 @@ from referee.amounts import AmountError, exact_amount
 from referee.cards import JOKER, parse_card, parse_suit
 from referee.currency import strip_sign
 from referee.names import shown
-from referee.records import (
-    CardAt,
-    Event,
-    NameAt,
-    TrumpLine,
-)
+from referee.records import Event, NameAt
 
 #: Words that may not be a player's name (lower case): the grammar's keywords.
 KEYWORDS: frozenset[str] = frozenset(
@@ -157,11 +152,11 @@ def _bid(text: str, column: int, top: int = 6) -> int:
     return value
 
 
-def _trump_card(card: CardAt, column: int) -> TrumpLine:
-    """``trump CARD``: the upcard names trump, so it cannot be the joker."""
-    if card.card == JOKER:
-        raise _Fault(card.column, "the joker has no suit: expected a card such as 7h or a suit")
-    return TrumpLine(card.card[-1], card, card.line, column)
+def _trump_card(card: str, column: int) -> None:
+    """``trump CARD``: the upcard names trump, so it cannot be the joker (``column``: the
+    card's)."""
+    if card == JOKER:
+        raise _Fault(column, "the joker has no suit: expected a card such as 7h or a suit")
 
 
 def _suit(text: str) -> str:
@@ -202,6 +197,13 @@ class _Names:
             if declared is None:
                 return NameAt(str(text), False, line, column)
         return NameAt(declared, True, line, column)
+
+    def resolve(self, text: str) -> str:
+        """A name as written: the seated player's name as declared, else the text."""
+        declared = self.exact.get(text)
+        if declared is None:
+            declared = self.seat_of(text)
+        return declared if declared is not None else str(text)
 
     def seat_of(self, text: str) -> str | None:
         """The seated player's name as declared, for a name as written; None if not seated."""

@@ -6,7 +6,6 @@ import functools
 import io
 import re
 from collections.abc import Iterable, Iterator
-from functools import partial
 from itertools import chain
 from typing import Final
 
@@ -16,19 +15,15 @@ from referee.cards import parse_card
 from referee.games import Game, all_games, game_named, game_of
 from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
-    _MAX_NUMBER_DIGITS,
     _MAX_SOURCE_LINE,
     KEYWORDS,
-    _amount_or_none,
     _Fault,
     _HandHead,
     _HeaderLine,
     _Names,
-    _number,
     _short,
     _Statement,
 )
-from referee.parser.fastpath import _FastPath
 from referee.parser.messages import (
     _explain,
     _faulted,
@@ -37,17 +32,15 @@ from referee.parser.messages import (
     _other_game_statement,
     _statement_word,
 )
-from referee.parser.quickpath import _MAX_KEPT, _QuickPath, _words
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
+from referee.parser.words import MAX_KEPT, WordReader, split_words
 from referee.records import (
     Event,
     Hand,
     Header,
     OptionLine,
-    QuickHand,
     ScoreLine,
-    TeamPoints,
     Unread,
 )
 from referee.report import Mend, ReadError, clip_source
@@ -63,29 +56,16 @@ _MAX_HINTED_LINES = 2000
 _HAND_ONE = re.compile(r"[\t ,]*hand[\t ,]*:?[\t ,]*0*1[\t ,]*:?[\t ,]*", re.IGNORECASE)
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
-# A non-blank line of a hand: as _Line, then its first word lower-cased and where it starts and
-# ends (-1 and 0 when the line starts with no word: see LogReader._line_head).
-_BlockLine = tuple[int, str, str, str, int, int]
-# A line's first word lower-cased, where it starts and ends, and whether it is `hand`.
-_Head = tuple[str, int, int, bool]
-_NO_HEAD: Final[_Head] = ("", -1, 0, False)
+# A non-blank line of a hand: as _Line, then its words (None: it has a character that parts
+# no words, see split_words).
+_BlockLine = tuple[int, str, str, list[str] | None]
 
-
-#: Spellings of the keyword `hand` (and with a colon) seen as a line's whole first word, so
-#: that a usual `hand 12` line is known by its words (see _quick_block); kept for the whole
-#: process, as the keyword is spelt the same way in every log (up to _MAX_KEPT spellings).
-_HAND_WORDS: Final[set[str]] = set()
-
-
-#: A line's first part, up to its first space, as written (``trick``, ``Bid``, ``deal:``),
-#: when it is the line's first word (with a colon after it) -> that word's _Head: kept for
-#: the whole process (up to _MAX_KEPT of them), so that the usual line's first word is
-#: looked up rather than matched (see LogReader._line_head).
-_LINE_HEADS: Final[dict[str, _Head]] = {}
-
+#: What may follow `hand` in a line's first word that is still the keyword (NAME goes on
+#: with a letter, a digit, `_`, `'` or `-`).
+_NAME_GOES_ON = re.compile(r"[\w'-]")
 
 #: Seated names' own faults and look-alike keys (see LogReader._name_facts), kept for the
-#: whole process: they depend on the name alone (up to _MAX_KEPT names).
+#: whole process: they depend on the name alone (up to MAX_KEPT names).
 _NAME_FACTS: dict[str, tuple[str | None, str]] = {}
 
 
@@ -113,49 +93,42 @@ class LogReader:
     header: Header | None
     errors: list[ReadError]
 
-    def __init__(self, lines: Iterable[str], *, quick: bool = False) -> None:
+    def __init__(self, lines: Iterable[str]) -> None:
         self.errors = []
         self.header = None
         self._syntax = _syntax()
         self._lines = iter(lines)
         self._lineno = 0
-        self._fast_failures = 0  # fast-path exceptions (bugs), for tests
+        self._word_failures = 0  # exceptions of the word reader (bugs), for tests
         self._hint_parses = 0  # lines parsed to check a "did you mean" (see _fits)
         self._hinted = 0  # lines that were looked at for a "did you mean"
         self._pending: _Line | None = None  # the `hand` line that ended the previous block
+        #: A hand's statement that came before any `hand` line (its line, column and word):
+        #: the first hand's `hand` line is missing, or the statement is astray.
+        self._implied: tuple[_Line, int, str] | None = None
+        self._header_source: dict[int, str] = {}  # header lines by number, for errors
+        # The non-blank lines of the hand last given (for the findings' snippets).
+        self._hand_block: list[_BlockLine] = []
+        self._block_lines_by_number: dict[int, str] | None = None
+        self._hand_entry: _Line = (0, "", "")  # its `hand` line
+        self._hand_words = _HAND_WORDS
+        self._names = _Names(())  # nobody is seated until the header has been read
+        self._seated: tuple[str, ...] = ()  # the seated names as written
         #: The pending `hand` line's head, read once to look ahead (see _next_number): the
         #: line, its head (None: it does not read) and the errors it gave, reported when the
         #: hands reach it.
         self._ahead: tuple[_Line, tuple[int, int, int] | None, list[ReadError]] | None = None
-        #: A hand's statement that came before any `hand` line (its line, column and word):
-        #: the first hand's `hand` line is missing, or the statement is astray.
-        self._implied: tuple[_Line, int, str] | None = None
-        self._hand_words = _HAND_WORDS
-        self._header_source: dict[int, str] = {}  # header lines by number, for errors
-        # The lines of the hand last given (for the findings' snippets): the quick path's
-        # (first line's number, every line), or the full path's non-blank lines.
-        self._hand_lines: tuple[int, list[str]] = (0, [])
-        self._hand_block: list[_BlockLine] = []
-        self._block_lines_by_number: dict[int, str] | None = None
-        self._hand_entry: _Line = (0, "", "")  # its `hand` line
-        self._names = _Names(())  # nobody is seated until the header has been read
-        self._seated: tuple[str, ...] = ()  # the seated names as written
-        self._fast = _FastPath(self._syntax, self._names)
+        self._words = WordReader(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self._game: str | None = None  # the log's game, once the header has said it
         self.header = self._read_header()
         self._game = None if self.header is None else self.header.game
-        self._quick = (
-            _QuickPath(self._syntax, self._names)
-            if quick and self.header is not None and game_of(self.header.game).quick_reading
-            else None
-        )
 
     def allow_bids(self, top: int) -> None:
         """Read numbered bids up to ``top`` (12 with the house option `deck: double`; 6 by
         default): a higher one does not read (P-SYNTAX). The house options are known only
         once the header is read, so the audit says this before the hands are read."""
-        self._fast.top_bid = self._trees.top_bid = top
+        self._words.top_bid = self._trees.top_bid = top
 
     # ------------------------------------------------------------------ one line
 
@@ -180,9 +153,6 @@ class LogReader:
         :meth:`hands` or of the header (for the snippets of the findings on it)."""
         if number == self._hand_entry[0]:
             return self._hand_entry[2]
-        start, lines = self._hand_lines
-        if start <= number < start + len(lines):
-            return lines[number - start]
         if self._hand_block:
             if self._block_lines_by_number is None:  # built on the first finding's asking
                 self._block_lines_by_number = {e[0]: e[2] for e in self._hand_block}
@@ -200,13 +170,13 @@ class LogReader:
         try:
             try:
                 tree = self._syntax.lark.parse(text, start="line")
-                return self._trees.statement(tree, line)
+                return self._trees.statement(tree, line, text)
             except UnexpectedInput as exc:
                 hinting = self._hinted < _MAX_HINTED_LINES
                 self._hinted += hinting
                 fits = self._fits if hinting else None
                 column, message, mend = _explain(
-                    exc, text, self._names, fits, self._fast.top_bid, self._game
+                    exc, text, self._names, fits, self._words.top_bid, self._game
                 )
             except _Fault as fault:
                 column, message = _faulted(fault, text, self._names, self._game)
@@ -256,10 +226,13 @@ class LogReader:
             if first is not None and self._is_hand(word):
                 self._pending = entry
                 break
-            fast = self._header_fast(entry, first, word.lower()) if first is not None else None
-            if fast is None and first is not None and word.lower() == "game":
-                fast = self._game_words(entry, first)
-            stmt = fast if fast is not None else self._parse(entry)
+            stmt = self._read_line(entry, split_words(entry[1]), None)
+            if stmt is _UNREADABLE:
+                continue
+            if stmt is None and first is not None and word.lower() == "game":
+                stmt = self._game_words(entry, first)
+            if stmt is None:
+                stmt = self._parse(entry)
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
                 self._header_source[entry[0]] = entry[2]
@@ -282,7 +255,7 @@ class LogReader:
         header = self._make_header(items)
         if header is not None:
             self._names.seat(self._seated)
-            self._fast.seated()
+            self._words.seat()
         return header
 
     @staticmethod
@@ -316,47 +289,6 @@ class LogReader:
             None,
         )
         self._lines = iter(())
-
-    def _header_fast(self, entry: _Line, first: re.Match[str], kind: str) -> _HeaderLine | None:
-        """The usual header statements (`game`, `players`, `exempt`, `pot`) read without
-        Lark, as Lark reads them (``kind``: the first word in lower case); None for any
-        other line, left to Lark."""
-        line, text, _ = entry
-        column, end, s = first.start(1) + 1, first.end(), self._syntax
-        if kind == "pot":
-            m = s.header_amount.fullmatch(text, end)
-            amount = None if m is None else _amount_or_none(m[1])
-            if amount is None:
-                return None  # (read by Lark, which reports it)
-            return _HeaderLine("pot", (), amount, line, column)
-        if kind in ("title", "date", "event", "table", "rules", "option"):
-            return self._header_text(kind, entry, end, column)
-        if kind not in ("game", "players", "exempt"):
-            return None
-        m = s.header_names.fullmatch(text, end)
-        if m is None:
-            return None
-        found = s.names.finditer(text, m.start(1), m.end(1))
-        words = tuple([(n[1], n.start(1) + 1) for n in found])
-        if (kind == "game" and len(words) != 1) or (kind == "exempt" and not words):
-            return None
-        return _HeaderLine(kind, words, None, line, column)
-
-    def _header_text(self, kind: str, entry: _Line, end: int, column: int) -> _HeaderLine | None:
-        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT (after
-        the keyword, which ends at ``end``)."""
-        line, text, _ = entry
-        s = self._syntax
-        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, end)
-        if m is None:
-            return None
-        groups = m.groups()
-        if kind == "rules" and groups[0] is None:
-            return None
-        words = tuple(
-            [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
-        )
-        return _HeaderLine(kind, words, None, line, column)
 
     def _game_words(self, entry: _Line, first: re.Match[str]) -> _HeaderLine | None:
         """A `game` line that names no game, or one in several words (`game Bid Euchre`):
@@ -447,12 +379,7 @@ class LogReader:
                 if i.kind == "exempt"
                 for word, column in i.words
             ),
-            score=tuple(
-                TeamPoints(
-                    (names.again(e.team[0]), names.again(e.team[1])), e.points, e.line, e.column
-                )
-                for e in (score.entries if isinstance(score, ScoreLine) else ())
-            ),
+            score=_seated_score(score, names) if isinstance(score, ScoreLine) else None,
             line=game_line.line,
             column=game_line.column,
             players_line=players_line.line,
@@ -502,7 +429,7 @@ class LogReader:
     def _name_facts(self, name: str) -> tuple[str | None, str]:
         """What a seated name is wrong in by itself (a keyword, a card, a character that
         draws nothing), if it is, and what it looks like (:func:`referee.names.look_key`):
-        the same in every log, so kept for the process (up to :data:`_MAX_KEPT` names; a
+        the same in every log, so kept for the process (up to :data:`MAX_KEPT` names; a
         table's names recur from log to log)."""
         known = _NAME_FACTS.get(name)
         if known is not None:
@@ -519,18 +446,14 @@ class LogReader:
         elif parse_card(name) is not None:
             problem = f"'{name}' looks like a card and cannot be a player's name"
         facts = (problem, look_key(name))
-        if len(_NAME_FACTS) < _MAX_KEPT:
+        if len(_NAME_FACTS) < MAX_KEPT:
             _NAME_FACTS[name] = facts
         return facts
 
     # ------------------------------------------------------------------ hands
 
-    def hands(self) -> Iterator[Hand | QuickHand]:
-        """The hands in log order, each read when it is reached.
-
-        With ``quick`` (see :func:`read_log`) a Bourré hand whose lines all have the usual
-        shapes comes as a :class:`QuickHand`; every other hand as a :class:`Hand`.
-        """
+    def hands(self) -> Iterator[Hand]:
+        """The hands in log order, each read when it is reached."""
         number = 0
         if self._implied is not None:
             hand = self._implied_hand()
@@ -550,46 +473,33 @@ class LogReader:
             if hand is not None:
                 yield hand
 
-    def _read_hand(
-        self, number: int, line: int, column: int, numbered: bool
-    ) -> Hand | QuickHand | None:
+    def _read_hand(self, number: int, line: int, column: int, numbered: bool) -> Hand | None:
         """The hand whose lines come next (None when the header is unusable: its lines are
         still read, for the errors)."""
-        if self._quick is not None:
-            lines: list[str] = []
-            start = self._lineno + 1
-            ahead: list[int | None] = [None]  # (the next hand's number, once its line is read)
-            read = partial(self._hand_of_lines, number, line, column, start, lines, numbered, ahead)
-            self._hand_lines = (start, lines)  # (for the snippets: see source_line)
-            quick = self._quick_block(
-                lines, self._quick.start(number, line, column, read, numbered)
-            )
-            ahead[0] = self._next_number(number)
-            return read() if quick is None else quick
         block: list[_BlockLine] = []
         self._block(block)
         if self.header is None:
             self._events(block)  # for the errors
             return None
         self._hand_block, self._block_lines_by_number = block, None
-        return self._hand(number, line, column, block, numbered, self._next_number(number))
+        unreadable: list[Unread] = []
+        events = self._events(block, unreadable)
+        ahead = self._next_number(number)
+        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
 
     def _next_number(self, number: int) -> int | None:
         """The number the next hand will carry, read one line ahead once the lines of hand
         ``number`` are read: that of the `hand` line that ended them, or ``number + 1`` when
         that line's number does not read (as :meth:`hands` numbers it); None at the log's
-        end. (The line is read once: :meth:`hands` takes its head from here.)"""
+        end. (The line is read once: :meth:`hands` takes its head from here; an error it
+        gives is held until the hands reach it, so that errors come in line order.)"""
         entry = self._pending
         if entry is None:
             return None
-        head = self._hand_head_fast(entry)
-        held: list[ReadError] = []
-        if head is None:  # (an unusual or unreadable `hand` line: Lark reads it, and its
-            # error is held until the hands reach the line, so that it comes in line order)
-            before = len(self.errors)
-            head = self._hand_head(entry)
-            held = self.errors[before:]
-            del self.errors[before:]
+        before = len(self.errors)
+        head = self._hand_head(entry)
+        held = self.errors[before:]
+        del self.errors[before:]
         self._ahead = (entry, head, held)
         return head[0] if head is not None else number + 1
 
@@ -602,7 +512,7 @@ class LogReader:
         self.errors.extend(ahead[2])
         return ahead[1]
 
-    def _implied_hand(self) -> Hand | QuickHand | None:
+    def _implied_hand(self) -> Hand | None:
         """The hand opened by a statement before any `hand` line: hand 1, whose `hand` line
         the log forgot; or, when the next `hand` line is `hand 1`, statements astray. Either
         way one P-HEADER says so (what follows from it is not reported again)."""
@@ -632,171 +542,70 @@ class LogReader:
         return hand
 
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
-        """The `hand N` line's number, line and column: fast, or by Lark to explain what is
-        wrong with it (then None)."""
-        head = self._hand_head_fast(entry)
-        if head is not None:
-            return head
-        stmt = self._parse(entry)
+        """The `hand N` line's number, line and column (None when it does not read: then
+        Lark says what is wrong with it)."""
+        stmt = self._read_line(entry, split_words(entry[1]), None)
+        if stmt is _UNREADABLE:
+            return None
+        if stmt is None:
+            stmt = self._parse(entry)
         return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
-
-    def _hand_head_fast(self, entry: _Line) -> tuple[int, int, int] | None:
-        """A usual `hand N` line's number, line and column read without Lark, as Lark reads
-        them; None for any other, left to Lark."""
-        line, text, _ = entry
-        words = text.split(" ")
-        if len(words) == 2 and words[0] in self._hand_words:
-            digits = words[1]  # `hand 12`: what the pattern matches, as words
-            if digits.isascii() and digits.isdigit() and len(digits) <= _MAX_NUMBER_DIGITS:
-                return int(digits), line, 1
-        first = self._syntax.first_word.match(text)
-        m = self._syntax.hand.fullmatch(text, first.end()) if first else None
-        if first is not None and m is not None:
-            try:
-                return _number(m.group(1), m.start(1) + 1), line, first.start(1) + 1
-            except _Fault:
-                pass
-        return None
-
-    def _hand(
-        self,
-        number: int,
-        line: int,
-        column: int,
-        block: list[_BlockLine],
-        numbered: bool = True,
-        next_number: int | None = None,
-    ) -> Hand:
-        unreadable: list[Unread] = []
-        events = self._events(block, unreadable)
-        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, next_number)
-
-    def _hand_of_lines(
-        self,
-        number: int,
-        line: int,
-        column: int,
-        start: int,
-        lines: list[str],
-        numbered: bool,
-        ahead: list[int | None],
-    ) -> Hand:
-        """The hand read in full from its lines as :meth:`_quick_block` keeps them
-        (``ahead``: the next hand's number, see :meth:`_next_number`)."""
-        block = self._block_lines(start, lines)
-        return self._hand(number, line, column, block, numbered, ahead[0])
 
     def _block(self, block: list[_BlockLine]) -> None:
         """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
-        end into ``block``.
-
-        This loop runs once per line of a bulk file, so it is written for speed.
-        """
+        end into ``block``: each line's words are parted once, here."""
         number = self._lineno
-        for raw in self._lines:
-            number += 1
-            raw = raw.rstrip("\r\n")
-            text = raw[: raw.index("#")] if "#" in raw else raw
-            lower, start, end, is_hand = self._line_head(text)
-            if is_hand:
-                self._pending = (number, text, raw)
-                break
-            if start >= 0 or text.strip("\t ,"):
-                block.append((number, text, raw, lower, start, end))
-        self._lineno = number
-
-    def _line_head(self, text: str) -> _Head:
-        """A line's first word (see :data:`_LINE_HEADS`): looked up when the line starts with
-        a part seen before, else matched (and kept when it is the line's first part)."""
-        space = text.find(" ")
-        part = text if space < 0 else text[:space]
-        known = _LINE_HEADS.get(part)
-        if known is not None:
-            return known
-        first = self._syntax.first_word.match(text)
-        if first is None:
-            return _NO_HEAD
-        word = first[1]
-        start, end = first.start(1), first.end()
-        head = (word.lower(), start, end, self._is_hand(word))
-        whole = end == len(part) or (end == len(part) - 1 and part.endswith(":"))
-        if start == 0 and whole and len(_LINE_HEADS) < _MAX_KEPT:
-            _LINE_HEADS[part] = head
-        return head
-
-    def _quick_block(self, lines: list[str], quick: QuickHand) -> QuickHand | None:
-        """Read the lines up to the next `hand` line (kept in ``_pending``) or the end into
-        ``lines`` (each without its line end; blank ones too, so that the first is line
-        ``_lineno + 1`` and the others follow), and into ``quick`` as they come; give
-        ``quick``, or None when a line was not a usual one (then the hand is read in full,
-        by :meth:`_block_lines`).
-
-        This loop runs once per line of a bulk file, so it is written for speed: it keeps
-        only the line's text, as the hand's records are seldom needed, and parts the line
-        into words once (without the spaces around them, which every pattern takes). A line
-        that starts with a word the quick path has seen as a first word (so a whole NAME, see
-        :meth:`_QuickPath.kind`), then a space or the end, needs no pattern to find it: the
-        first-word pattern would match just that word. So for the next `hand` line, once
-        its spelling is in ``_hand_words``.
-        """
-        path = self._quick
-        assert path is not None
-        first_word = self._syntax.first_word.match
         hand_words = self._hand_words
-        usual: QuickHand | None = quick
-        number = self._lineno
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
             text = raw[: raw.index("#")] if "#" in raw else raw
-            spaced = text.rstrip(" ")
-            body = spaced.lstrip(" ")
-            split = body.replace(", ", " ").split(" ")
-            words: list[str] | None = split
-            head = split[0]
-            kind, player, end = path.kind(head)
-            if kind:
-                end += len(spaced) - len(body)
-            else:
-                if head in hand_words:
+            words = split_words(text)
+            if words is not None:
+                if not words:
+                    continue
+                first = words[0]
+                if first in hand_words or (first[:4].lower() == "hand" and self._hand_line(text)):
                     self._pending = (number, text, raw)
                     break
-                first = first_word(text)
-                if first is None:
-                    if usual is not None and text.strip("\t ,"):
-                        usual = None
-                    lines.append(raw)
-                    continue
-                word, end = first[1], first.end()
-                kind, player, _ = path.kind(word)
-                if not kind:
-                    if self._is_hand(word):  # (never kept by the quick path)
-                        if len(hand_words) < _MAX_KEPT:
-                            hand_words.update((word, word + ":"))
-                        self._pending = (number, text, raw)
-                        break
-                    kind, player, _ = path.learn(word)
-                words = _words(text, end)
-            lines.append(raw)
-            if usual is not None and not path.read(kind, player, text, end, words, usual):
-                usual = None
+            elif self._hand_line(text):
+                self._pending = (number, text, raw)
+                break
+            elif not text.strip("\t ,"):
+                continue
+            block.append((number, text, raw, words))
         self._lineno = number
-        return usual
 
-    def _block_lines(self, start: int, lines: list[str]) -> list[_BlockLine]:
-        """The hand's non-blank lines as :meth:`_block` gives them, from the lines kept by
-        :meth:`_quick_block` (``start``: the first one's number)."""
-        block: list[_BlockLine] = []
-        for number, raw in enumerate(lines, start):
-            text = raw[: raw.index("#")] if "#" in raw else raw
-            lower, begins, ends, _ = self._line_head(text)
-            if begins >= 0 or text.strip("\t ,"):
-                block.append((number, text, raw, lower, begins, ends))
-        return block
+    def _hand_line(self, text: str) -> bool:
+        """Whether a line's first word is the keyword `hand` (which starts a new hand),
+        keeping its spelling (``Hand``, ``hand:``) when the word is no more than that."""
+        first = self._syntax.first_word.match(text)
+        if first is None or not self._is_hand(first[1]):
+            return False
+        words = split_words(text)
+        if words and words[0] in ("hand", "Hand", "HAND", "hand:", "Hand:", "HAND:"):
+            self._hand_words.add(words[0])
+        return True
 
-    def _statement_reader(self) -> _FastPath | None:
-        """The fast path, which reads a hand's usual statements (None: Lark reads them all)."""
-        return self._fast
+    def _read_line(
+        self, entry: _Line, words: list[str] | None, unreadable: list[Unread] | None
+    ) -> _Statement | None:
+        """A line read by its words (None: leave it to Lark). A line that reads but cannot
+        be meant is reported here (it is then unreadable)."""
+        if not words:
+            return None
+        number, text, raw = entry
+        try:
+            return self._words.read(words, text, number)
+        except _Fault as fault:
+            column, message = _faulted(fault, text, self._names, self._game)
+            self._error("P-SYNTAX", number, column, message, raw)
+            if unreadable is not None:
+                unreadable.append(Unread(number, _first_word(text)))
+            return _UNREADABLE
+        except Exception:  # a bug of the word reader: Lark reads the line instead
+            self._word_failures += 1
+            return None
 
     def _events(
         self, block: list[_BlockLine], unreadable: list[Unread] | None = None
@@ -804,28 +613,17 @@ class LogReader:
         """Read a hand's statements (reporting the lines that do not parse, whose numbers go
         into ``unreadable``)."""
         events: list[Event] = []
-        fast = self._statement_reader()
-        for number, text, raw, lower, start, end in block:
-            event: Event | None = None
-            if fast is not None and start >= 0:
-                try:
-                    event = fast.read(lower, text, start, end, number)
-                except _Fault as fault:
-                    column, message = _faulted(fault, text, self._names, self._game)
-                    self._error("P-SYNTAX", number, column, message, raw)
+        for number, text, raw, words in block:
+            stmt = self._read_line((number, text, raw), words, unreadable)
+            if stmt is _UNREADABLE:
+                continue
+            if stmt is None:
+                stmt = self._parse((number, text, raw))
+                if stmt is None:
                     if unreadable is not None:
                         unreadable.append(Unread(number, _first_word(text)))
                     continue
-                except Exception:  # a fast-path bug: Lark reads the line instead
-                    self._fast_failures += 1
-            if event is not None:
-                events.append(event)
-                continue
-            stmt = self._parse((number, text, raw))
-            if stmt is None:
-                if unreadable is not None:
-                    unreadable.append(Unread(number, _first_word(text)))
-            elif isinstance(stmt, _HeaderLine | _HandHead):
+            if isinstance(stmt, _HeaderLine | _HandHead):
                 self._error(
                     "P-HEADER",
                     number,
@@ -860,7 +658,7 @@ class LogReader:
                 continue
             text, raw = texts[event.line]
             fits = self._fits if self._hinted < _MAX_HINTED_LINES else None
-            said = _other_game_statement(event, text, self._names, game, fits, self._fast.top_bid)
+            said = _other_game_statement(event, text, self._names, game, fits, self._words.top_bid)
             if said is None:
                 kept.append(event)
                 continue
@@ -869,6 +667,15 @@ class LogReader:
                 unreadable.append(Unread(event.line, _first_word(text)))
                 unreadable.sort()
         return kept
+
+
+#: What :meth:`LogReader._read_line` gives for a line it reported as unreadable (a record of
+#: its own, never a statement's).
+_UNREADABLE: Final = _HandHead(-1, 0, 0)
+
+#: The spellings of `hand` seen as a line's whole first word (``hand``, ``Hand:``): such a
+#: line starts a new hand without a pattern.
+_HAND_WORDS: Final[set[str]] = set()
 
 
 def _first_word(text: str) -> str:
@@ -892,15 +699,21 @@ def _unknown_game(name: str) -> str:
     return f"unknown game '{_short(name)}': " + (hint or "expected bourre or bid-euchre")
 
 
-def read_log(lines: Iterable[str], *, quick: bool = False) -> LogReader:
-    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``).
-
-    ``quick``: give the usual Bourré hands as :class:`QuickHand` (for the engine's quick
-    lane) rather than :class:`Hand`.
-    """
-    return LogReader(lines, quick=quick)
+def read_log(lines: Iterable[str]) -> LogReader:
+    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``)."""
+    return LogReader(lines)
 
 
-def read_text(text: str, *, quick: bool = False) -> LogReader:
+def read_text(text: str) -> LogReader:
     """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
-    return LogReader(io.StringIO(text, newline=None), quick=quick)
+    return LogReader(io.StringIO(text, newline=None))
+
+
+def _seated_score(line: ScoreLine, names: _Names) -> ScoreLine:
+    """The header's `score` line with its names resolved against the seated players (it is
+    read before the `players` line may be)."""
+    entries = tuple(
+        entry._replace(team=(names.resolve(entry.team[0]), names.resolve(entry.team[1])))
+        for entry in line.entries
+    )
+    return line._replace(entries=entries)

@@ -1,5 +1,5 @@
-"""The grammar and what is built from it: the fast path's regular expressions (from the
-grammar's terminals, cached between runs) and, on demand, the Lark parser."""
+"""The grammar and what is built from it: its terminals as regular expressions (cached
+between runs) and, on demand, the Lark parser."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def grammar_text() -> str:
 
 
 def _syntax() -> _Syntax:
-    """The fast-path patterns (and, on demand, the Lark parser), built once per process."""
+    """The terminals' patterns (and, on demand, the Lark parser), built once per process."""
     global _syntax_instance
     if _syntax_instance is None:
         with _lock:
@@ -47,16 +47,17 @@ def _syntax() -> _Syntax:
     return _syntax_instance
 
 
-#: The terminals the fast path is built from (see :func:`_terminals`).
+#: The terminals the word reader checks words against (see :func:`_terminals`).
 _TERMINALS = ("NAME", "CARD", "SUIT", "INT", "AMOUNT", "HAND")
 
 
 def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
-    """The regular expressions of the grammar's terminals that the fast path is built from,
+    """The regular expressions of the grammar's terminals that the word reader checks words
+    against,
     and of its keywords (``"keyword"``).
 
     They are Lark's reading of the grammar, so they take Lark's ~60 ms to build the parser;
-    a log whose every line the fast path reads needs nothing else from Lark. So they are
+    a log whose every line is read by its words needs nothing else from Lark. So they are
     kept in a small JSON file in the user's cache folder, keyed by the grammar's text and the
     installed Lark, and read from there while both stay the same. Anything wrong with the
     cache (missing, unreadable, stale, not writable) just means asking Lark again.
@@ -106,19 +107,13 @@ class _Lazy:
 
 
 class _Syntax:
-    """The fast-path regular expressions, built from the grammar's terminals, and the Lark
-    parser itself, built the first time a line needs it."""
+    """The grammar's terminals as regular expressions (for the word reader, which checks a
+    word it has not seen against its terminal, and for messages), and the Lark parser
+    itself, built the first time a line needs it."""
 
-    # Patterns a usual Bourré log never needs: compiled the first time one is used.
+    # Patterns a usual log never needs: compiled the first time one is used.
     play = _Lazy()
-    claim = _Lazy()
-    bid = _Lazy()
-    exchange = _Lazy()
-    discard = _Lazy()
-    redeal = _Lazy()
-    score = _Lazy()
     keyword = _Lazy()
-    suit = _Lazy()
     amount = _Lazy()
 
     def __init__(self, grammar: str) -> None:
@@ -129,70 +124,22 @@ class _Syntax:
 
         def term(name: str) -> str:
             pattern = terms[name]
-            assert re.compile(pattern).groups == 0, name  # the fast path numbers its groups
+            assert re.compile(pattern).groups == 0, name  # the patterns number their groups
             return f"(?>{pattern})"  # atomic: a token never gives back characters, as in Lark
 
-        sep, end = r"[\t ,]*", r"(?![\w'-])"
+        sep = r"[\t ,]*"
         colon = rf"{sep}(?::{sep})?"  # an optional ':' after a keyword
-
-        def kw(*words: str) -> str:
-            return "((?i:" + "|".join(words) + f")){end}"
-
-        name, card, suit = term("NAME"), term("CARD"), term("SUIT")
-        number, amount = term("INT"), term("AMOUNT")
-        cards = rf"((?:{sep}{card})+)"
-        team = rf"({name}){sep}\+{sep}({name}){sep}({amount})"
-        self.card, self.name, self.amount = re.compile(card), re.compile(name), re.compile(amount)
-        self.cards = re.compile(rf"{sep}({card})")
-        self.names = re.compile(rf"{sep}({name})")
+        name, card = term("NAME"), term("CARD")
+        self.card, self.name = re.compile(card), re.compile(name)
         self.first_word = re.compile(rf"{sep}({name})")
-        self.tail = re.compile(sep)
         lazy = self._lazy  # (see _Lazy)
-        lazy["suit"], lazy["amount"] = suit, amount  # (a word the fast path has not seen)
+        lazy["amount"] = term("AMOUNT")
         lazy["play"] = (
             rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
         )
-        trick_head = rf"{colon}(?:({number}){colon})?"
-        self.trick = re.compile(trick_head)
-        # The quick path: a trick's plays without `(was CARD)`, checked whole, then listed.
-        self.bare_plays = re.compile(rf"(?:{sep}{name}[\t ,]+{card})+{sep}")
-        self.bare_play = re.compile(rf"{sep}({name})[\t ,]+({card})")
-
-        def rest(pattern: str) -> re.Pattern[str]:
-            return re.compile(pattern + sep)
-
-        self.hand = rest(rf"{colon}({number}){colon}")
-        self.dealer = rest(rf"{colon}({name})")
-        self.deal = rest(rf"{colon}({name}){cards}")
-        lazy["claim"] = (
-            rf"{colon}({name}){sep}{kw('renege')}{sep}({name})"
-            rf"(?:{sep}{kw('trick')}{sep}({number}))?{sep}"
-        )
-        self.trump = rest(rf"{colon}(?:({card})|({suit}))")
-        self.ante = rest(rf"{colon}((?:{sep}{name})*)")
-        self.decision = rest(
-            rf"{colon}(?:{kw('pass', 'fold')}|{kw('play', 'stand')}(?:{sep}{kw('discard')}"
-            rf"(?:{sep}({number})|{cards}(?:{sep}{kw('draw')}{cards})?))?)"
-        )
-        self.settle = rest(
-            rf"{colon}(?:{kw('split')}|{kw('pot')}{sep}({amount})"
-            rf"|({name}){sep}{kw('wins', 'bourre', 'bourré', 'renege', 'penalty')}{sep}({amount})"
-            rf"|{team}{sep}{team})"
-        )
-        lazy["bid"] = (
-            rf"{colon}({name}){sep}(?:{kw('pass')}|({number})(?:{sep}({suit}))?"
-            rf"|{kw('ask', 'moon')}(?:{sep}({suit}))?){sep}"
-        )
-        lazy["exchange"] = rf"{colon}({name}){sep}({card}){sep}({name}){sep}({card}){sep}"
-        lazy["discard"] = rf"{colon}({name}){sep}({card}){sep}"
-        lazy["redeal"] = rf"{colon}({name}){sep}{kw('ace-no-face', 'ace_no_face')}{sep}"
-        lazy["score"] = rf"{colon}{team}{sep}{team}{sep}"
-        self.deal_player = re.compile(rf"{colon}({name})")
         lazy["keyword"] = terms["keyword"]
         self.hand_word = re.compile(terms["HAND"])
-        # The header's usual statements (the others are left to Lark).
-        self.header_names = rest(rf"{colon}((?:{sep}{name})*)")
-        self.header_amount = rest(rf"{colon}({amount})")
+        # The header's statements whose value is text to the end of the line.
         text = r"[^\s,:#][^\n#]*"  # the grammar's TEXT: the rest of the line
         self.header_text = re.compile(rf"{colon}({text})?")
         self.header_option = re.compile(rf"{colon}((?>(?i:[a-z_][a-z0-9_-]*))){sep}({text})")

@@ -17,7 +17,6 @@ from mypy_extensions import mypyc_attr
 
 from referee.amounts import MAX_POT, MIN_POT, MONEY
 from referee.games.bourre.facts import HandFacts, gather_facts
-from referee.games.bourre.quick import quick_outcome, recorded_agrees
 from referee.games.bourre.replay import HandOutcome, replay_hand
 from referee.games.bourre.settle import (
     MoneyState,
@@ -30,7 +29,7 @@ from referee.games.bourre.settle import (
     settle_hand,
 )
 from referee.options import BourreOptions
-from referee.records import Hand, Header, NameAt, QuickHand
+from referee.records import Hand, Header
 from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Place, may_have_said, split_forgotten
 
@@ -40,8 +39,7 @@ _AGREES: Final = Record("agrees")
 _NONE: Final = Record("none")
 
 
-# (a test turns the quick lane off in a subclass, to compare the lanes)
-@mypyc_attr(allow_interpreted_subclasses=True)
+@mypyc_attr(allow_interpreted_subclasses=True)  # (tests subclass it)
 class BourreSession:
     """Judge a Bourré log hand by hand. Call :meth:`judge` once per hand read, in order.
 
@@ -67,38 +65,37 @@ class BourreSession:
         """The standings after the last hand: each player's total over the settled hands."""
         report.totals = dict(self.totals)
 
-    def judge(self, hand: Hand | QuickHand) -> list[BourreHandResult]:
+    def judge(self, hand: Hand) -> list[BourreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
         inside it (see :func:`~referee.sequence.split_forgotten`)."""
-        if isinstance(hand, QuickHand):
-            if _cannot_split(hand, self.options.hand_size):
-                return [self.judge_hand(hand, self.sequence.place(hand))]
-            hand = hand.read()
         results = []
         for part in split_forgotten(hand, self.seats, self.options.hand_size):
             place = self.sequence.place(part.hand, part.found)
-            results.append(self.judge_hand(part.hand, place))
+            results.append(self.judge_hand(part.hand, place, part.repeats))
         return results
 
-    def judge_hand(self, hand: Hand | QuickHand, place: Place | None = None) -> BourreHandResult:
+    def judge_hand(
+        self, hand: Hand, place: Place | None = None, repeats: bool = True
+    ) -> BourreHandResult:
         """Replay, judge and settle one hand; advance the session to the next.
 
-        ``place`` is the hand's place in the log's sequence (:meth:`judge` gives it). A
-        :class:`QuickHand` is judged by the quick lane (:mod:`referee.games.bourre.quick`) when it
-        breaks no rule, and otherwise read in full and replayed.
+        ``place`` is the hand's place in the log's sequence; ``repeats`` False says no
+        statement it may have once comes twice in it, so it has no L-DUPLICATE (:meth:`judge`
+        gives both, see :class:`~referee.sequence.Part`).
         """
         place = place or Place()
         if place.missing:
             self._lose_track(place.missing)
-        if isinstance(hand, QuickHand):
-            result = self._judge_quick(hand, place)
-            if result is not None:
-                return result
-            hand = hand.read()
-        facts = gather_facts(hand)
-        outcome = replay_hand(facts, self.seats, self.options, self.next_dealer, first=self._first)
-        if not self.keep_tricks:
-            outcome.tricks = []
+        facts = gather_facts(hand, self.seats)
+        outcome = replay_hand(
+            facts,
+            self.seats,
+            self.options,
+            self.next_dealer,
+            first=self._first,
+            repeats=repeats,
+            keep_tricks=self.keep_tricks,
+        )
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
         owed = self._owed(facts)
         pot = self._pot(outcome, facts, owed)
@@ -111,28 +108,6 @@ class BourreSession:
         violations.sort(key=lambda v: (v.line, v.column))
         return self._finish(hand, outcome, settlement, violations, recorded)
 
-    def _judge_quick(self, hand: QuickHand, place: Place) -> BourreHandResult | None:
-        """The quick lane: the result of a hand that breaks no rule, else None."""
-        money = self.money
-        if money.carry is None or money.exempt is None or place.findings:
-            return None
-        outcome = quick_outcome(
-            hand, self.seats, self.options, self.next_dealer, keep_tricks=self.keep_tricks
-        )
-        if outcome is None:
-            return None
-        owed = owed_antes(self.seats, money.exempt, self.options)
-        assert owed is not None
-        settlement = settle_hand(self.seats, outcome, money.carry, owed, self.options)
-        if not recorded_agrees(hand, settlement, self.options):
-            return None
-        recorded = (
-            [_recorded_text(kind, player, amount) for kind, player, amount in hand.settles]
-            if hand.settles
-            else []
-        )
-        return self._finish(hand, outcome, settlement, [], recorded)
-
     # ------------------------------------------------------------------ the money
 
     def _owed(self, facts: HandFacts) -> list[str] | None:
@@ -140,7 +115,7 @@ class BourreSession:
         `ante` line; None when neither says."""
         owed = owed_antes(self.seats, self.money.exempt, self.options)
         if owed is None and facts.antes:
-            named = {n.name for n in facts.antes[0].players if n.seated}
+            named = {n for n in facts.antes[0].players if n in self.seats}
             owed = [p for p in self.seats if p in named]
         return owed
 
@@ -182,7 +157,7 @@ class BourreSession:
                 why.append(f"who owed the ante is unknown ({cause}); an `ante` line would say")
         # (an unreadable line that may be a `settle` line leaves the record incomplete)
         unsure = may_have_said(hand.unreadable, ("settle",), self.seats)
-        record = read_recorded(facts.settles) if facts.settles and not unsure else None
+        record = read_recorded(facts.settles, self.seats) if facts.settles and not unsure else None
         carry, exempt = self._after_unsettled(outcome, owed, pot, record, hand.number)
         self.totals_complete = False
         violations = sorted(
@@ -269,7 +244,7 @@ class BourreSession:
 
     def _finish(
         self,
-        hand: Hand | QuickHand,
+        hand: Hand,
         outcome: HandOutcome,
         settlement: Settlement,
         violations: list[Violation],
@@ -340,18 +315,6 @@ class BourreSession:
         return None
 
 
-def _cannot_split(hand: QuickHand, hand_size: int) -> bool:
-    """Whether :func:`~referee.sequence.split_forgotten` would leave this hand whole, told
-    cheaply: a quick hand has no player's second `deal` or decision, so only a second
-    `dealer`, `trump`, `ante` or `trick 1` could start a next hand in it, and a `trick 1`
-    only after all its tricks (so with more than ``hand_size`` of them); and no trick line
-    written twice is left out of it."""
-    tricks, dealers, trumps, antes = hand.tricks, hand.dealers, hand.trumps, hand.antes
-    if len(tricks) > hand_size or len(dealers) > 1 or len(trumps) > 1 or len(antes) > 1:
-        return False
-    return len({(t.players, t.cards) for t in tricks}) == len(tricks)
-
-
 def _bounded(money: MoneyState, number: int) -> MoneyState:
     """``money``, or, when the pot it carries is past :data:`~referee.amounts.MAX_POT` (a
     pot that grew hand after hand without a `limit`), the pot unknown, saying why: the
@@ -367,8 +330,7 @@ def _bounded(money: MoneyState, number: int) -> MoneyState:
     return MoneyState(None, money.exempt, why)
 
 
-def _recorded_text(kind: str, player: NameAt | str | None, amount: Decimal | None) -> str:
+def _recorded_text(kind: str, name: str | None, amount: Decimal | None) -> str:
     """A recorded settle line in words: ``settle eve wins 5``."""
-    name = player.name if isinstance(player, NameAt) else player
     words = f"settle {name} {kind}" if name else f"settle {kind}"
     return words if amount is None else f"{words} {amount}"

@@ -35,18 +35,18 @@ class HandFacts:
     foreign: list[Event] = field(default_factory=list)  # Bid Euchre statements
 
 
-def gather_facts(hand: Hand) -> HandFacts:
+def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
     """Sort a hand's events by kind. The first ``deal``/decision per player counts."""
     facts = HandFacts(hand)
     for event in hand.events:
         if isinstance(event, TrickLine):
             facts.tricks.append(event)
         elif isinstance(event, DecisionLine):
-            if event.player.seated:
-                facts.decisions.setdefault(event.player.name, event)
+            if event.player in seats:
+                facts.decisions.setdefault(event.player, event)
         elif isinstance(event, DealLine):
-            if event.player.seated and event.player.name not in facts.deals:
-                facts.deals[event.player.name] = event
+            if event.player in seats and event.player not in facts.deals:
+                facts.deals[event.player] = event
             else:
                 facts.extra_deals.append(event)
         elif isinstance(event, TrumpLine):

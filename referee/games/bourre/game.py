@@ -53,7 +53,6 @@ BOURRE = Game(
     names=("bourre", "bourré", "booray"),
     seats=(2, 8),
     header_statements=frozenset({"pot", "exempt"}),
-    quick_reading=True,
     options_type=BourreOptions,
     converters=_converters,
     conflicts=no_conflicts,

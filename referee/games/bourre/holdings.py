@@ -20,7 +20,7 @@ from referee.games.bourre.knowledge import (
 )
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_NOT_HELD
-from referee.records import DecisionLine
+from referee.records import DecisionLine, decision_items, located
 
 _PLACED = {
     FOLDED: "{who} was dealt it and folded",
@@ -40,7 +40,7 @@ def cross_check_hands(state: ReplayState) -> None:
         plays = state.plays_of(player)
         _check_against_record(state, player, plays)  # (first: a card's one log fault)
         for play in plays:
-            source = elsewhere.get(play.card.card)
+            source = elsewhere.get(play.card)
             if source is not None and source[0] != player:
                 who, why = source
                 _flag_held_elsewhere(state, play, _PLACED.get(why, _THROWN).format(who=who))
@@ -48,8 +48,8 @@ def cross_check_hands(state: ReplayState) -> None:
 
 def _flag_held_elsewhere(state: ReplayState, play: LoggedPlay, why: str) -> None:
     """L-CARD for a play of a card the log places with someone else (``why``: where)."""
-    fault = logchecks.held_elsewhere(play.card.card, play.player, why)
-    state.flag_fault(fault, play.card, player=play.player, trick=play.trick)
+    fault = logchecks.held_elsewhere(play.card, play.player, why)
+    state.flag_fault(fault, play.card_at, player=play.player, trick=play.trick)
 
 
 def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPlay]) -> None:
@@ -60,8 +60,8 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
     decision = state.plain_decisions()[player]
     # (the upcard is the dealer's; where the log does not show who dealt, anyone's)
     dealt_it = player == state.dealer or not state.dealer_shown
-    upcard = state.upcard.card if dealt_it and state.upcard else None
-    played = tuple(p.card.card for p in plays)
+    upcard = state.upcard if dealt_it and state.upcard else None
+    played = tuple(p.card for p in plays)
     deal = state.plain_deals().get(player)
     for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):
         _explain(state, player, line, plays, problem)
@@ -76,8 +76,8 @@ def _explain(
         thrown = line.discards[problem.at]
         state.flag_card(
             L_NOT_HELD,
-            f"{player} discarded {pretty(thrown.card)}, not in their deal",
-            thrown,
+            f"{player} discarded {pretty(thrown)}, not in their deal",
+            located(line, decision_items(line)[0][problem.at], thrown),
             player=player,
             evidence=f"{player}'s deal did not hold it",
         )
@@ -90,5 +90,5 @@ def _explain(
         "kept": f"{player} exchanged {count} cards, so kept only {problem.limit}",
         "drew": f"{player} exchanged {count} cards, so drew only {problem.limit}",
     }[problem.kind]
-    fault = logchecks.not_in_hand(player, play.card.card, why)
-    state.flag_fault(fault, play.card, player=player, trick=play.trick)
+    fault = logchecks.not_in_hand(player, play.card, why)
+    state.flag_fault(fault, play.card_at, player=player, trick=play.trick)

@@ -3,8 +3,8 @@
 :func:`judge_plays` is the replay's last stage (:mod:`~referee.games.bourre.replay`): it
 reconstructs each player's hand at every play from the tricks the
 :class:`~referee.games.bourre.state.ReplayState` holds (every active player plays all their
-cards, so the tricks reveal the hand after the draw), asks the fast "may I?"
-(:func:`~referee.games.bourre.play.is_legal`) of each play, and explains only the plays it
+cards, so the tricks reveal the hand after the draw), asks each rule's "may I?" of each
+play (:func:`~referee.games.bourre.rules.is_legal`), and explains only the plays a rule
 refuses, or that a cinch or a card taken back makes doubtful, through
 :func:`~referee.games.bourre.rules.first_breach`.
 """
@@ -14,11 +14,8 @@ from __future__ import annotations
 from referee.cards import pretty
 from referee.games.bourre.cinch import CinchView, cinch_duty, cinch_view
 from referee.games.bourre.knowledge import dead_upcard, own_discards
-from referee.games.bourre.play import follower_duty, is_legal
-from referee.games.bourre.rules import (
-    PlayContext,
-    first_breach,
-)
+from referee.games.bourre.play import BIT, Table, bits_of, empty_table, table_after
+from referee.games.bourre.rules import PlayContext, allowed_cards, first_breach, is_legal
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, Violation
@@ -27,70 +24,109 @@ from referee.report import ClaimRuling, Violation
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    decisions, deals = state.plain_decisions(), state.plain_deals()
-    dealer = state.dealer
-    dealer_played = {p.card.card for p in state.plays_of(dealer)} if dealer else set()
-    upcard = state.upcard.card if state.upcard else None
-    dealer_decision = decisions.get(dealer) if dealer else None
-    dead_up = dead_upcard(upcard, dealer, state.active, dealer_decision, dealer_played)
     # What the tricks reveal of each hand; it shrinks as the cards are played.
-    holding = {p: {x.card.card for x in state.plays_of(p)} for p in state.active}
-    # Own discards are dead only while the stock certainly did not run out: after, they
-    # may have been dealt again (the dead upcard still is: the dealer is served last).
-    ran_out = state.stock_ran_out()
-    discards = {
-        p: set() if ran_out else own_discards(decisions.get(p), deals.get(p), holding[p])
-        for p in state.active
-    }
-    if dead_up:
-        for dead in discards.values():
-            dead.add(dead_up)
-    trumps_left = {p: sum(1 for c in holding[p] if c[-1] == trump) for p in state.active}
-    won = {p: 0 for p in state.active}
-    earlier: set[str] = set()
+    holding = {p: {x.card for x in state.plays_of(p)} for p in state.active}
+    bits = {p: bits_of(cards) for p, cards in holding.items()}  # (the same hands, as bits)
+    cinch = _Cinches(state, holding) if trump is not None and opts.cinch else None
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
-        complete = (
-            not state.incomplete
-            and len(plays) == len(state.active)
-            and _in_order(plays, state.active)
-        )
-        views: dict[str, CinchView] = {}
-        if trump is not None and state.opts.cinch and complete:
-            for p in state.active:
-                if won[p] + trumps_left[p] < 3:
-                    continue  # three sure tricks are out of reach: no cinch
-                seen = cinch_view(won[p], holding[p], earlier | discards[p], trump)
-                if seen.is_cinch:
-                    views[p] = seen
-        table: list[str] = []
+        complete = not state.incomplete and state.in_turn[number - 1]
+        views = cinch.views() if cinch is not None and complete else None
+        table = empty_table(trump)
+        on_table: list[str] = []
         for i, play in enumerate(plays):
-            card = play.card.card
+            card = play.card
             if play.judged:
-                hand = holding[play.player]
-                view = views.get(play.player)
-                # the fast "may I?": most plays are legal and need no explanation
-                if view or play.retracted or not is_legal(card, hand, table, trump, opts):
+                view = views.get(play.player) if views else None
+                # "may I?": most plays are legal and need no explanation
+                if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
-                    _judge(state, play, hand, tuple(table), view, is_last)
-            table.append(card)
-        earlier.update(table)
+                    hand = holding[play.player]
+                    _judge(state, play, hand, tuple(on_table), table, view, is_last)
+            table = table_after(table, card)
+            on_table.append(card)
         for play in plays:
             if play.judged:
-                holding[play.player].discard(play.card.card)
-                if play.card.card[-1] == trump:
-                    trumps_left[play.player] -= 1
-        winner = state.winners[number - 1]
-        if winner in won:
-            won[winner] += 1
+                holding[play.player].discard(play.card)
+                bits[play.player] &= ~BIT[play.card]
+        if cinch is not None:
+            cinch.after(plays, on_table, state.winners[number - 1])
+
+
+class _Cinches:
+    """What the cinch is judged from, trick by trick: each player's tricks won and trumps
+    left, the cards played to earlier tricks, and (worked out the first time a player may
+    hold a cinch) each player's own dead cards."""
+
+    def __init__(self, state: ReplayState, holding: dict[str, set[str]]) -> None:
+        self.state = state
+        self.trump = state.trump or ""
+        self.holding = holding
+        trump = self.trump
+        self.trumps_left = {
+            p: sum(1 for c in cards if c[-1] == trump) for p, cards in holding.items()
+        }
+        self.won = dict.fromkeys(holding, 0)
+        self.earlier: set[str] = set()
+        self._dead: dict[str, set[str]] | None = None
+
+    def views(self) -> dict[str, CinchView]:
+        """The cinches held at the start of the next trick (none, usually)."""
+        views: dict[str, CinchView] = {}
+        won, trumps_left = self.won, self.trumps_left
+        for p in self.holding:
+            if won[p] + trumps_left[p] < 3:
+                continue  # three sure tricks are out of reach: no cinch
+            seen = cinch_view(won[p], self.holding[p], self.earlier | self.dead(p), self.trump)
+            if seen.is_cinch:
+                views[p] = seen
+        return views
+
+    def dead(self, player: str) -> set[str]:
+        """The cards the player knows are out of play besides those played: their own
+        discards while the stock certainly did not run out (after, they may have been
+        dealt again), and the dead upcard (the dealer is served last)."""
+        if self._dead is None:
+            self._dead = _own_dead(self.state)
+        return self._dead[player]
+
+    def after(self, plays: list[LoggedPlay], on_table: list[str], winner: str | None) -> None:
+        """The trick is over."""
+        self.earlier.update(on_table)
+        trump, trumps_left = self.trump, self.trumps_left
+        for play in plays:
+            if play.judged and play.card[-1] == trump:
+                trumps_left[play.player] -= 1
+        if winner in self.won:
+            self.won[winner] += 1
+
+
+def _own_dead(state: ReplayState) -> dict[str, set[str]]:
+    """Each active player's own dead cards (see :meth:`_Cinches.dead`)."""
+    decisions, deals = state.plain_decisions(), state.plain_deals()
+    dealer = state.dealer
+    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
+    dealer_decision = decisions.get(dealer) if dealer else None
+    dead_up = dead_upcard(state.upcard, dealer, state.active, dealer_decision, dealer_played)
+    ran_out = state.stock_ran_out()
+    dead = {
+        p: set()
+        if ran_out
+        else own_discards(decisions.get(p), deals.get(p), {x.card for x in state.plays_of(p)})
+        for p in state.active
+    }
+    if dead_up:
+        for cards in dead.values():
+            cards.add(dead_up)
+    return dead
 
 
 def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
     """Where the tricks show each card of the player's (the evidence of a renege)."""
     where: dict[str, str] = {}
     for play in state.plays_of(player):
-        where[play.card.card] = f"played in trick {play.trick}"
+        where[play.card] = f"played in trick {play.trick}"
     return where
 
 
@@ -98,29 +134,32 @@ def _judge(
     state: ReplayState,
     play: LoggedPlay,
     hand: set[str],
-    table: tuple[str, ...],
+    trick: tuple[str, ...],
+    table: Table,
     cinch: CinchView | None,
     is_last: bool,
 ) -> None:
-    """Judge one play (and the card taken back, if any) held against ``hand``."""
-    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted.card}
-    duty = follower_duty(cards, table, state.trump, state.opts)
+    """Judge one play (and the card taken back, if any) held against ``hand`` (``trick``:
+    the cards on the table, ``table`` the same as the rules read it)."""
+    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted}
+    opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
+        legal = allowed_cards(cards, table, opts)
         duty_c = cinch_duty(
-            cards, table, state.trump, duty.allowed, cinch.unseen, is_last, state.opts.cinch_last
+            cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
         )
     for card, corrected in ((play.retracted, True), (play.card, False)):
         if card is None:
             continue
         ctx = PlayContext(
             play.player,
-            card.card,
+            card,
             cards,
+            trick,
             table,
-            state.trump,
+            opts,
             play.trick,
-            duty,
             cinch,
             duty_c,
             _shown_cards(state, play.player),
@@ -132,8 +171,8 @@ def _judge(
         verb = "put down and took back" if corrected else "played"
         state.flag_card(
             rule,
-            f"{play.player} {verb} {pretty(card.card)}: {rule.summary}",
-            card,
+            f"{play.player} {verb} {pretty(card)}: {rule.summary}",
+            play.retracted_at if corrected else play.card_at,
             player=play.player,
             trick=play.trick,
             evidence=evidence,
@@ -147,7 +186,7 @@ def _judge(
 def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]) -> ClaimRuling:
     """Uphold a claim when the accused reneged (in the trick named, if one is), else
     reject it, saying what the accused played."""
-    accused = claim.against.name
+    accused = claim.against
     found = [
         v
         for v in reneges
@@ -167,7 +206,7 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
             for p in t
             if p.player == accused and (claim.trick is None or p.trick == claim.trick)
         ]
-        shown = ", ".join(f"{pretty(p.card.card)} (trick {p.trick})" for p in mine)
+        shown = ", ".join(f"{pretty(p.card)} (trick {p.trick})" for p in mine)
         if state.incomplete:
             # (the log does not show the whole hand: say what it shows, and no more)
             gap = "; ".join(state.incomplete)
@@ -183,15 +222,4 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
             reason = f"{accused} played no card in {where}"
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
-    return ClaimRuling(
-        claim.by.name, accused, claim.trick, ruling, reason, claim.line, claim.column
-    )
-
-
-def _in_order(plays: list[LoggedPlay], active: list[str]) -> bool:
-    """Whether the plays go clockwise from the leader among the active players."""
-    if not plays:
-        return False
-    base = active.index(plays[0].player)
-    positions = [(active.index(p.player) - base) % len(active) for p in plays]
-    return positions == sorted(set(positions))
+    return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)

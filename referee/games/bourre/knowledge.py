@@ -1,11 +1,10 @@
 """What a Bourré log shows of the cards: the stock, the cards out of play, each exchange.
 
 Pure functions over plain values (names, cards as strings), the one statement of these
-rules: the quick lane (:mod:`~referee.games.bourre.quick`) asks them whether a hand is
-clean, the replay (:mod:`~referee.games.bourre.holdings`,
-:mod:`~referee.games.bourre.judging`) asks the same and explains what they find. A
-decision is given as a :class:`~referee.records.QuickDecision` (its cards as strings), a
-deal as the cards dealt, a player's plays as the cards in the order played.
+rules: the replay (:mod:`~referee.games.bourre.holdings`,
+:mod:`~referee.games.bourre.judging`) asks them and explains what they find. A decision is
+given as its :class:`~referee.records.DecisionLine`, a deal as the cards dealt, a player's
+plays as the cards in the order played.
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import NamedTuple
 
-from referee.records import QuickDecision
+from referee.records import DecisionLine
 
 # (dicts and tuples, not Mapping and Sequence: compiled, a loop over a dict or a tuple, or a
-# lookup in it, is the builtin's own; a Mapping's is a method call. Both lanes ask these of
-# most hands.)
-Decisions = dict[str, QuickDecision]
+# lookup in it, is the builtin's own; a Mapping's is a method call.)
+Decisions = dict[str, DecisionLine]
 Deals = dict[str, tuple[str, ...]]
 Played = dict[str, tuple[str, ...]]
 
@@ -48,7 +46,7 @@ def stock_ran_out(
 
 
 def exchange_size(
-    decision: QuickDecision | None,
+    decision: DecisionLine | None,
     deal: tuple[str, ...] | None,
     played: tuple[str, ...],
     hand_size: int,
@@ -135,7 +133,7 @@ def dead_upcard(
     upcard: str | None,
     dealer: str | None,
     active: Collection[str],
-    dealer_decision: QuickDecision | None,
+    dealer_decision: DecisionLine | None,
     dealer_played: Collection[str],
 ) -> str | None:
     """The upcard when the log shows it out of play: it belongs to a dealer who passed, is
@@ -151,7 +149,7 @@ def dead_upcard(
 
 
 def own_discards(
-    decision: QuickDecision | None, deal: Collection[str] | None, shown: Collection[str]
+    decision: DecisionLine | None, deal: Collection[str] | None, shown: Collection[str]
 ) -> set[str]:
     """The cards a player knows are out of play for being their own discards: the listed
     discards, or, with the deal logged and no discards listed, the dealt cards they never
@@ -179,7 +177,7 @@ class Problem(NamedTuple):
 
 
 def exchange_problems(
-    decision: QuickDecision,
+    decision: DecisionLine,
     deal: tuple[str, ...] | None,
     upcard: str | None,
     played: tuple[str, ...],

@@ -15,21 +15,21 @@ from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
 from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
-from referee.records import CardAt, DecisionLine, NameAt
+from referee.records import CardAt, DecisionLine, Event, columns, decision_items, located
 from referee.sequence import duplicate_findings
 
 
 def check_names(state: ReplayState) -> None:
     """L-PLAYER for each unseated name outside the tricks (a card's player is the tricks')."""
-    for name, where in _names_in(state.facts):
-        if not name.seated:
-            fault = logchecks.unseated(name.name, state.seats, where)
+    for name, event, item, where in _names_in(state.facts):
+        if name not in state.seats:
+            fault = logchecks.unseated(name, state.seats, where)
             state.flag(
                 fault.rule,
                 fault.message,
-                name.line,
-                name.column,
-                player=name.name,
+                event.line,
+                columns(event)[item],
+                player=name,
                 evidence=fault.evidence,
             )
 
@@ -48,7 +48,7 @@ def note_unreadable(state: ReplayState) -> None:
 
 def check_duplicates(state: ReplayState) -> None:
     """L-DUPLICATE for each statement the hand makes twice (the first one counts)."""
-    for found in duplicate_findings(state.facts.hand):
+    for found in duplicate_findings(state.facts.hand, state.seats):
         state.flag(
             L_DUPLICATE,
             found.message,
@@ -62,7 +62,7 @@ def check_duplicates(state: ReplayState) -> None:
 def settle_dealer(state: ReplayState) -> None:
     """The hand's dealer: its (first seated) `dealer` line, else the rotation's; L-MISSING
     when the log's first hand names none, L-DEALER when it is not the rotation's."""
-    line = next((d for d in state.facts.dealer_lines if d.player.seated), None)
+    line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
     if line is None:
         state.dealer = state.expected_dealer
         # (an unreadable line may have named another dealer: see ReplayState.dealer_shown)
@@ -78,14 +78,14 @@ def settle_dealer(state: ReplayState) -> None:
                 "referee cannot tell who leads",
             )
         return
-    state.dealer = line.player.name
+    state.dealer = line.player
     expected = state.expected_dealer
     if expected is not None and expected != state.dealer:
         state.flag(
             L_DEALER,
             f"{state.dealer} dealt, but it was {expected}'s deal",
-            line.player.line,
-            line.player.column,
+            line.line,
+            columns(line)[1],
             player=state.dealer,
             evidence="the deal passes to the left after every hand"
             + (" (a player who took back an illegal card skips one turn)"),
@@ -112,17 +112,18 @@ def settle_trump(state: ReplayState) -> None:
     first = lines[0]
     state.trump = first.suit
     if first.card is not None:
-        if first.card.card in BOURRE_DECK:
-            state.upcard = first.card
+        if first.card in BOURRE_DECK:
+            state.upcard, state.upcard_line = first.card, first
         else:
-            flag_off_deck(state, first.card, None, None)
+            flag_off_deck(state, located(first, 1, first.card), None, None)
 
 
 def settle_decisions(state: ReplayState) -> None:
     """Who played and who passed: a player's decision line, else whether they played a
     card, else passed by presumption."""
     decisions = state.facts.decisions
-    in_tricks = {p.player.name for t in state.facts.tricks for p in t.plays if p.player.seated}
+    seats = state.seats
+    in_tricks = {p for t in state.facts.tricks for p in t.players if p in seats}
     presumed: list[str] = []  # no decision line and no card: passed, by the log's rules
     for seat in state.seats:
         decision = decisions.get(seat)
@@ -164,7 +165,7 @@ def _check_presumed(state: ReplayState, presumed: list[str]) -> None:
     presumption; a record that has that player take the pot or pay into it says
     otherwise, and the log does not decide who played."""
     recorded = [
-        (x.kind, x.player.name if x.player is not None and x.player.seated else None)
+        (x.kind, x.player if x.player is not None and x.player in state.seats else None)
         for x in state.facts.settles
     ]
     everyone = not state.active and state.opts.all_pass == "dealer"
@@ -189,7 +190,7 @@ def check_decisions(state: ReplayState) -> None:
         and dealer
         and state.dealer_shown
         and up
-        and up.card[0] == "A"
+        and up[0] == "A"
         and dealer in state.passed
         and pass_shown(state, dealer)
     ):
@@ -200,9 +201,8 @@ def check_decisions(state: ReplayState) -> None:
             where.line,
             where.column,
             player=dealer,
-            card=up.card,
-            evidence=f"the upcard was {pretty(up.card)}; with dealer_plays_ace the dealer "
-            "must play",
+            card=up,
+            evidence=f"the upcard was {pretty(up)}; with dealer_plays_ace the dealer must play",
         )
     for decision in state.facts.decisions.values():
         _check_draw(state, decision)
@@ -241,7 +241,7 @@ def _check_draw(state: ReplayState, d: DecisionLine) -> None:
     if d.action != "play":
         return
     count = d.discard_count or 0
-    name = d.player.name
+    name = d.player
     if count > state.opts.hand_size:
         state.flag(
             BR_DRAW,
@@ -275,7 +275,8 @@ def check_deck(state: ReplayState) -> None:
     owner: dict[str, str] = {}
     size = state.opts.hand_size
     for name, deal in state.facts.deals.items():
-        if len(deal.cards) != size:
+        cards = deal.cards
+        if len(cards) != size:
             state.flag(
                 L_COUNT,
                 f"{name} was dealt {len(deal.cards)} cards",
@@ -284,41 +285,51 @@ def check_deck(state: ReplayState) -> None:
                 player=name,
                 evidence=f"each player is dealt {size} cards",
             )
-        for c in deal.cards:
-            if c.card not in BOURRE_DECK:
-                flag_off_deck(state, c, name, None)
-            elif c.card in owner:
-                state.contested.add(c.card)
-                again = logchecks.dealt_again(c.card, name, {owner[c.card]: 1})
-                state.flag_fault(again, c, player=name)
+        for i, c in enumerate(cards):
+            if c not in BOURRE_DECK:
+                flag_off_deck(state, located(deal, 2 + i, c), name, None)
+            elif c in owner:
+                state.contested.add(c)
+                again = logchecks.dealt_again(c, name, {owner[c]: 1})
+                state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
-                owner.setdefault(c.card, name)
+                owner.setdefault(c, name)
     if state.upcard and state.dealer and state.dealer_shown:
-        holder = owner.get(state.upcard.card)
+        holder = owner.get(state.upcard)
         if holder is not None and holder != state.dealer:
             state.flag_card(
                 L_CARD,
-                f"the upcard {pretty(state.upcard.card)} was dealt to {holder}",
-                state.upcard,
+                f"the upcard {pretty(state.upcard)} was dealt to {holder}",
+                state.upcard_at(),
                 evidence=f"the upcard is the dealer's ({state.dealer}'s) fifth card",
             )
     for d in state.facts.decisions.values():
-        for c in (d.discards or ()) + (d.draws or ()):
-            if c.card not in BOURRE_DECK:
-                flag_off_deck(state, c, d.player.name, None)
+        exchanged = (d.discards or ()) + (d.draws or ())
+        if all(c in BOURRE_DECK for c in exchanged):
+            continue
+        thrown, drawn = decision_items(d)
+        for c, item in zip(exchanged, thrown + drawn, strict=True):
+            if c not in BOURRE_DECK:
+                flag_off_deck(state, located(d, item, c), d.player, None)
 
 
-def _names_in(facts: HandFacts) -> list[tuple[NameAt, str]]:
-    """Every name the hand's statements give, except the tricks' players, and the statement
-    it is in, in words."""
-    names: list[tuple[NameAt, str]] = []
-    names.extend((d.player, "the dealer line") for d in facts.dealer_lines)
-    names.extend((d.player, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals))
-    for c in facts.claims:
-        names.extend(((c.by, "a claim"), (c.against, "a claim")))
-    names.extend((name, "an ante line") for a in facts.antes for name in a.players)
-    names.extend((s.player, "a settle line") for s in facts.settles if s.player is not None)
+def _names_in(facts: HandFacts) -> list[tuple[str, Event, int, str]]:
+    """Every name the hand's statements give, except the tricks' players: the name, its
+    statement and item there, and the statement in words."""
+    names: list[tuple[str, Event, int, str]] = []
+    names.extend((d.player, d, 1, "the dealer line") for d in facts.dealer_lines)
     names.extend(
-        (e.player, "a decision line") for e in facts.hand.events if isinstance(e, DecisionLine)
+        (d.player, d, 1, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals)
+    )
+    for c in facts.claims:
+        names.extend(((c.by, c, 1, "a claim"), (c.against, c, 3, "a claim")))
+    names.extend(
+        (name, a, i, "an ante line") for a in facts.antes for i, name in enumerate(a.players, 1)
+    )
+    names.extend((s.player, s, 1, "a settle line") for s in facts.settles if s.player is not None)
+    names.extend(
+        (e.player, e, 0, "a decision line")
+        for e in facts.hand.events
+        if isinstance(e, DecisionLine)
     )
     return names

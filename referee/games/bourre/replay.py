@@ -30,16 +30,22 @@ def replay_hand(
     expected_dealer: str | None,
     *,
     first: bool = True,
+    repeats: bool = True,
+    keep_tricks: bool = True,
 ) -> HandOutcome:
     """Lay out the hand, check the log, judge every play and claim.
 
     ``expected_dealer`` is the rotation's dealer (None when unknown); ``first`` says the
-    hand is the log's first (which must name its dealer).
+    hand is the log's first (which must name its dealer); ``repeats`` False, that no
+    statement it may have once comes twice in it (see :class:`~referee.sequence.Part`:
+    then it has no L-DUPLICATE); ``keep_tricks``, that the outcome keeps the tricks as
+    laid out (for ``referee show``).
     """
     state = ReplayState(facts, seats, opts, expected_dealer, first=first)
     layout.note_unreadable(state)
     layout.check_names(state)
-    layout.check_duplicates(state)
+    if repeats:
+        layout.check_duplicates(state)
     layout.settle_dealer(state)
     layout.settle_trump(state)
     layout.settle_decisions(state)
@@ -48,10 +54,10 @@ def replay_hand(
     tricks.lay_out_tricks(state)
     holdings.cross_check_hands(state)
     judging.judge_plays(state)
-    return _outcome(state)
+    return _outcome(state, keep_tricks)
 
 
-def _outcome(state: ReplayState) -> HandOutcome:
+def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
     """What the stages established, for settlement and the report."""
     won = {p: 0 for p in state.active}
     for winner in state.winners:
@@ -60,11 +66,11 @@ def _outcome(state: ReplayState) -> HandOutcome:
     outcome = HandOutcome(
         dealer=state.dealer,
         trump=state.trump,
-        upcard=state.upcard.card if state.upcard else None,
+        upcard=state.upcard,
         active=list(state.active),
         tricks_won=won,
         tricks_played=len(state.plays),
-        tricks=_trick_records(state),
+        tricks=_trick_records(state) if keep_tricks else [],
     )
     outcome.violations = sorted(state.violations, key=lambda v: (v.line, v.column))
     reneges = outcome.reneges
@@ -83,10 +89,10 @@ def _trick_records(state: ReplayState) -> list[TrickRecord]:
             TrickRecord(
                 number,
                 plays[0].player if plays else None,
-                tuple((p.player, p.card.card) for p in plays),
+                tuple((p.player, p.card) for p in plays),
                 winner,
-                plays[0].card.card[-1] if plays else None,
-                tuple((p.player, p.retracted.card) for p in plays if p.retracted),
+                plays[0].card[-1] if plays else None,
+                tuple((p.player, p.retracted) for p in plays if p.retracted),
             )
         )
     return records

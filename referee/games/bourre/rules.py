@@ -1,8 +1,13 @@
-"""Bourré rules: each rule ID with its explanation, and the "why not?" of an illegal play.
+"""Bourré rules: each rule ID with its explanation, and for the play rules "may I?" and
+"why not?".
 
-The play rules are checked in the order of ``bourre.md`` (``PLAY_RULES``); an illegal play
-is reported once, under the first rule it breaks. Each check takes a :class:`PlayContext`
-and returns the evidence in plain words when the rule is broken, None otherwise.
+Each play rule of ``bourre.md`` (rules 1-3: following suit, heading the trick, trumping,
+overtrumping) is one :class:`PlayRule`: its :class:`~referee.rule.Rule`, a predicate that
+says whether the rule allows a card (:data:`PLAY_RULES`, in the document's order), and the
+evidence in plain words when it does not. The legal cards of a position are the cards every
+predicate allows (:func:`legal_cards`); an illegal play is reported once, under the first
+rule that refuses it (:func:`first_breach`), then the cinch's duty
+(:mod:`~referee.games.bourre.cinch`).
 """
 
 from __future__ import annotations
@@ -12,7 +17,17 @@ from dataclasses import dataclass
 
 from referee.cards import pretty, suit_word
 from referee.games.bourre.cinch import CinchDuty, CinchView
-from referee.games.bourre.play import Duty
+from referee.games.bourre.play import (
+    ABOVE,
+    BIT,
+    SUIT_BITS,
+    Table,
+    bits_of,
+    highest_of_suit,
+    table_of,
+    value,
+)
+from referee.options import BourreOptions
 from referee.rule import Rule
 
 
@@ -24,28 +39,34 @@ class PlayContext:
     card: str
     hand: frozenset[str]  # the player's cards at that moment, the played card included
     trick: tuple[str, ...]  # cards already on the table in this trick, lead first
-    trump: str | None
+    table: Table  # the same, as the rules read it
+    opts: BourreOptions
     trick_number: int
-    duty: Duty  # rules 1-3 for this position
     cinch: CinchView | None  # the player's cinch at the trick's start (None: no cinch)
     cinch_duty: CinchDuty | None
     shown: Mapping[str, str]  # card -> where the log shows the player held it
 
+    @property
+    def trump(self) -> str | None:
+        return self.table.trump
+
 
 def _cards(cards: Iterable[str], shown: Mapping[str, str]) -> str:
-    from referee.games.bourre.play import value
-
     items = sorted(cards, key=value, reverse=True)
     return ", ".join(f"{pretty(c)} ({shown[c]})" if c in shown else pretty(c) for c in items)
 
 
-def check_follow(ctx: PlayContext) -> str | None:
-    """BR-FOLLOW: held the led suit and played another suit."""
-    if not ctx.trick or ctx.duty.kind not in ("follow", "head"):
-        return None
-    led = ctx.trick[0][-1]
-    if ctx.card[-1] == led:
-        return None
+# ----------------------------------------------------------------------------- rule 1: follow
+
+
+def follow_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+    """BR-FOLLOW: holding a card of the suit led, play one."""
+    led = table.led
+    return not led or card[-1] == led or not hand & SUIT_BITS[led]
+
+
+def follow_evidence(ctx: PlayContext) -> str:
+    led = ctx.table.led
     held = [c for c in ctx.hand if c[-1] == led]
     return (
         f"{ctx.player} held {_cards(held, ctx.shown)} when {suit_word(led)} were led "
@@ -53,46 +74,110 @@ def check_follow(ctx: PlayContext) -> str | None:
     )
 
 
-def check_head(ctx: PlayContext) -> str | None:
-    """BR-HEAD: followed suit low while holding a card that beat the highest of the suit."""
-    if ctx.duty.kind != "head" or ctx.card in ctx.duty.allowed or not ctx.trick:
-        return None
-    led = ctx.trick[0][-1]
-    assert ctx.duty.to_beat is not None
+# ----------------------------------------------------------------------------- rule 1: head
+
+
+def _heading(hand: int, table: Table, opts: BourreOptions) -> int:
+    """The cards (bits) that head the trick when the rules ask it (0: they do not): with
+    ``head_trick``, a follower holding the suit led must beat its highest card on the table
+    when able (once a plain lead is trumped, only with ``head_when_trumped``)."""
+    led = table.led
+    if not led or not opts.head_trick or (table.trumped and not opts.head_when_trumped):
+        return 0
+    if not hand & SUIT_BITS[led]:
+        return 0
+    return hand & ABOVE[led][table.top]
+
+
+def head_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+    """BR-HEAD: following suit, beat the highest card of the suit led when able."""
+    heading = _heading(hand, table, opts)
+    return not heading or bool(BIT.get(card, 0) & heading)
+
+
+def head_evidence(ctx: PlayContext) -> str:
+    led, top = ctx.table.led, ctx.table.top
+    beating = [c for c in ctx.hand if c[-1] == led and value(c) > top]
+    to_beat = highest_of_suit(ctx.trick, led)
+    assert to_beat is not None  # (the lead is of the suit led)
     return (
-        f"{ctx.player} held {_cards(ctx.duty.allowed, ctx.shown)}, above "
-        f"{pretty(ctx.duty.to_beat)}, the highest {suit_word(led)[:-1]} in trick "
+        f"{ctx.player} held {_cards(beating, ctx.shown)}, above "
+        f"{pretty(to_beat)}, the highest {suit_word(led)[:-1]} in trick "
         f"{ctx.trick_number}, and played {pretty(ctx.card)}"
     )
 
 
-def check_trump(ctx: PlayContext) -> str | None:
-    """BR-TRUMP: void in the led suit, held a trump, played no trump."""
-    if ctx.duty.kind not in ("trump", "overtrump") or ctx.card[-1] == ctx.trump:
-        return None
-    led = ctx.trick[0][-1]
-    trumps = [c for c in ctx.hand if c[-1] == ctx.trump]
+# ----------------------------------------------------------------------------- rule 2: trump
+
+
+def _void_trumps(hand: int, table: Table, opts: BourreOptions) -> int:
+    """The trumps (bits) of a player void in the suit led whom ``must_trump`` asks to play
+    one (0: it does not)."""
+    led, trump = table.led, table.trump
+    if not led or trump is None or not opts.must_trump or hand & SUIT_BITS[led]:
+        return 0
+    return hand & SUIT_BITS[trump]
+
+
+def trump_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+    """BR-TRUMP: void in the suit led and holding a trump, play a trump; but a player who
+    cannot beat the trump on the table plays any card when ``must_overtrump`` is on and
+    ``must_undertrump`` off."""
+    trumps = _void_trumps(hand, table, opts)
+    if not trumps or card[-1] == table.trump:
+        return True
+    if table.top_trump and opts.must_overtrump and not opts.must_undertrump:
+        assert table.trump is not None
+        return not trumps & ABOVE[table.trump][table.top_trump]
+    return False
+
+
+def trump_evidence(ctx: PlayContext) -> str:
+    trump = ctx.table.trump
+    trumps = [c for c in ctx.hand if c[-1] == trump]
     return (
-        f"{ctx.player} had no {suit_word(led)} in trick {ctx.trick_number} but held "
-        f"{_cards(trumps, ctx.shown)} ({suit_word(ctx.trump or '')} are trump), "
+        f"{ctx.player} had no {suit_word(ctx.table.led)} in trick {ctx.trick_number} but held "
+        f"{_cards(trumps, ctx.shown)} ({suit_word(trump or '')} are trump), "
         f"and played {pretty(ctx.card)}"
     )
 
 
-def check_overtrump(ctx: PlayContext) -> str | None:
-    """BR-OVERTRUMP: trumped under a trump in the trick while holding one that beat it."""
-    if ctx.duty.kind != "overtrump" or ctx.card in ctx.duty.allowed:
-        return None
-    assert ctx.duty.to_beat is not None
+# ----------------------------------------------------------------------------- overtrump
+
+
+def _overtrumping(hand: int, table: Table, opts: BourreOptions) -> int:
+    """The trumps (bits) that beat the highest trump on the table, when ``must_overtrump``
+    asks a void player to play one (0: it does not)."""
+    trumps = _void_trumps(hand, table, opts)
+    if not trumps or not table.top_trump or not opts.must_overtrump:
+        return 0
+    assert table.trump is not None
+    return trumps & ABOVE[table.trump][table.top_trump]
+
+
+def overtrump_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+    """BR-OVERTRUMP: trumping, beat the highest trump on the table when able."""
+    beating = _overtrumping(hand, table, opts)
+    return not beating or bool(BIT.get(card, 0) & beating)
+
+
+def overtrump_evidence(ctx: PlayContext) -> str:
+    trump, top = ctx.table.trump, ctx.table.top_trump
+    beating = [c for c in ctx.hand if c[-1] == trump and value(c) > top]
+    to_beat = highest_of_suit(ctx.trick, trump or "")
+    assert to_beat is not None  # (a trump is on the table)
     return (
-        f"{ctx.player} held {_cards(ctx.duty.allowed, ctx.shown)}, above "
-        f"{pretty(ctx.duty.to_beat)} already in trick {ctx.trick_number}, and played "
+        f"{ctx.player} held {_cards(beating, ctx.shown)}, above "
+        f"{pretty(to_beat)} already in trick {ctx.trick_number}, and played "
         f"{pretty(ctx.card)}"
     )
 
 
+# ----------------------------------------------------------------------------- the cinch
+
+
 def check_cinch(ctx: PlayContext) -> str | None:
-    """BR-CINCH: broke a cinch duty."""
+    """BR-CINCH: broke a cinch duty (the evidence, or None)."""
     duty, view = ctx.cinch_duty, ctx.cinch
     if duty is None or view is None or ctx.card in duty.allowed:
         return None
@@ -294,21 +379,56 @@ BR_SETTLE_PENALTY = Rule(
     kind="settlement",
 )
 
-#: Play rules in the order a play is checked; the first breach is the one reported.
-PLAY_RULES: tuple[tuple[Rule, Callable[[PlayContext], str | None]], ...] = (
-    (BR_FOLLOW, check_follow),
-    (BR_HEAD, check_head),
-    (BR_TRUMP, check_trump),
-    (BR_OVERTRUMP, check_overtrump),
-    (BR_CINCH, check_cinch),
+
+@dataclass(frozen=True, slots=True)
+class PlayRule:
+    """One rule of play: "may I play this card?" (``allows``, given the player's hand as
+    bits, the table and the house options) and, only when not, "why not?" (``evidence``)."""
+
+    rule: Rule
+    allows: Callable[[str, int, Table, BourreOptions], bool]
+    evidence: Callable[[PlayContext], str]
+
+
+#: Rules 1-3 in the order a play is checked; the first that refuses it is the one reported.
+PLAY_RULES: tuple[PlayRule, ...] = (
+    PlayRule(BR_FOLLOW, follow_allows, follow_evidence),
+    PlayRule(BR_HEAD, head_allows, head_evidence),
+    PlayRule(BR_TRUMP, trump_allows, trump_evidence),
+    PlayRule(BR_OVERTRUMP, overtrump_allows, overtrump_evidence),
 )
 
 #: Rule IDs whose breach is a renege (an illegal play).
-RENEGE_RULES: frozenset[str] = frozenset(rule.id for rule, _ in PLAY_RULES)
+RENEGE_RULES: frozenset[str] = frozenset([*(p.rule.id for p in PLAY_RULES), BR_CINCH.id])
+
+
+def is_legal(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+    """Whether rules 1-3 allow ``card`` from ``hand`` (bits, the card included) on
+    ``table``: every rule's "may I?"."""
+    return (
+        follow_allows(card, hand, table, opts)
+        and head_allows(card, hand, table, opts)
+        and trump_allows(card, hand, table, opts)
+        and overtrump_allows(card, hand, table, opts)
+    )
+
+
+def allowed_cards(cards: frozenset[str], table: Table, opts: BourreOptions) -> frozenset[str]:
+    """The cards of a hand that rules 1-3 allow on ``table`` (cinch duties not included)."""
+    bits = bits_of(cards)
+    return frozenset(c for c in cards if is_legal(c, bits, table, opts))
+
+
+def legal_cards(
+    hand: Iterable[str], trick: Iterable[str], trump: str | None, opts: BourreOptions
+) -> frozenset[str]:
+    """The cards of ``hand`` that rules 1-3 allow on ``trick`` (cinch duties not included)."""
+    return allowed_cards(frozenset(hand), table_of(tuple(trick), trump), opts)
+
 
 #: Rule IDs of a decision's faults: each is reported, several on one line if need be
 #: (``bourre.md``, "Announcing early"), where a card gets one log fault and one renege.
-DECISION_RULES: frozenset[str] = frozenset({"BR-ACE-DEALER", "BR-DRAW", "BR-DECIDE-ORDER"})
+DECISION_RULES: frozenset[str] = frozenset({BR_ACE_DEALER.id, BR_DRAW.id, BR_DECIDE_ORDER.id})
 
 BOURRE_RULES: tuple[Rule, ...] = (
     BR_FOLLOW,
@@ -330,8 +450,9 @@ BOURRE_RULES: tuple[Rule, ...] = (
 
 def first_breach(ctx: PlayContext) -> tuple[Rule, str] | None:
     """The first play rule ``ctx`` breaks, with the evidence, or None for a legal play."""
-    for rule, check in PLAY_RULES:
-        evidence = check(ctx)
-        if evidence is not None:
-            return rule, evidence
-    return None
+    bits = bits_of(ctx.hand)
+    for play_rule in PLAY_RULES:
+        if not play_rule.allows(ctx.card, bits, ctx.table, ctx.opts):
+            return play_rule.rule, play_rule.evidence(ctx)
+    evidence = check_cinch(ctx)
+    return (BR_CINCH, evidence) if evidence is not None else None

@@ -227,13 +227,15 @@ def recorded_pot(settles: list[SettleLine]) -> Decimal | None:
     return next((x.amount for x in settles if x.kind == "pot" and x.amount is not None), None)
 
 
-def read_recorded(settles: list[SettleLine]) -> Recorded | None:
+def read_recorded(settles: list[SettleLine], seats: Collection[str]) -> Recorded | None:
     """The hand's recorded settlement, or None when it does not say who took the pot (or
     that it carried): exactly one ``wins`` line or a ``split``. With any ``settle`` line the
     record is read as complete, so its payment lines are all the payments."""
     wins = [x for x in settles if x.kind == "wins"]
     split = any(x.kind == "split" for x in settles)
-    if len(wins) + split != 1 or any(x.player is not None and not x.player.seated for x in settles):
+    if len(wins) + split != 1 or any(
+        x.player is not None and x.player not in seats for x in settles
+    ):
         return None
     paid = _ZERO
     bourre: set[str] = set()
@@ -241,12 +243,12 @@ def read_recorded(settles: list[SettleLine]) -> Recorded | None:
         if x.kind in _PAID_IN and x.player is not None and x.amount is not None:
             paid += x.amount
             if x.kind == "bourre":
-                bourre.add(x.player.name)
+                bourre.add(x.player)
     if wins:
         won = wins[0]
         if won.player is None or won.amount is None:
             return None
-        return Recorded(won.player.name, won.amount, paid, frozenset(bourre))
+        return Recorded(won.player, won.amount, paid, frozenset(bourre))
     return Recorded(None, _ZERO, paid, frozenset(bourre))
 
 
@@ -275,10 +277,8 @@ class Entry(NamedTuple):
 
 def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:
     """Compare the hand's ``ante`` and ``settle`` lines with the referee's settlement."""
-    antes = [({n.name for n in line.players}, line) for line in facts.antes]
-    settles = [
-        Entry(x.kind, x.player.name if x.player else None, x.amount, x) for x in facts.settles
-    ]
+    antes = [(set(line.players), line) for line in facts.antes]
+    settles = [Entry(x.kind, x.player, x.amount, x) for x in facts.settles]
     return record_findings(antes, settles, s, opts)
 
 

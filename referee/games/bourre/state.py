@@ -13,27 +13,41 @@ functions that take it and add to it, each in its own module:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
 from referee.games.logchecks import Fault
 from referee.options import BourreOptions
-from referee.records import CardAt, QuickDecision
+from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule
 from referee.sequence import may_have_said
 
 
-@dataclass(slots=True)
-class LoggedPlay:
-    """A play that stands in a trick, after log faults were set aside."""
+class LoggedPlay(NamedTuple):
+    """A play that stands in a trick, after log faults were set aside: play ``place`` of
+    the trick line ``source``."""
 
     trick: int
     player: str
-    card: CardAt
-    retracted: CardAt | None
+    card: str
+    retracted: str | None
+    source: TrickLine
+    place: int
     judged: bool = True  # False for a card already played (nothing to judge)
+
+    @property
+    def card_at(self) -> CardAt:
+        """The card where the log shows it."""
+        return located(self.source, play_items(self.source, self.place)[1], self.card)
+
+    @property
+    def retracted_at(self) -> CardAt:
+        """The card taken back where the log shows it (there must be one)."""
+        assert self.retracted is not None
+        return located(self.source, play_items(self.source, self.place)[2], self.retracted)
 
 
 @dataclass(slots=True, init=False)
@@ -123,17 +137,20 @@ class ReplayState:
         #: upcard is) is judged only when it does.
         self.dealer_shown = True
         self.trump: str | None = None
-        self.upcard: CardAt | None = None
+        self.upcard: str | None = None
+        self.upcard_line: TrumpLine | None = None  # the `trump` line that names it
         self.active: list[str] = []
         self.passed: set[str] = set()
         #: The record contradicts a pass the hand's decisions presume (no decision line, no
         #: trick): who played is not in the log.
         self.undecided = False
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
+        #: per trick: whether it has a card from every player, clockwise from the leader's
+        self.in_turn: list[bool] = []
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
         self._by_player: dict[str, list[LoggedPlay]] = {}
-        self._plain_decisions: dict[str, QuickDecision] | None = None
+        self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None
         self._ran_out: bool | None = None
 
@@ -201,41 +218,41 @@ class ReplayState:
         return may_have_said(self.unreadable, kinds, self.seats)
 
     def plays_of(self, player: str) -> list[LoggedPlay]:
-        """The player's standing plays in the hand, in order (computed once)."""
-        cached = self._by_player.get(player)
-        if cached is None:
-            cached = [p for trick in self.plays for p in trick if p.player == player and p.judged]
-            self._by_player[player] = cached
-        return cached
+        """The player's standing plays in the hand, in order (every player's are gathered
+        in one pass, the first time one is asked: ask only once the tricks are laid out)."""
+        by_player = self._by_player
+        if not self._gathered:
+            self._gathered = True
+            for trick in self.plays:
+                for play in trick:
+                    if play.judged:
+                        mine = by_player.get(play.player)
+                        if mine is None:
+                            by_player[play.player] = [play]
+                        else:
+                            mine.append(play)
+        return by_player.get(player) or []
 
     # ------------------------------------------------------------------ plain views
 
-    def plain_decisions(self) -> dict[str, QuickDecision]:
-        """Each player's (first) decision with its cards as strings (see
-        :mod:`~referee.games.bourre.knowledge`)."""
-        if self._plain_decisions is None:
-            self._plain_decisions = {
-                name: QuickDecision(
-                    d.action,
-                    d.discard_count,
-                    None if d.discards is None else tuple(c.card for c in d.discards),
-                    None if d.draws is None else tuple(c.card for c in d.draws),
-                )
-                for name, d in self.facts.decisions.items()
-            }
-        return self._plain_decisions
+    def plain_decisions(self) -> dict[str, DecisionLine]:
+        """Each player's (first) decision (see :mod:`~referee.games.bourre.knowledge`)."""
+        return self.facts.decisions
 
     def plain_deals(self) -> dict[str, tuple[str, ...]]:
         """Each player's (first) deal, the cards as strings."""
         if self._plain_deals is None:
-            self._plain_deals = {
-                name: tuple(c.card for c in deal.cards) for name, deal in self.facts.deals.items()
-            }
+            self._plain_deals = {name: deal.cards for name, deal in self.facts.deals.items()}
         return self._plain_deals
+
+    def upcard_at(self) -> CardAt:
+        """The upcard where the log shows it (there must be one)."""
+        assert self.upcard is not None and self.upcard_line is not None
+        return located(self.upcard_line, 1, self.upcard)
 
     def plain_played(self) -> dict[str, tuple[str, ...]]:
         """Each active player's standing plays, the cards in the order played."""
-        return {p: tuple(x.card.card for x in self.plays_of(p)) for p in self.active}
+        return {p: tuple(x.card for x in self.plays_of(p)) for p in self.active}
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see

@@ -16,7 +16,7 @@ from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_COUNT, L_PASSED
-from referee.records import Play, TrickLine
+from referee.records import CardAt, TrickLine, columns, play_items
 from referee.sequence import count_may_have_said
 
 
@@ -33,6 +33,9 @@ def lay_out_tricks(state: ReplayState) -> None:
     lost = max(0, expected - len(lines)) + count_may_have_said(
         state.unreadable, ("trick",), state.seats
     )
+    # each active player -> the players in turn order from them (a trick's usual order)
+    active = state.active
+    rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -42,29 +45,35 @@ def lay_out_tricks(state: ReplayState) -> None:
         if stated is not None and number < stated <= expected and stated - number <= lost:
             for missing in range(number, stated):  # tricks the log does not show
                 state.plays.append([])
+                state.in_turn.append(False)
                 state.winners.append(None)
                 state.unsure.add(missing)
             lost -= stated - number
             number = stated
         elif stated is not None and stated != number:
             wrong = logchecks.misnumbered(stated, number)
-            column = line.number_column or line.column
+            column = columns(line)[1]
             state.flag(
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         plays = _admit_plays(state, line, number, played)
+        # the usual trick: every card admitted, one from each player, clockwise
+        whole = len(plays) == len(line.players)
+        players = line.players if whole else tuple(p.player for p in plays)
+        in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
-        _check_order(state, plays, None if unknown_lead else leader, number)
-        written = sum(1 for p in line.plays if p.player.name not in state.passed)
-        _check_size(state, line, plays, number, written)
-        cards = tuple(p.card.card for p in plays)
+        _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
+        if len(plays) != len(active):
+            _check_size(state, line, plays, number)
+        cards = line.cards if whole else tuple(p.card for p in plays)
         idx = trick_winner_index(cards, state.trump)
         winner = plays[idx].player if idx is not None else None
-        if len(plays) < len(state.active) or (
+        if len(plays) < len(active) or (
             state.trump is None and any(c[-1] != cards[0][-1] for c in cards)
         ):
             state.unsure.add(number)  # a card missing, or one that may have been trump
         state.plays.append(plays)
+        state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
     _count_tricks(state, expected)
@@ -134,12 +143,12 @@ def _admit_plays(
     which trick; it grows)."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
-    passed = state.passed
-    for play in line.plays:
-        name, card = play.player.name, play.card.card
+    passed, seats = state.passed, state.seats
+    retracted = line.retracted
+    for i, (name, card) in enumerate(zip(line.players, line.cards, strict=True)):
         if (
-            play.retracted is None
-            and play.player.seated
+            retracted is None
+            and name in seats
             and name not in passed
             and name not in seen
             and card in BOURRE_DECK
@@ -147,71 +156,82 @@ def _admit_plays(
         ):  # the common case, nothing to report
             seen.add(name)
             played[card] = (name, number)
-            admitted.append(LoggedPlay(number, name, play.card, None, True))
+            admitted.append(LoggedPlay(number, name, card, None, line, i, True))
             continue
-        admitted_play = _admit(state, play, number, seen, played)
+        admitted_play = _admit(state, line, i, number, seen, played)
         if admitted_play is not None:
             admitted.append(admitted_play)
     return admitted
 
 
 def _admit(
-    state: ReplayState, play: Play, number: int, seen: set[str], played: dict[str, tuple[str, int]]
+    state: ReplayState,
+    line: TrickLine,
+    index: int,
+    number: int,
+    seen: set[str],
+    played: dict[str, tuple[str, int]],
 ) -> LoggedPlay | None:
-    """One play that is not the common case: None when a fault leaves it out of the trick
-    (an unseated name, a player who passed or played twice, a card off the deck); a card
-    already played stands but is not judged."""
-    name, card = play.player.name, play.card
-    if not play.player.seated:
+    """Play ``index`` of the trick line when it is not the common case: None when a fault
+    leaves it out of the trick (an unseated name, a player who passed or played twice, a
+    card off the deck); a card already played stands but is not judged."""
+    name, card = line.players[index], line.cards[index]
+    back = line.retracted[index] if line.retracted is not None else None
+    name_item, card_item, back_item = play_items(line, index)
+    card_at = CardAt(card, line.line, columns(line)[card_item])
+    if name not in state.seats:
         fault = logchecks.unseated(name, state.seats, f"trick {number}")
-        at = play.player
         state.flag(
             fault.rule,
             fault.message,
-            at.line,
-            at.column,
+            line.line,
+            columns(line)[name_item],
             player=name,
             trick=number,
-            card=card.card,
+            card=card,
             evidence=fault.evidence,
         )
         return None
     if name in state.passed:
         state.flag_card(
             L_PASSED,
-            f"{name} passed but played {pretty(card.card)}",
-            card,
+            f"{name} passed but played {pretty(card)}",
+            card_at,
             player=name,
             trick=number,
             evidence=f"{name} folded this hand; the card is left out of trick {number}",
         )
         return None
     if name in seen:
-        state.flag_fault(logchecks.twice_in_trick(name, number), card, player=name, trick=number)
+        state.flag_fault(logchecks.twice_in_trick(name, number), card_at, player=name, trick=number)
         return None
-    for c in (card, play.retracted):
-        if c is not None and c.card not in BOURRE_DECK:
-            flag_off_deck(state, c, name, number)
-    if card.card not in BOURRE_DECK:
+    if card not in BOURRE_DECK:
+        flag_off_deck(state, card_at, name, number)
+    if back is not None and back not in BOURRE_DECK:
+        flag_off_deck(state, CardAt(back, line.line, columns(line)[back_item]), name, number)
+    if card not in BOURRE_DECK:
         return None
     seen.add(name)
     judged = True
-    if card.card in played:
-        again = logchecks.already_played(card.card, [played[card.card]])
-        state.flag_fault(again, card, player=name, trick=number)
+    if card in played:
+        again = logchecks.already_played(card, [played[card]])
+        state.flag_fault(again, card_at, player=name, trick=number)
         judged = False
     else:
-        played[card.card] = (name, number)
-    retracted = play.retracted if play.retracted and play.retracted.card in BOURRE_DECK else None
-    return LoggedPlay(number, name, card, retracted, judged)
+        played[card] = (name, number)
+    kept = back if back is not None and back in BOURRE_DECK else None
+    return LoggedPlay(number, name, card, kept, line, index, judged)
 
 
 def _check_order(
-    state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int
+    state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int, in_turn: bool
 ) -> None:
     """L-TURN for a wrong leader (``leader`` None: not judged) and for the first card
-    played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`)."""
-    if not plays or ((leader is None or plays[0].player == leader) and _in_turn(state, plays)):
+    played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`).
+    ``in_turn``: the trick has a card from every player in the hand, clockwise from the
+    leader's (the usual trick, where :func:`~referee.games.logchecks.first_out_of_turn`
+    finds none out of turn: ``tests/test_log_faults_both_games.py`` checks it)."""
+    if not plays or ((leader is None or plays[0].player == leader) and in_turn):
         return
     players = [p.player for p in plays]
     why = (
@@ -220,27 +240,13 @@ def _check_order(
         else f"{leader} won trick {number - 1}"
     )
     for at, fault in logchecks.turn_faults(players, state.active, leader, why, number):
-        state.flag_fault(fault, plays[at].card, player=players[at], trick=number)
+        state.flag_fault(fault, plays[at].card_at, player=players[at], trick=number)
 
 
-def _in_turn(state: ReplayState, plays: list[LoggedPlay]) -> bool:
-    """The common case, cheaply: a card from every player in the hand, clockwise from the
-    leader's. True only where :func:`~referee.games.logchecks.first_out_of_turn` finds no
-    card out of turn (``tests/test_log_faults_both_games.py`` checks it); False leaves the
-    trick to it."""
-    active = state.active
-    if len(plays) != len(active):
-        return False
-    base = active.index(plays[0].player)
-    rotation = active[base:] + active[:base]
-    return all(p.player == r for p, r in zip(plays, rotation, strict=True))
-
-
-def _check_size(
-    state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int, written: int
-) -> None:
-    """L-TRICK for a trick with too few cards (``written``: the cards the line gives
-    players in the hand; see :func:`~referee.games.logchecks.wrong_size`)."""
+def _check_size(state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int) -> None:
+    """L-TRICK for a trick with too few cards (see
+    :func:`~referee.games.logchecks.wrong_size`)."""
+    written = sum(1 for p in line.players if p not in state.passed)
     present = {p.player for p in plays}
     short = logchecks.wrong_size(number, present, state.active, written)
     if short is not None:

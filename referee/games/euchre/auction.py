@@ -55,7 +55,7 @@ class Auction:
     @property
     def bidder(self) -> str | None:
         """The high bidder, or None when nobody bid."""
-        return self.high.player.name if self.high is not None else None
+        return self.high.player if self.high is not None else None
 
     @property
     def level(self) -> int:
@@ -89,19 +89,19 @@ def run_auction(
     """
     auction = Auction(top)
     order = bidding_order(table, dealer, options) if order_known else None
-    seated = [b for b in bids if b.player.seated]
+    seated = [b for b in bids if table.seated(b.player)]
     for bid in bids:
-        if not bid.player.seated:
-            findings.unseated(bid.player, "a bid")
-    writers = list(dict.fromkeys(b.player.name for b in seated))
+        if not table.seated(bid.player):
+            findings.unseated(bid.player, bid, 1, "a bid")
+    writers = list(dict.fromkeys(b.player for b in seated))
     for bid in seated:
         if _out_of_order(bid, auction, order, writers, findings):
-            auction.written.append(bid.player.name)
+            auction.written.append(bid.player)
             _maybe_raise(bid, auction, options, findings, report=False)
             continue
-        auction.written.append(bid.player.name)
+        auction.written.append(bid.player)
         if bid.bid == "pass":
-            auction.passes.add(bid.player.name)
+            auction.passes.add(bid.player)
             _check_stuck(bid, auction, table, dealer, order, options, findings)
         else:
             _maybe_raise(bid, auction, options, findings, report=True)
@@ -116,7 +116,7 @@ def _out_of_order(
     findings: Findings,
 ) -> bool:
     """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn."""
-    name = bid.player.name
+    name = bid.player
     if name in auction.written:
         findings.add(
             "BE-BID-ORDER",
@@ -156,7 +156,7 @@ def _maybe_raise(
     if bid.bid == "pass":
         return
     top = auction.top
-    name, value = bid.player.name, height(bid.bid, top)
+    name, value = bid.player, height(bid.bid, top)
     if isinstance(bid.bid, int) and not options.min_bid <= bid.bid <= top:
         why = (
             f"the lowest bid is {options.min_bid}"
@@ -180,10 +180,10 @@ def _maybe_raise(
                 "BE-BID-LOW",
                 bid.line,
                 bid.column,
-                f"{name} bid {bid.bid}, not higher than {high.player.name}'s {high.bid}",
+                f"{name} bid {bid.bid}, not higher than {high.player}'s {high.bid}",
                 player=name,
                 evidence=f"each bid must be higher than the current high bid ({high.bid} by "
-                f"{high.player.name}) on the ladder {ladder(top)}; the bid does not count",
+                f"{high.player}) on the ladder {ladder(top)}; the bid does not count",
             )
         return
     auction.high = bid
@@ -199,7 +199,7 @@ def _check_stuck(
     findings: Findings,
 ) -> None:
     """BE-STUCK: under stick_the_dealer, the dealer passed after the three others passed."""
-    name = bid.player.name
+    name = bid.player
     if not options.stick_the_dealer or name != dealer or order is None or order[-1] != dealer:
         return
     if auction.high is not None:

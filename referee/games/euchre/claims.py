@@ -28,24 +28,24 @@ def rule_on_claims(
     """One ruling per claim line, in log order."""
     rulings = []
     for claim in claims:
-        for name in (claim.by, claim.against):
-            if not name.seated:
-                findings.unseated(name, "a claim", trick=claim.trick)
+        for name, item in ((claim.by, 1), (claim.against, 3)):
+            if name not in findings.seats:
+                findings.unseated(name, claim, item, "a claim", trick=claim.trick)
         upheld = [
             v
             for v in follows
-            if v.player == claim.against.name and (claim.trick is None or v.trick == claim.trick)
+            if v.player == claim.against and (claim.trick is None or v.trick == claim.trick)
         ]
         if upheld:
             v = upheld[0]
             state = ", taken back before the trick was complete" if v.corrected else ""
             ruling, reason = "upheld", f"renege in trick {v.trick}{state}: {v.evidence}"
         else:
-            ruling, reason = "rejected", _why_not(claim, tricks, trump, deck)
+            ruling, reason = "rejected", _why_not(claim, tricks, trump, deck, findings.seats)
         rulings.append(
             ClaimRuling(
-                by=claim.by.name,
-                against=claim.against.name,
+                by=claim.by,
+                against=claim.against,
                 trick=claim.trick,
                 ruling=ruling,
                 reason=reason,
@@ -56,9 +56,15 @@ def rule_on_claims(
     return rulings
 
 
-def _why_not(claim: ClaimLine, tricks: Sequence[TrickRecord], trump: str | None, deck: Deck) -> str:
-    accused = claim.against.name
-    if not claim.against.seated:
+def _why_not(
+    claim: ClaimLine,
+    tricks: Sequence[TrickRecord],
+    trump: str | None,
+    deck: Deck,
+    seats: Sequence[str],
+) -> str:
+    accused = claim.against
+    if accused not in seats:
         return f"{accused} is not seated at this table"
     if not tricks:
         return "no card was played in this hand"

@@ -26,7 +26,6 @@ from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
-from referee.games.euchre.quick import quick_replay
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
@@ -42,12 +41,12 @@ from referee.records import (
     ExchangeLine,
     Hand,
     Header,
-    QuickHand,
     RedealLine,
     ScoreLine,
     TeamSettleLine,
     TrickLine,
     TrumpLine,
+    columns,
 )
 from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record, Violation
 from referee.sequence import (
@@ -84,11 +83,7 @@ class _Statements:
 
 def _is_first_lead(v: Violation, leader: Seen) -> bool:
     """Whether ``v`` is the L-TURN against this lead of trick 1."""
-    return (
-        v.rule == "L-TURN"
-        and v.trick == 1
-        and (v.line, v.column) == (leader.card.line, leader.card.column)
-    )
+    return v.rule == "L-TURN" and v.trick == 1 and (v.line, v.column) == leader.card_place()
 
 
 class _Outcome:
@@ -144,12 +139,9 @@ class EuchreSession:
         """The standings after the last hand: the running score (None: not known)."""
         report.score = self.score
 
-    def judge(self, hand: Hand | QuickHand) -> list[EuchreHandResult]:
+    def judge(self, hand: Hand) -> list[EuchreHandResult]:
         """Judge one hand as read: more than one result when the log forgot a `hand` line
-        inside it (see :func:`~referee.sequence.split_forgotten`). (Bid Euchre hands are
-        read in full; a quick reading is read in full here.)"""
-        if isinstance(hand, QuickHand):
-            hand = hand.read()
+        inside it (see :func:`~referee.sequence.split_forgotten`)."""
         results = []
         one_deck = self.deck.copies == 1
         for part in split_forgotten(hand, self.table.players, self.deck.tricks, one_deck):
@@ -158,6 +150,8 @@ class EuchreSession:
         return results
 
     def _read_header_score(self, header: Header) -> None:
+        if header.score is None:
+            return
         recorded = read_entries(header.score, self.table, "BE-TOTAL", self._pending)
         assert self._score is not None
         for team, points in recorded.items():
@@ -184,7 +178,7 @@ class EuchreSession:
         findings = self._pending if self._first else Findings(self.table.players)
         findings.items.extend(place.findings)
         if repeats:
-            findings.items.extend(duplicate_findings(hand, euchre=True))
+            findings.items.extend(duplicate_findings(hand, self.table.players, euchre=True))
         said = _Statements(hand)
         outcome = _Outcome(self._settle_dealer(hand, said, findings))
         if hand.unreadable:
@@ -261,9 +255,9 @@ class EuchreSession:
         """The dealer: the stated one (L-DEALER when not the expected one) or the expected."""
         lines = said.of(DealerLine)
         for line in lines:
-            if not line.player.seated:
-                findings.unseated(line.player, "the dealer line")
-        stated = next((d for d in lines if d.player.seated), None)
+            if not self.table.seated(line.player):
+                findings.unseated(line.player, line, 1, "the dealer line")
+        stated = next((d for d in lines if self.table.seated(d.player)), None)
         expected = self._next_dealer
         if stated is None:
             unsure = may_have_said(hand.unreadable, ("dealer",), self.table.players)
@@ -277,12 +271,12 @@ class EuchreSession:
                     "the referee cannot tell who bids and leads first",
                 )
             return expected
-        dealer = stated.player.name
+        dealer = stated.player
         if expected is not None and dealer != expected:
             findings.add(
                 "L-DEALER",
-                stated.player.line,
-                stated.player.column,
+                stated.line,
+                columns(stated)[1],
                 f"{dealer} dealt, but it was {expected}'s deal",
                 player=dealer,
                 evidence="the deal passes to the left after every hand, redeals included",
@@ -317,7 +311,7 @@ class EuchreSession:
                     "not score this hand",
                 )
         else:
-            bidder = auction.high.player.name
+            bidder = auction.high.player
             partner = self.table.partner(bidder) if auction.high.bid in ("ask", "moon") else None
             out.contract = Contract(bidder, label(auction.high.bid), partner)
         bid_suit = auction.high.suit if auction.high is not None else None
@@ -344,9 +338,9 @@ class EuchreSession:
         apply_discard(holdings, discards[0] if discards else None, out.dealer, findings)
         exchanges = said.of(ExchangeLine)
         for x in exchanges:
-            for name in (x.bidder, x.partner):
-                if not name.seated:
-                    findings.unseated(name, "the exchange line")
+            for name, item in ((x.bidder, 1), (x.partner, 3)):
+                if not self.table.seated(name):
+                    findings.unseated(name, x, item, "the exchange line")
         if out.contract is not None:
             apply_exchange(
                 holdings, exchanges[0] if exchanges else None, out.contract, out.trump, findings
@@ -369,11 +363,8 @@ class EuchreSession:
             unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
             deck=self.deck,
         )
-        full = TrickReplay(setup, findings)
-        replay = quick_replay(full, tricks)  # (None: the tricks may hold a fault)
-        if replay is None:
-            replay = full.run(tricks)
-            out.incomplete.extend(replay.incomplete)
+        replay = TrickReplay(setup, findings).run(tricks)
+        out.incomplete.extend(replay.incomplete)
         return replay
 
     def _active(self, out: _Outcome, tricks: Sequence[TrickLine]) -> list[str]:
@@ -383,7 +374,8 @@ class EuchreSession:
             return []
         if out.contract is not None:
             return [p for p in players if p != out.contract.partner_out]
-        shown = {p.player.name for t in tricks for p in t.plays if p.player.seated}
+        seated = self.table.seated
+        shown = {p for t in tricks for p in t.players if seated(p)}
         return [p for p in players if p in shown] if len(shown) == 3 else players
 
     def _out_reasons(self, out: _Outcome) -> dict[str, str]:
@@ -491,7 +483,7 @@ class EuchreSession:
         """The running score a hand's first `score` line records (None unless it names both
         teams)."""
         teams = self.table.teams
-        recorded = read_entries(scores[0].entries, self.table, "BE-TOTAL", findings)
+        recorded = read_entries(scores[0], self.table, "BE-TOTAL", findings)
         if set(recorded) != set(teams):
             return None
         return {t: _whole(recorded[t]) for t in teams}
@@ -511,7 +503,7 @@ class EuchreSession:
         )  # (a recorded line of an unscored hand is not accused)
         running = self._recorded_score(scores, scratch) if scores else None
         if running is None and settles and before is not None:
-            recorded = read_entries(settles[0].entries, self.table, "BE-SCORE", scratch)
+            recorded = read_entries(settles[0], self.table, "BE-SCORE", scratch)
             if set(recorded) == set(self.table.teams):
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
         findings.items.extend(v for v in scratch.items if v.rule == "L-PLAYER")

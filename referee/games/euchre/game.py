@@ -66,7 +66,6 @@ EUCHRE = Game(
     names=("bid-euchre", "bid_euchre"),
     seats=(4, 4),
     header_statements=frozenset({"score"}),
-    quick_reading=False,
     options_type=EuchreOptions,
     converters=_converters,
     conflicts=_conflicts,

@@ -25,7 +25,7 @@ from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.rules import describe, is_trump, trump_rank
 from referee.games.euchre.table import Findings
 from referee.logrules import L_COUNT, L_NOT_HELD
-from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine
+from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine, columns, located
 
 
 class Contract:
@@ -91,10 +91,10 @@ def read_deals(
     when known, for the joker's seventh card)."""
     holdings = Holdings(deck)
     for deal in deals:
-        if not deal.player.seated:
-            findings.unseated(deal.player, "a deal line")
+        name = deal.player
+        if name not in findings.seats:
+            findings.unseated(name, deal, 1, "a deal line")
             continue
-        name = deal.player.name
         if name in holdings.dealt:
             continue  # a second deal line for one player: L-DUPLICATE (see referee.sequence)
         holdings.dealt[name] = deal
@@ -115,7 +115,7 @@ def _deal_count(deal: DealLine, deck: Deck, dealer: bool | None, findings: Findi
         why = f"with the joker the dealer is dealt {size + 1} cards and lays one aside"
     else:
         why = f"with the joker each player but the dealer is dealt {size} cards"
-    name = deal.player.name
+    name = deal.player
     findings.add(
         "L-COUNT",
         deal.line,
@@ -129,22 +129,22 @@ def _deal_count(deal: DealLine, deck: Deck, dealer: bool | None, findings: Findi
 def _deal_cards(
     deal: DealLine, holdings: Holdings, findings: Findings, dealer: bool | None
 ) -> dict[str, int]:
-    name = deal.player.name
+    name = deal.player
     deck = holdings.deck
     _deal_count(deal, deck, dealer, findings)
     cards: dict[str, int] = {}
-    for c in deal.cards:
-        if not deck.has(c.card):
-            findings.add_fault(off_deck(c.card, deck), c, player=name)
+    for i, c in enumerate(deal.cards):
+        if not deck.has(c):
+            findings.add_fault(off_deck(c, deck), located(deal, 2 + i, c), player=name)
             continue
-        cards[c.card] = cards.get(c.card, 0) + 1  # (which deal line is wrong is unknown)
-        held = holdings.placed.get(c.card)
+        cards[c] = cards.get(c, 0) + 1  # (which deal line is wrong is unknown)
+        held = holdings.placed.get(c)
         if held is None or sum(held.values()) < deck.copies:
-            holdings.place(c.card, name)
+            holdings.place(c, name)
             continue
-        holdings.contested.add(c.card)
-        again = logchecks.dealt_again(c.card, name, held, deck.copies)
-        findings.add_fault(again, c, player=name)
+        holdings.contested.add(c)
+        again = logchecks.dealt_again(c, name, held, deck.copies)
+        findings.add_fault(again, located(deal, 2 + i, c), player=name)
     return cards
 
 
@@ -169,10 +169,10 @@ def apply_discard(
     """
     if discard is None:
         return
-    if not discard.player.seated:
-        findings.unseated(discard.player, "the discard line")
+    if discard.player not in findings.seats:
+        findings.unseated(discard.player, discard, 1, "the discard line")
         return
-    name, card = discard.player.name, discard.card
+    name, card = discard.player, located(discard, 2, discard.card)
     fault = _discard_fault(holdings, name, card, dealer)
     if fault is not None:
         findings.add_fault(fault, card, player=name)
@@ -242,12 +242,12 @@ def apply_exchange(
         holdings.recorded.pop(bidder, None)
         holdings.loose = frozenset({bidder, partner})
         return
-    given, returned = exchange.given.card, exchange.returned.card
-    ok_given = _exchange_card(exchange.given, bidder, holdings, findings)
+    given, returned = exchange.given, exchange.returned
+    ok_given = _exchange_card(located(exchange, 2, given), bidder, holdings, findings)
     if ok_given and given == returned and _gives_back(holdings, partner, returned):
         _gave_back(exchange, bidder, partner, findings)
         return  # the bidder holds the card again: nothing moves
-    ok_returned = _exchange_card(exchange.returned, partner, holdings, findings)
+    ok_returned = _exchange_card(located(exchange, 4, returned), partner, holdings, findings)
     if ok_returned and trump is not None:
         _check_best(exchange, partner, returned, trump, holdings, findings)
     if ok_given:
@@ -289,11 +289,11 @@ def _gives_back(holdings: Holdings, partner: str, card: str) -> bool:
 
 def _gave_back(exchange: ExchangeLine, bidder: str, partner: str, findings: Findings) -> None:
     """BE-ASK-BEST: the partner handed back the card just received, not one of their own."""
-    card = exchange.returned.card
+    card = exchange.returned
     findings.add(
         "BE-ASK-BEST",
-        exchange.returned.line,
-        exchange.returned.column,
+        exchange.line,
+        columns(exchange)[4],
         f"{partner} handed back {pretty(card)}, the card {bidder} had just given",
         player=partner,
         card=card,
@@ -305,7 +305,7 @@ def _gave_back(exchange: ExchangeLine, bidder: str, partner: str, findings: Find
 
 
 def _names_match(exchange: ExchangeLine, bidder: str, partner: str) -> bool:
-    return exchange.bidder.name == bidder and exchange.partner.name == partner
+    return exchange.bidder == bidder and exchange.partner == partner
 
 
 def _exchange_card(card: CardAt, giver: str, holdings: Holdings, findings: Findings) -> bool:
@@ -341,8 +341,8 @@ def _check_best(
     if deal is None:
         return
     deck = holdings.deck
-    kept = Counter(c.card for c in deal.cards)
-    kept.subtract(card for card, line in holdings.aside.items() if line.player.name == partner)
+    kept = Counter(deal.cards)
+    kept.subtract(card for card, line in holdings.aside.items() if line.player == partner)
     trumps = [c for c in kept.elements() if deck.has(c) and is_trump(c, trump)]
     if not trumps:
         return
@@ -351,8 +351,8 @@ def _check_best(
         return
     findings.add(
         "BE-ASK-BEST",
-        exchange.returned.line,
-        exchange.returned.column,
+        exchange.line,
+        columns(exchange)[4],
         f"{partner} gave {pretty(returned)}, not their best trump {pretty(best)}",
         player=partner,
         card=returned,

@@ -28,24 +28,24 @@ def judge_redeal(
     """Report the redeal call when the house rules or the caller's logged deal do not allow
     it (BE-NO-FACE); an unseated caller is L-PLAYER."""
     caller = redeal.player
-    name = caller.name if caller.seated else None
-    if not caller.seated:
-        findings.unseated(caller, "the redeal line")
+    name = caller if caller in findings.seats else None
+    if name is None:
+        findings.unseated(caller, redeal, 1, "the redeal line")
     if not options.ace_no_face:
         findings.add(
             "BE-NO-FACE",
             redeal.line,
             redeal.column,
-            f"{caller.name} called a redeal (ace no face), which the house rules do not allow",
+            f"{caller} called a redeal (ace no face), which the house rules do not allow",
             player=name,
             evidence="the `ace_no_face` option is off: no redeal may be called before the "
             "bidding (with `option ace_no_face true`, " + _ALLOWED + ")" + _STILL,
         )
         return
-    deal = next((d for d in deals if d.player.seated and d.player.name == name), None)
+    deal = next((d for d in deals if d.player == name), None)
     if name is None or deal is None:
         return
-    cards = [c.card for c in deal.cards]
+    cards = list(deal.cards)
     faces = [c for c in cards if c[0] in _FACES]
     aces = [c for c in cards if c[0] == "A"]
     if aces and not faces:

@@ -26,7 +26,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
-from referee.records import CardAt, Play, TrickLine
+from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
 
 
@@ -37,21 +37,39 @@ class Seen:
     for every card played, and a compiled dataclass's generated ``__init__`` runs as
     Python.)"""
 
-    __slots__ = ("card", "clean", "player", "retracted", "retracted_clean")
+    __slots__ = ("card", "clean", "index", "player", "retracted", "retracted_clean", "source")
 
     def __init__(
         self,
         player: str,
-        card: CardAt,
-        retracted: CardAt | None,
+        card: str,
+        retracted: str | None,
         clean: bool,
         retracted_clean: bool,
+        source: TrickLine,
+        index: int,
     ) -> None:
         self.player = player
         self.card = card
         self.retracted = retracted
         self.clean = clean  # the card is consistent with the log: it is judged and is evidence
         self.retracted_clean = retracted_clean
+        self.source = source  # the trick line, whose play ``index`` this is
+        self.index = index
+
+    def card_at(self) -> CardAt:
+        """The card where the log shows it."""
+        return located(self.source, play_items(self.source, self.index)[1], self.card)
+
+    def retracted_at(self) -> CardAt:
+        """The card taken back where the log shows it (there must be one)."""
+        assert self.retracted is not None
+        return located(self.source, play_items(self.source, self.index)[2], self.retracted)
+
+    def card_place(self) -> tuple[int, int]:
+        """The card's line and column."""
+        at = self.card_at()
+        return at.line, at.column
 
 
 class Setup:
@@ -135,16 +153,16 @@ class Replay:
         out = []
         suit = card_facts(trump).suit
         for number, (seen, winner) in enumerate(zip(self.plays, self.winners, strict=True), 1):
-            led = seen[0].card.card if seen else None
+            led = seen[0].card if seen else None
             lead_suit = suit[led] if led and deck.has(led) else None
             out.append(
                 TrickRecord(
                     number=number,
                     leader=seen[0].player if seen else None,
-                    plays=tuple((s.player, s.card.card) for s in seen),
+                    plays=tuple((s.player, s.card) for s in seen),
                     winner=winner,
                     lead_suit=lead_suit or None,
-                    retracted=tuple((s.player, s.retracted.card) for s in seen if s.retracted),
+                    retracted=tuple((s.player, s.retracted) for s in seen if s.retracted),
                 )
             )
         return out
@@ -192,7 +210,7 @@ class TrickReplay:
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
             self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
-            plays = [(x.player, x.card.card) for x in seen]
+            plays = [(x.player, x.card) for x in seen]
             winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
             if winner is None or len(seen) < len(self.s.active):
                 unsure.add(number)
@@ -234,7 +252,7 @@ class TrickReplay:
         if line.number is None or line.number == number:
             return
         wrong = logchecks.misnumbered(line.number, number)
-        self._add_line(wrong, line.line, line.number_column or line.column, number)
+        self._add_line(wrong, line.line, columns(line)[1], number)
 
     def _check_count(self, lines: Sequence[TrickLine]) -> None:
         """L-COUNT for tricks missing (unless an unreadable line may hold one), and what the
@@ -266,25 +284,28 @@ class TrickReplay:
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
         players: set[str] = set()  # who played to the trick so far
-        for play in line.plays:
-            admitted = self._admit(play, number, players)
+        for index in range(len(line.players)):
+            admitted = self._admit(line, index, number, players)
             if admitted is not None:
                 seen.append(admitted)
                 players.add(admitted.player)
         return seen
 
-    def _admit(self, play: Play, number: int, already: set[str]) -> Seen | None:
-        name, card = play.player, play.card
-        if not name.seated:
-            self.findings.unseated(name, f"trick {number}", trick=number, card=card.card)
+    def _admit(self, line: TrickLine, index: int, number: int, already: set[str]) -> Seen | None:
+        """Play ``index`` of the trick line, or None when a fault leaves it out."""
+        player, c = line.players[index], line.cards[index]
+        retracted = line.retracted[index] if line.retracted is not None else None
+        seen = Seen(player, c, retracted, False, False, line, index)
+        if not self.s.table.seated(player):
+            name_item = play_items(line, index)[0]
+            self.findings.unseated(player, line, name_item, f"trick {number}", trick=number, card=c)
             return None
-        player = name.name
         if player not in self.s.active:
             why = self.s.out_reason.get(player, f"{player} is not in this hand")
             self.findings.add_at(
                 "L-PASSED",
-                card,
-                f"{player} sits out but played {pretty(card.card)}",
+                seen.card_at(),
+                f"{player} sits out but played {pretty(c)}",
                 player=player,
                 trick=number,
                 evidence=why + f"; the card is left out of trick {number}",
@@ -292,13 +313,14 @@ class TrickReplay:
             return None
         if player in already:
             self.findings.add_fault(
-                logchecks.twice_in_trick(player, number), card, player=player, trick=number
+                logchecks.twice_in_trick(player, number),
+                seen.card_at(),
+                player=player,
+                trick=number,
             )
             return None
-        retracted = play.retracted
-        r_ok = retracted is not None and self._card_ok(player, retracted, number, True)
-        ok = self._card_ok(player, card, number, False)
-        c = card.card
+        seen.retracted_clean = retracted is not None and self._card_ok(seen, number, True)
+        seen.clean = self._card_ok(seen, number, False)
         deck = self.s.deck
         if deck.has(c):
             played = self._played.get(c)
@@ -308,11 +330,13 @@ class TrickReplay:
                 played.append((player, number))
             if deck.copies > 1:  # (with one deck a second play is already a fault)
                 self._mine[player, c] = self._mine.get((player, c), 0) + 1
-        return Seen(player, card, retracted, ok, r_ok)
+        return seen
 
-    def _card_ok(self, player: str, card: CardAt, number: int, corrected: bool) -> bool:
-        """Check one card against the deck and the log; report the first fault found."""
-        c = card.card
+    def _card_ok(self, seen: Seen, number: int, corrected: bool) -> bool:
+        """Check the card ``seen`` put down (or, ``corrected``, took back) against the deck
+        and the log; report the first fault found."""
+        player = seen.player
+        c = seen.retracted if corrected and seen.retracted is not None else seen.card
         deck = self.s.deck
         before = self._played.get(c)
         fault: logchecks.Fault | None
@@ -325,7 +349,8 @@ class TrickReplay:
             fault = self._held_elsewhere(player, c, times)
         if fault is None:
             return True
-        self.findings.add_fault(fault, card, player=player, trick=number, corrected=corrected)
+        at = seen.retracted_at() if corrected else seen.card_at()
+        self.findings.add_fault(fault, at, player=player, trick=number, corrected=corrected)
         return False
 
     def _held_elsewhere(self, player: str, c: str, times: int) -> logchecks.Fault | None:
@@ -337,7 +362,7 @@ class TrickReplay:
             return None  # the log records no hand: nothing to hold the card against
         aside = h.aside.get(c)
         if aside is not None:
-            who = aside.player.name
+            who = aside.player
             why = f"{who} laid {pretty(c)} aside (line {aside.line}): it is out of play"
             return logchecks.not_in_hand(player, c, why)
         hand = h.recorded.get(player)
@@ -368,7 +393,7 @@ class TrickReplay:
             return
         players = [x.player for x in seen]
         for at, fault in logchecks.turn_faults(players, self.s.active, leader, reason, number):
-            self.findings.add_fault(fault, seen[at].card, player=players[at], trick=number)
+            self.findings.add_fault(fault, seen[at].card_at(), player=players[at], trick=number)
 
     def _in_turn(self, seen: list[Seen]) -> bool:
         """Whether the trick's cards came clockwise from its leader's: the usual trick, where
@@ -391,7 +416,8 @@ class TrickReplay:
         active = self.s.active
         if len(seen) == len(active):
             return  # the usual trick: complete (its players are all different)
-        written = sum(1 for p in line.plays if not p.player.seated or p.player.name in active)
+        seated = self.s.table.seated
+        written = sum(1 for p in line.players if not seated(p) or p in active)
         short = logchecks.wrong_size(number, {x.player for x in seen}, active, written)
         if short is not None:
             self._add_line(short, line.line, line.column, number)
@@ -406,9 +432,9 @@ class TrickReplay:
             for x in seen:
                 mine = shown.setdefault(x.player, [])
                 if x.retracted is not None and x.retracted_clean:
-                    mine.append((number, x.retracted.card, True))
+                    mine.append((number, x.retracted, True))
                 if x.clean:
-                    mine.append((number, x.card.card, False))
+                    mine.append((number, x.card, False))
         return shown
 
     def _judge_all(self) -> None:
@@ -419,9 +445,9 @@ class TrickReplay:
         has = self.s.deck.has
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or not has(seen[0].card.card):
+            if not seen or not has(seen[0].card):
                 continue
-            led = facts.suit[seen[0].card.card]
+            led = facts.suit[seen[0].card]
             for x in seen[1:]:
                 self._judge(x, number, led, shown.get(x.player, []), facts)
 
@@ -440,14 +466,14 @@ class TrickReplay:
         for card, ok, corrected in candidates:
             if card is None or not ok:
                 continue
-            if may_play(card.card, (c for n, c, _ in mine if n >= number), led, facts):
+            if may_play(card, (c for n, c, _ in mine if n >= number), led, facts):
                 continue
             self._renege(x, card, number, led, corrected, mine)
 
     def _renege(
         self,
         x: Seen,
-        card: CardAt,
+        card: str,
         number: int,
         led: str,
         corrected: bool,
@@ -459,10 +485,10 @@ class TrickReplay:
         suit = card_facts(trump).suit
         held = {c: _where(n, back) for n, c, back in mine if n >= number}
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
-        message, evidence = follow_breach(x.player, card.card, number, led, trump, proof, corrected)
+        message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(
             "BE-FOLLOW",
-            card,
+            x.retracted_at() if corrected else x.card_at(),
             message,
             player=x.player,
             trick=number,

@@ -18,7 +18,7 @@ from decimal import Decimal
 from referee.games.euchre.holdings import Contract
 from referee.games.euchre.table import Findings, Table
 from referee.options import EuchreOptions
-from referee.records import ScoreLine, TeamPoints, TeamSettleLine
+from referee.records import ScoreLine, TeamPoints, TeamSettleLine, columns, team_items
 
 
 def hand_points(
@@ -96,7 +96,7 @@ def game_winner(score: Mapping[str, int], target: int) -> str | None:
 def team_text(entry: TeamPoints) -> str:
     """``ann+cy 4`` as written (names as declared)."""
     a, b = entry.team
-    return f"{a.name}+{b.name} {_number(entry.points)}"
+    return f"{a}+{b} {_number(entry.points)}"
 
 
 def line_text(line: TeamSettleLine | ScoreLine) -> str:
@@ -110,28 +110,29 @@ def _number(points: Decimal) -> str:
 
 
 def read_entries(
-    entries: Sequence[TeamPoints], table: Table, rule: str, findings: Findings
+    line: TeamSettleLine | ScoreLine, table: Table, rule: str, findings: Findings
 ) -> dict[str, Decimal]:
-    """Team key -> recorded points, for the entries that name a partnership.
+    """Team key -> recorded points, for the line's entries that name a partnership.
 
     An unseated name is L-PLAYER; two seated players who are not partners are reported under
     ``rule`` (BE-SCORE or BE-TOTAL), since the recorded line cannot be right.
     """
     out: dict[str, Decimal] = {}
-    for entry in entries:
+    for index, entry in enumerate(line.entries):
         a, b = entry.team
-        unseated = [n for n in (a, b) if not n.seated]
-        for name in unseated:
-            findings.unseated(name, "a recorded score")
+        first, second, _ = team_items(index)
+        unseated = [(n, i) for n, i in ((a, first), (b, second)) if not table.seated(n)]
+        for name, item in unseated:
+            findings.unseated(name, line, item, "a recorded score")
         if unseated:
             continue
-        key = table.team_of_names(a.name, b.name)
+        key = table.team_of_names(a, b)
         if key is None:
             findings.add(
                 rule,
-                entry.line,
-                entry.column,
-                f"{a.name}+{b.name} is not a team",
+                line.line,
+                columns(line)[first],
+                f"{a}+{b} is not a team",
                 evidence="partners sit opposite each other: the teams are "
                 + " and ".join(table.teams),
             )
@@ -152,7 +153,7 @@ def check_line(
     rule, what = (
         ("BE-SCORE", "points") if isinstance(line, TeamSettleLine) else ("BE-TOTAL", "score")
     )
-    recorded = read_entries(line.entries, table, rule, findings)
+    recorded = read_entries(line, table, rule, findings)
     wrong = [k for k, v in recorded.items() if v != expected.get(k, 0)]
     if not wrong:
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.games.logchecks import Fault, unseated
-from referee.records import CardAt, NameAt
+from referee.records import CardAt, Event, columns
 from referee.report import Violation
 
 
@@ -150,18 +150,24 @@ class Findings:
         )
 
     def unseated(
-        self, name: NameAt, where: str, trick: int | None = None, card: str | None = None
+        self,
+        name: str,
+        event: Event,
+        item: int,
+        where: str,
+        trick: int | None = None,
+        card: str | None = None,
     ) -> None:
-        """L-PLAYER for a name that is not on the ``players`` line (``where``: the statement
-        it is in, in words; ``card``: the card it played, in a trick; see
-        :func:`~referee.games.logchecks.unseated`)."""
-        fault = unseated(name.name, self.seats, where)
+        """L-PLAYER for a name that is not on the ``players`` line, item ``item`` of the
+        statement ``event`` (``where``: the statement in words; ``card``: the card it
+        played, in a trick; see :func:`~referee.games.logchecks.unseated`)."""
+        fault = unseated(name, self.seats, where)
         self.add(
             fault.rule.id,
-            name.line,
-            name.column,
+            event.line,
+            columns(event)[item],
             fault.message,
-            player=name.name,
+            player=name,
             trick=trick,
             card=card,
             evidence=fault.evidence,

@@ -1,0 +1,566 @@
+"""Reading a line by its words: the usual shape of every statement, without Lark.
+
+A line is parted into words once (at spaces, tabs and commas, the grammar's separators) and
+its first word names the statement. Each statement's reader then takes its words in the
+order the grammar gives them, looking each one up in a table of what the grammar's own
+terminals match: the keywords in any case, the cards (every spelling), the suits, the
+seated names as written, numbers and amounts. A word not in its table yet is checked alone
+against its terminal (compiled from the grammar, :mod:`referee.parser.syntax`) and kept.
+A word is matched whole between separators, as the grammar's terminals are (each one ends
+where a separator starts), so a line read this way is one the grammar reads the same way.
+
+Any line of another shape (a card taken back with ``(was CARD)``, a colon on its own, a
+keyword where a name stands, a character that is no separator but splits words) gets None:
+Lark reads it (:mod:`referee.parser.tree`), and explains it when it is wrong.
+``tests/test_reading.py`` reads every line of the samples, the guide, the benchmark
+corpora and generated lines both ways and requires identical records.
+
+The records leave their items' columns to :func:`referee.records.columns` (worked out from
+the text, and only for a line a finding points into).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Final, Literal, TypeVar, cast
+
+from referee.cards import JOKER, RANKS, SUITS, parse_card
+from referee.parser.common import (
+    _MAX_NUMBER_DIGITS,
+    KEYWORDS,
+    _amount,
+    _bid,
+    _HandHead,
+    _HeaderLine,
+    _Names,
+    _number,
+    _points,
+    _trump_card,
+)
+from referee.parser.syntax import _Syntax
+from referee.records import (
+    AnteLine,
+    BidLine,
+    BidValue,
+    ClaimLine,
+    DealerLine,
+    DealLine,
+    DecisionLine,
+    DiscardLine,
+    Event,
+    ExchangeLine,
+    RedealLine,
+    ScoreLine,
+    SettleKind,
+    SettleLine,
+    TeamPoints,
+    TeamSettleLine,
+    TrickLine,
+    TrumpLine,
+    word_columns,
+)
+
+_T = TypeVar("_T")
+
+#: What a word-read line may be: a hand's statement, a `hand` line or a header statement.
+Statement = Event | _HandHead | _HeaderLine
+
+#: How many words as written each of the process's tables keeps (names, amounts): a log's
+#: spellings recur, and a hostile one cannot grow the tables without bound.
+MAX_KEPT: Final = 1024
+
+
+def split_words(text: str) -> list[str] | None:
+    """The words of a line (without its comment): parted at spaces, tabs and commas. None
+    when the line holds a character that is not printable (a control or format character,
+    a space other than the grammar's): Lark reads such a line and says what is wrong."""
+    if "\t" in text:
+        text = text.replace("\t", " ")
+    if not text.isprintable():
+        return None
+    return text.replace(",", " ").split()
+
+
+def _ascii_spellings(*words: str) -> dict[str, str]:
+    """Each word in every mix of upper and lower case -> the word (the grammar's keywords
+    are ``"word"i``)."""
+    table: dict[str, str] = {}
+    for word in words:
+        spellings = [""]
+        for char in word:
+            spellings = [s + c for s in spellings for c in {char.lower(), char.upper()}]
+        for spelling in spellings:
+            table[spelling] = word
+    return table
+
+
+def _card_spellings() -> dict[str, str]:
+    """Every ASCII (and suit-symbol) spelling of every card, and of the joker -> the card."""
+    ranks = [r for rank in RANKS for r in {rank, rank.lower()}] + ["10"]
+    marks = [m for suit in SUITS for m in (suit, suit.upper())] + list("♠♥♦♣♤♡♢♧")
+    table = {rank + mark: parse_card(rank + mark) or "" for rank in ranks for mark in marks}
+    table.update(_ascii_spellings(JOKER))
+    return table
+
+
+#: Card as written -> normalised card (``10d``, ``td``, ``TD`` -> ``Td``; ``Q♠`` -> ``Qs``).
+_CARD_WORDS: Final[dict[str, str]] = _card_spellings()
+#: Suit as written -> its letter (``hearts``, ``Heart``, ``h``, ``♥`` -> ``h``).
+_SUIT_WORDS: Final[dict[str, str]] = {
+    spelling: word[0]
+    for spelling, word in _ascii_spellings(
+        "spades",
+        "hearts",
+        "diamonds",
+        "clubs",
+        "spade",
+        "heart",
+        "diamond",
+        "club",
+        "s",
+        "h",
+        "d",
+        "c",
+    ).items()
+} | {mark: suit for mark, suit in zip("♠♥♦♣♤♡♢♧", "shdcshdc", strict=True)}
+#: A statement's first word (any case, maybe with a colon) -> its keyword.
+_STATEMENT_WORDS: Final[dict[str, str]] = {
+    spelling + colon: keyword
+    for spelling, keyword in _ascii_spellings(
+        "game",
+        "players",
+        "rules",
+        "option",
+        "title",
+        "date",
+        "event",
+        "table",
+        "pot",
+        "exempt",
+        "score",
+        "hand",
+        "dealer",
+        "deal",
+        "trick",
+        "claim",
+        "trump",
+        "ante",
+        "settle",
+        "bid",
+        "exchange",
+        "discard",
+        "redeal",
+    ).items()
+    for colon in ("", ":")
+}
+_DECISION_WORDS: Final[dict[str, Literal["pass", "play"]]] = {
+    spelling: "pass" if word in ("pass", "fold") else "play"
+    for spelling, word in _ascii_spellings("pass", "fold", "play", "stand").items()
+}
+_BID_WORDS: Final = _ascii_spellings("pass", "ask", "moon")
+_SETTLE_WORDS: Final[dict[str, SettleKind]] = {
+    spelling: cast(SettleKind, word)
+    for spelling, word in _ascii_spellings("wins", "bourre", "renege", "penalty").items()
+} | {"bourré": "bourre", "Bourré": "bourre", "BOURRÉ": "bourre"}
+_DISCARD: Final = _ascii_spellings("discard")
+_DRAW: Final = _ascii_spellings("draw")
+_RENEGE: Final = _ascii_spellings("renege")
+_TRICK: Final = _ascii_spellings("trick")
+_SPLIT: Final = _ascii_spellings("split")
+_POT: Final = _ascii_spellings("pot")
+_REASON: Final = _ascii_spellings("ace-no-face", "ace_no_face")
+#: A whole number as usually written -> its value (a trick's may have a colon after it).
+_NUMBERS: Final = {str(n): n for n in range(100)}
+_TRICK_NUMBERS: Final = _NUMBERS | {f"{n}:": n for n in range(100)}
+#: Amounts as written -> value, and points as written -> value (kept for the process).
+_AMOUNTS: Final[dict[str, Decimal]] = {}
+_POINTS: Final[dict[str, Decimal]] = {}
+
+#: The header statements whose value is text to the end of the line.
+_TEXT_STATEMENTS: Final = frozenset(("title", "date", "event", "table", "rules", "option"))
+#: The statements of a hand whose keyword is their first word.
+_HAND_STATEMENTS: Final = frozenset(
+    (
+        "dealer",
+        "deal",
+        "trick",
+        "claim",
+        "trump",
+        "ante",
+        "settle",
+        "bid",
+        "exchange",
+        "discard",
+        "redeal",
+        "score",
+    )
+)
+
+
+def _is_int(word: str) -> bool:
+    """Whether INT matches the word whole (ASCII digits)."""
+    return word.isascii() and word.isdigit()
+
+
+def _keep(table: dict[str, _T], word: str, value: _T) -> None:
+    if len(table) < MAX_KEPT:
+        table[word] = value
+
+
+class WordReader:
+    """Reads the usual lines of a log by their words (see the module's docstring).
+
+    :meth:`read` gives a line's record, or None to leave the line to Lark; a line that
+    reads but cannot be meant (a bid of 9, a number too long) raises
+    :class:`~referee.parser.common._Fault`, as Lark's reading of it would.
+    """
+
+    def __init__(self, syntax: _Syntax, names: _Names) -> None:
+        self.s = syntax
+        self.names = names
+        self.top_bid = 6  # the highest numbered bid (12 with the house option deck: double)
+        #: Names as written -> the seated player they name, or themselves when they name
+        #: none (then ``seated`` lacks them); only words NAME matches whole, never keywords.
+        self.written: dict[str, str] = {}
+        self.seated: frozenset[str] = frozenset()
+        self._readers: dict[str, Callable[[list[str], str, int, int], Statement | None]] = {
+            "trick": self._trick,
+            "bid": self._bid,
+            "deal": self._deal,
+            "score": self._score,
+            "settle": self._settle,
+            "trump": self._trump,
+            "dealer": self._dealer,
+            "exchange": self._exchange,
+            "ante": self._ante,
+            "claim": self._claim,
+            "discard": self._discard,
+            "redeal": self._redeal,
+            "hand": self._hand,
+            "game": self._header_names,
+            "players": self._header_names,
+            "exempt": self._header_names,
+            "pot": self._pot,
+        }
+
+    def seat(self) -> None:
+        """The header has seated its players: start the table of names as written."""
+        self.seated = frozenset(self.names.players)
+        self.written = dict(self.names.exact)  # (as written -> as the reports show it)
+
+    # ------------------------------------------------------------------ a line
+
+    def read(self, words: list[str], text: str, line: int) -> Statement | None:
+        """The record of the line ``text`` (``words``: its words, see :func:`split_words`),
+        or None to leave it to Lark."""
+        first = words[0]
+        keyword = _STATEMENT_WORDS.get(first)
+        column = text.find(first) + 1
+        if keyword is None:
+            return self._decision(words, text, line, column)
+        if keyword in _TEXT_STATEMENTS:
+            return self._header_text(keyword, text, line, column)
+        return self._readers[keyword](words, text, line, column)
+
+    def _column(self, text: str, item: int) -> int:
+        """The column of word ``item`` of the line (for a fault's message)."""
+        return word_columns(text)[item]
+
+    # ------------------------------------------------------------------ the words
+
+    def _name(self, word: str) -> str | None:
+        """The player a word names (seated: as declared; else the word as written), or
+        None when NAME does not match it whole or it is a keyword."""
+        name = self.written.get(word)
+        if name is None:
+            if self.s.name.fullmatch(word) is None or self._keyword(word):
+                return None
+            name = self.names.seat_of(word) or word
+            _keep(self.written, word, name)
+        return name
+
+    def _keyword(self, word: str) -> bool:
+        return word.lower() in KEYWORDS or self.s.keyword.fullmatch(word) is not None
+
+    def _amount(self, text: str, word: str, item: int) -> Decimal | None:
+        """Money as written (AMOUNT matching it whole), or None."""
+        value = _AMOUNTS.get(word)
+        if value is None:
+            if self.s.amount.fullmatch(word) is None:
+                return None
+            value = _amount(word, self._column(text, item))
+            _keep(_AMOUNTS, word, value)
+        return value
+
+    def _points(self, text: str, word: str, item: int) -> Decimal | None:
+        """Points as written (AMOUNT matching it whole, without a currency sign), or None."""
+        value = _POINTS.get(word)
+        if value is None:
+            if self.s.amount.fullmatch(word) is None:
+                return None
+            value = _points(word, self._column(text, item))
+            _keep(_POINTS, word, value)
+        return value
+
+    def _int(self, text: str, word: str, item: int) -> int | None:
+        """A whole number as written (INT matching it whole), or None."""
+        value = _NUMBERS.get(word)
+        if value is None:
+            if not (word.isascii() and word.isdigit()):
+                return None
+            value = _number(word, self._column(text, item))
+        return value
+
+    def _cards(self, words: list[str]) -> tuple[str, ...] | None:
+        cards = tuple(map(_CARD_WORDS.get, words))
+        return None if None in cards else cards  # type: ignore[return-value]
+
+    def _names(self, words: list[str]) -> tuple[str, ...] | None:
+        written = self.written
+        names = tuple(map(written.get, words))
+        if None in names:
+            names = tuple(map(self._name, words))
+            if None in names:
+                return None
+        return names  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ hand statements
+
+    def _trick(self, words: list[str], text: str, line: int, column: int) -> TrickLine | None:
+        count = len(words)
+        numbered = count > 1 and words[1][:1].isdigit()
+        at = 2 if numbered else 1
+        if count == at or (count - at) % 2:
+            return None
+        players = self._names(words[at::2])
+        cards = self._cards(words[at + 1 :: 2])
+        if players is None or cards is None:
+            return None
+        number = None
+        if numbered:  # (last: a number too long is a fault only in a line that reads)
+            number = _TRICK_NUMBERS.get(words[1])
+            if number is None:
+                digits = words[1][:-1] if words[1].endswith(":") else words[1]
+                number = self._int(text, digits, 1)
+                if number is None:
+                    return None
+        return TrickLine(number, players, cards, None, line, column, text)
+
+    def _deal(self, words: list[str], text: str, line: int, column: int) -> DealLine | None:
+        if len(words) < 3:
+            return None
+        player = self._name(words[1])
+        cards = self._cards(words[2:])
+        if player is None or cards is None:
+            return None
+        return DealLine(player, cards, line, column, text)
+
+    def _dealer(self, words: list[str], text: str, line: int, column: int) -> DealerLine | None:
+        player = self._name(words[1]) if len(words) == 2 else None
+        return None if player is None else DealerLine(player, line, column, text)
+
+    def _trump(self, words: list[str], text: str, line: int, column: int) -> TrumpLine | None:
+        if len(words) != 2:
+            return None
+        card = _CARD_WORDS.get(words[1])
+        if card is not None:
+            if card == JOKER:
+                _trump_card(card, self._column(text, 1))  # (raises: the joker has no suit)
+            return TrumpLine(card[-1], card, line, column, text)
+        suit = _SUIT_WORDS.get(words[1])
+        return None if suit is None else TrumpLine(suit, None, line, column, text)
+
+    def _ante(self, words: list[str], text: str, line: int, column: int) -> AnteLine | None:
+        players = self._names(words[1:]) if len(words) > 1 else ()
+        return None if players is None else AnteLine(players, line, column, text)
+
+    def _claim(self, words: list[str], text: str, line: int, column: int) -> ClaimLine | None:
+        count = len(words)
+        if count not in (4, 6) or words[2] not in _RENEGE:
+            return None
+        if count == 6 and (words[4] not in _TRICK or not _is_int(words[5])):
+            return None
+        by, against = self._name(words[1]), self._name(words[3])
+        if by is None or against is None:
+            return None
+        trick = self._int(text, words[5], 5) if count == 6 else None
+        return ClaimLine(by, against, trick, line, column, text)
+
+    def _decision(self, words: list[str], text: str, line: int, column: int) -> DecisionLine | None:
+        count = len(words)
+        if count < 2:
+            return None
+        first = words[0]
+        player = self._name(first[:-1] if first.endswith(":") else first)
+        action = _DECISION_WORDS.get(words[1])
+        if player is None or action is None:
+            return None
+        if count == 2:
+            if action == "pass":
+                return DecisionLine(player, "pass", None, None, None, line, column, text)
+            return DecisionLine(player, "play", 0, None, None, line, column, text)
+        if action == "pass" or count < 4 or words[2] not in _DISCARD:
+            return None
+        if count == 4 and _is_int(words[3]):
+            exchanged = self._int(text, words[3], 3)
+            assert exchanged is not None
+            return DecisionLine(player, "play", exchanged, None, None, line, column, text)
+        rest = words[3:]
+        draw = next((i for i, w in enumerate(rest) if w in _DRAW), -1)
+        thrown = rest if draw < 0 else rest[:draw]
+        discards = self._cards(thrown) if thrown else None
+        drawn = None
+        if draw >= 0:
+            drawn = self._cards(rest[draw + 1 :]) if draw + 1 < len(rest) else None
+            if drawn is None:
+                return None
+        if discards is None:
+            return None
+        return DecisionLine(player, "play", len(discards), discards, drawn, line, column, text)
+
+    def _settle(
+        self, words: list[str], text: str, line: int, column: int
+    ) -> SettleLine | TeamSettleLine | None:
+        count = len(words)
+        if count == 5:
+            entries = self._teams(words, text)
+            return None if entries is None else TeamSettleLine(entries, line, column, text)
+        if count == 2 and words[1] in _SPLIT:
+            return SettleLine("split", None, None, line, column, text)
+        if count == 3 and words[1] in _POT:
+            amount = self._amount(text, words[2], 2)
+            return None if amount is None else SettleLine("pot", None, amount, line, column, text)
+        if count != 4:
+            return None
+        kind = _SETTLE_WORDS.get(words[2])
+        player = self._name(words[1])
+        if kind is None or player is None:
+            return None
+        amount = self._amount(text, words[3], 3)
+        return None if amount is None else SettleLine(kind, player, amount, line, column, text)
+
+    def _score(self, words: list[str], text: str, line: int, column: int) -> ScoreLine | None:
+        entries = self._teams(words, text) if len(words) == 5 else None
+        return None if entries is None else ScoreLine(entries, line, column, text)
+
+    def _teams(self, words: list[str], text: str) -> tuple[TeamPoints, ...] | None:
+        """`ann+cy 5 bob+dee -3` (words 1 to 4 of a team `settle` or a `score` line)."""
+        first, second = self._team(words[1]), self._team(words[3])
+        amount = self.s.amount.fullmatch
+        if first is None or second is None or not (amount(words[2]) and amount(words[4])):
+            return None
+        # (the points last: points that are a fault are so only in a line that reads)
+        one, two = self._points(text, words[2], 3), self._points(text, words[4], 6)
+        if one is None or two is None:
+            return None
+        return TeamPoints(first, one), TeamPoints(second, two)
+
+    def _team(self, team: str) -> tuple[str, str] | None:
+        """`ann+cy` as one word: the two partners' names."""
+        plus = team.find("+")
+        if plus <= 0:
+            return None
+        a, b = self._name(team[:plus]), self._name(team[plus + 1 :])
+        return None if a is None or b is None else (a, b)
+
+    def _bid(self, words: list[str], text: str, line: int, column: int) -> BidLine | None:
+        count = len(words)
+        if not 3 <= count <= 4:
+            return None
+        player = self._name(words[1])
+        word = _BID_WORDS.get(words[2])
+        suit = _SUIT_WORDS.get(words[3]) if count == 4 else None
+        if player is None or (count == 4 and (suit is None or word == "pass")):
+            return None
+        bid: BidValue
+        if word is not None:
+            bid = word  # type: ignore[assignment]
+        else:
+            value = self._int(text, words[2], 2)
+            if value is None:
+                return None
+            bid = _bid(words[2], self._column(text, 2), self.top_bid) if value > 6 else value
+        return BidLine(player, bid, suit, line, column, text)
+
+    def _exchange(self, words: list[str], text: str, line: int, column: int) -> ExchangeLine | None:
+        if len(words) != 5:
+            return None
+        bidder, partner = self._name(words[1]), self._name(words[3])
+        given, returned = _CARD_WORDS.get(words[2]), _CARD_WORDS.get(words[4])
+        if bidder is None or partner is None or given is None or returned is None:
+            return None
+        return ExchangeLine(bidder, given, partner, returned, line, column, text)
+
+    def _discard(self, words: list[str], text: str, line: int, column: int) -> DiscardLine | None:
+        if len(words) != 3:
+            return None
+        player, card = self._name(words[1]), _CARD_WORDS.get(words[2])
+        if player is None or card is None:
+            return None
+        return DiscardLine(player, card, line, column, text)
+
+    def _redeal(self, words: list[str], text: str, line: int, column: int) -> RedealLine | None:
+        if len(words) != 3 or words[2] not in _REASON:
+            return None
+        player = self._name(words[1])
+        return None if player is None else RedealLine(player, "ace-no-face", line, column, text)
+
+    # ------------------------------------------------------------------ `hand` and the header
+
+    def _hand(self, words: list[str], text: str, line: int, column: int) -> _HandHead | None:
+        if len(words) != 2:
+            return None
+        digits = words[1][:-1] if words[1].endswith(":") else words[1]
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        if len(digits) > _MAX_NUMBER_DIGITS:
+            _number(digits, self._column(text, 1))  # (raises: too large)
+        return _HandHead(int(digits), line, column)
+
+    def _header_names(
+        self, words: list[str], text: str, line: int, column: int
+    ) -> _HeaderLine | None:
+        """`game NAME`, `players NAME ...`, `exempt NAME ...` (names as written)."""
+        kind = _STATEMENT_WORDS[words[0]]
+        names = words[1:]
+        if (kind == "game" and len(names) != 1) or (kind == "exempt" and not names):
+            return None
+        name = self.s.name.fullmatch
+        if any(name(w) is None for w in names):
+            return None
+        cols = word_columns(text)
+        return _HeaderLine(kind, tuple(zip(names, cols[1:], strict=True)), None, line, column)
+
+    def _pot(self, words: list[str], text: str, line: int, column: int) -> _HeaderLine | None:
+        amount = self._amount(text, words[1], 1) if len(words) == 2 else None
+        return None if amount is None else _HeaderLine("pot", (), amount, line, column)
+
+    def _header_text(self, kind: str, text: str, line: int, column: int) -> _HeaderLine | None:
+        """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT: the
+        grammar's TEXT runs to the end of the line."""
+        s = self.s
+        end = column - 1 + len(kind)
+        m = (s.header_option if kind == "option" else s.header_text).fullmatch(text, end)
+        if m is None:
+            return None
+        groups = m.groups()
+        if kind == "rules" and groups[0] is None:
+            return None
+        words = tuple(
+            [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
+        )
+        return _HeaderLine(kind, words, None, line, column)
+
+
+def is_hand_statement(keyword: str | None) -> bool:
+    """Whether a statement's keyword is one of a hand's."""
+    return keyword in _HAND_STATEMENTS
+
+
+def statement_keyword(first: str) -> str | None:
+    """The keyword a line's first word is (any case, maybe with a colon), or None."""
+    return _STATEMENT_WORDS.get(first)
+
+
+__all__ = ["MAX_KEPT", "Statement", "WordReader", "is_hand_statement", "split_words"]
