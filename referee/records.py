@@ -22,8 +22,8 @@ knows every token's position, fills it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 # ----------------------------------------------------------------------------- positions
@@ -324,13 +324,13 @@ def play_items(trick: TrickLine, index: int) -> tuple[int, int, int]:
     if trick.retracted is None:
         at += 2 * index
         return at, at + 1, -1
-    if _last_items[0] is not trick:
-        _last_items[0], _last_items[1] = trick, _trick_items(trick, at)
-    return _last_items[1][index]
+    if not _last_items or _last_items[0][0] is not trick:
+        _last_items[:] = [(trick, _trick_items(trick, at))]
+    return _last_items[0][1][index]
 
 
 #: The last trick line with a card taken back, and its plays' items (see :func:`play_items`).
-_last_items: list = [None, []]
+_last_items: list[tuple[TrickLine, list[tuple[int, int, int]]]] = []
 
 
 def _trick_items(trick: TrickLine, at: int) -> list[tuple[int, int, int]]:
