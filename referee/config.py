@@ -43,7 +43,7 @@ MAX_CONFIG_BYTES = 1 << 20
 #: The keys of a config, in the order the docs list them; then its game tables.
 SETTING_KEYS = ("select", "ignore", "format", "encoding", "rules")
 #: The formats a config's ``format`` may name (``referee audit --format``).
-FORMATS = ("text", "json", "jsonl", "html", "csv", "github", "sarif")
+FORMATS = ("text", "json", "jsonl", "html", "csv", "csv-findings", "github", "sarif")
 
 
 class ConfigError(ValueError):

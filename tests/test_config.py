@@ -275,8 +275,8 @@ def test_every_bad_value_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "referee.toml"
     lines = err.splitlines()
     assert lines[0] == (
-        f"referee: {path}: format: expected one of: text, json, jsonl, html, csv, github, "
-        "sarif (did you mean json?)"
+        f"referee: {path}: format: expected one of: text, json, jsonl, html, csv, "
+        "csv-findings, github, sarif (did you mean json?)"
     )
     assert lines[1].startswith(f"referee: {path}: select: no rule ID starts with 'BR-FOLOW'; ")
     assert "BR-FOLLOW" in lines[1]

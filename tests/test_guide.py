@@ -30,13 +30,15 @@ def test_docs_lists_every_page_in_the_index_s_order() -> None:
     assert out == (
         "The guide's pages (`referee docs PAGE` prints one):\n"
         "\n"
-        "  index        The referee's guide\n"
-        "  first-log    Write your first log\n"
-        "  log-format   The log format\n"
-        "  house-rules  House rules\n"
-        "  findings     Findings: what the referee reports, and what to do about it\n"
-        "  library      Using referee from Python\n"
-        "  ci           Logs kept in a repository: checked on every push\n"
+        "  index                     The referee's guide\n"
+        "  first-log                 Write your first log\n"
+        "  log-format                The log format\n"
+        "  house-rules               House rules\n"
+        "  findings                  Findings: what the referee reports, and what to do about it\n"
+        "  config                    Folder config: `referee.toml`\n"
+        "  library                   Using referee from Python\n"
+        "  ci                        Logs kept in a repository: checked on every push\n"
+        "  editors-and-repositories  Where logs are written and kept: fix, watch, pre-commit\n"
     )
     assert len(pages()) == len(list(DOCS.glob("*.md")))
 
