@@ -242,7 +242,7 @@ def test_seated_names_are_judged_the_same_remembered_or_not() -> None:
         reader._NAME_FACTS.clear()
         cold = _header_errors(players, game)
         assert warm == cold, players
-    assert len(reader._NAME_FACTS) <= reader._MAX_KEPT
+    assert len(reader._NAME_FACTS) <= reader.MAX_KEPT
     errors = _header_errors(["ann", "\u0430nn", "hand", "Qs", "ANN", "bob"], "bid-euchre")[1]
     assert [(e.line, e.column, e.message[:24]) for e in errors] == [
         (2, 13, "'\u0430nn' looks like 'ann', "),
