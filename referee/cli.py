@@ -815,6 +815,38 @@ def new(
     typer.echo(f"referee: wrote {visible(str(output))}; audit it with `referee audit`", err=True)
 
 
+# ----------------------------------------------------------------------------- lsp
+
+#: What `referee lsp` says when pygls is not installed.
+LSP_INSTALL_HINT = (
+    "`referee lsp` needs the pygls package, which is not installed: pip install 'pygls>=2,<3' "
+    "(or install the referee with its lsp extra: pip install '.[lsp]' in its folder)"
+)
+
+
+@app.command(
+    cls=_Command,
+    help="Run the language server for editors, over standard input and output: the findings "
+    "as you type, hovers, completion and quick fixes for *.hlog files. See docs/editors.md.",
+)
+def lsp(
+    stdio: Annotated[
+        bool,
+        typer.Option(
+            "--stdio", help="Talk over standard input and output (always so: editors pass it)."
+        ),
+    ] = False,
+) -> None:
+    """Run the language server over standard input and output."""
+    try:
+        from referee.lsp.server import serve
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        raise _fail(LSP_INSTALL_HINT) from None
+    serve()
+
+
 # ----------------------------------------------------------------------------- entry point
 
 
