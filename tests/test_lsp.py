@@ -92,7 +92,11 @@ class Session:
         self.run(self.client.start_io(sys.executable, "-m", "referee", "lsp", env=env))
         self.initialized = self.run(
             self.client.initialize_async(
-                types.InitializeParams(process_id=os.getpid(), capabilities=_capabilities())
+                types.InitializeParams(
+                    process_id=os.getpid(),
+                    capabilities=_capabilities(),
+                    initialization_options={"delay": 0.02},  # (the tests do not type)
+                )
             )
         )
         self.client.initialized(types.InitializedParams())
@@ -391,3 +395,112 @@ def test_a_closed_document_is_cleared(session: Session, tmp_path: Path) -> None:
     )
     assert session.diagnostics(uri, None) == []  # type: ignore[arg-type]
     assert session.hover(uri, RENEGE, _column(RENEGE, "Ah")) is None  # (not open: nothing is read)
+
+
+# ----------------------------------------------------------------------------- the parts
+
+
+def test_what_a_did_you_mean_suggests() -> None:
+    from referee.lsp.actions import suggestions
+
+    assert suggestions("unknown statement 'trik'; did you mean `trick`?") == ["trick"]
+    assert suggestions("expected one of: carry, dealer (did you mean dealer?)") == ["dealer"]
+    assert suggestions("anne is not seated at this table; did you mean ann or anna?") == [
+        "ann",
+        "anna",
+    ]
+    assert suggestions("did you mean `dealer`, `deal` or `bid`?") == ["dealer", "deal", "bid"]
+    assert suggestions("expected a card such as 7h or Q♠ after 'ann', found 'x'") == []
+
+
+def _mends(text: str) -> dict[str, list[str]]:
+    """Each finding's code and the lines its "did you mean" edits make of its line."""
+    from referee.lsp.actions import mends
+    from referee.lsp.diagnostics import code_of, findings
+
+    lines = text.split("\n")
+    found: dict[str, list[str]] = {}
+    for finding in findings(referee.audit_text(text)):
+        for edit in mends(finding, lines):
+            line = lines[edit.line]
+            found.setdefault(code_of(finding), []).append(
+                line[: edit.start] + edit.text + line[edit.end :]
+            )
+    return found
+
+
+def test_the_word_a_did_you_mean_replaces() -> None:
+    bourre = LOG.replace("trik 3:", "trick 3:")
+    assert _mends(bourre.replace("trick 4: eve Jc, ann", "trick 4: eve Jc, anne")) == {
+        "L-PLAYER": ["trick 4: eve Jc, ann 3c, cy 6c, dee Jh"]  # the name, not the line's start
+    }
+    assert _mends(bourre.replace("bob pass", "bob pas")) == {"P-SYNTAX": ["bob pass"]}
+    assert _mends(bourre.replace("trick 2: eve", "trick2: eve")) == {
+        "P-SYNTAX": ["trick 2: eve 4h, ann Kh, cy 2h, dee 3h"]
+    }
+    # A word the message quotes, when it is not the one at the column: the option key, and
+    # the game's name in two words.
+    assert _mends(bourre.replace("option limit", "option limt")) == {"P-RULES": ["option limit 20"]}
+    assert _mends(
+        bourre.replace("game bourre", "game Bid Euchre").replace(
+            "players ann bob cy dee eve", "players ann bob cy dee"
+        )
+    ) == {"P-HEADER": ["game bid-euchre"]}
+
+
+def test_a_read_errors_own_mend_is_used_and_preferred() -> None:
+    """Where a read error carries its sure correction (``mend``: column, old, new), that is
+    the edit, whatever its message says."""
+    from types import SimpleNamespace
+
+    from referee.lsp.actions import mends
+
+    line = "ann plys discard 2"
+    error: Any = SimpleNamespace(
+        code="P-SYNTAX",
+        line=1,
+        column=5,
+        message="expected pass, fold, play or stand after 'ann', found 'plys'",
+        mend=SimpleNamespace(column=5, old="plys", new="play"),
+    )
+    [edit] = mends(error, [line])
+    assert line[: edit.start] + edit.text + line[edit.end :] == "ann play discard 2"
+    error.mend = SimpleNamespace(column=5, old="pass", new="play")  # (the line changed since)
+    assert mends(error, [line]) == []
+
+
+def test_positions_in_the_clients_units() -> None:
+    from referee.lsp.text import Positions, split_lines
+
+    lines = split_lines("a\r\nb\rc\nd\x0ce\u2028f\n")
+    assert lines == ["a", "b", "c", "d\x0ce\u2028f", ""]  # (only the protocol's line ends)
+    line = "𝒶nn é 7h"
+    for encoding, units in (("utf-16", 7), ("utf-8", 10), ("utf-32", 6)):
+        positions = Positions([line], encoding)  # type: ignore[arg-type]
+        at = positions.position(0, 6)  # `7h`
+        assert at.character == units
+        assert positions.column(at) == 6
+        assert positions.column(types.Position(line=0, character=99)) == len(line)
+
+
+def test_a_cards_story_in_its_hand() -> None:
+    from referee.lsp.analysis import Analysis
+    from referee.lsp.hover import hover_text
+
+    text = LOG.replace("trik 3:", "trick 3:")
+    analysis = Analysis("file:///friday.hlog", 1, text, referee.audit_text(text))
+    said = hover_text(analysis, 8, LINES[8].index("5d"))  # ann draws 5d, plays it in trick 5
+    assert said is not None
+    assert said[0] == (
+        "**5♦** in hand 1: held by ann.\n\n"
+        "- drawn by ann (line 9)\n- played by ann in trick 5 (line 18)\n"
+    )
+    assert said[1] == (LINES[8].index("5d"), LINES[8].index("5d") + 2)
+    # An upcard: the dealer's, and a card of another hand is not this hand's.
+    upcard = hover_text(analysis, 7, LINES[7].index("4h"))
+    assert upcard is not None
+    assert "- turned up as trump by the dealer, eve (line 8)" in upcard[0]
+    assert "played by eve in trick 2 (line 15)" in upcard[0]
+    ace = hover_text(analysis, TYPO + 2, LINES[TYPO + 2].index("Ah"))
+    assert ace is not None and ace[0].startswith("**A♥** in hand 2: held by bob.")
+    assert hover_text(analysis, 4, 0) is None  # (a blank line)

@@ -24,6 +24,7 @@ from referee.records import (
     TrickLine,
     TrumpLine,
 )
+from referee.render.fmt import signed
 from referee.report import BourreHandResult, EuchreHandResult, HandResult
 
 from .analysis import Analysis
@@ -140,11 +141,11 @@ def _player_text(analysis: Analysis, line: int, word: str) -> str | None:
     said = [f"**{name}**: seat {seat + 1} of {len(players)}"]
     result = analysis.result_at(line)
     if result is not None:
-        said += ["", _part_in(result, name)]
+        said += ["", _part_in(result, name, analysis.report.money_places)]
     return "\n".join(said) + "\n"
 
 
-def _part_in(result: HandResult, name: str) -> str:
+def _part_in(result: HandResult, name: str, places: int) -> str:
     """A player's part in a judged hand, in words."""
     dealt = " (the dealer)" if result.dealer == name else ""
     head = f"Hand {result.number}{dealt}: "
@@ -156,7 +157,7 @@ def _part_in(result: HandResult, name: str) -> str:
         if result.payouts is None:
             return head + f"{part}; not settled ({result.unsettled})"
         net = result.payouts.get(name)
-        return head + part + (f"; net {net:+}" if net is not None else "")
+        return head + part + (f"; net {signed(net, places)}" if net is not None else "")
     return head + _euchre_part(result, name)
 
 

@@ -35,8 +35,10 @@ from .pages import Pages
 from .text import Encoding, Positions
 
 #: How long the server waits after a change before judging the text: a burst of typing is
-#: judged once, when it pauses.
+#: judged once, when it pauses. A client may set it (``initializationOptions``: ``{"delay":
+#: SECONDS}``, from 0 to :data:`MAX_DELAY`).
 DEBOUNCE_SECONDS = 0.3
+MAX_DELAY = 5.0
 
 _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
 
@@ -53,6 +55,7 @@ class RefereeServer(LanguageServer):
         self.opened: set[str] = set()
         self.waiting: dict[str, asyncio.Task[None]] = {}
         self.pages = Pages(__version__)
+        self.delay = DEBOUNCE_SECONDS
 
     # ------------------------------------------------------------------ documents
 
@@ -122,9 +125,21 @@ def _path_of(uri: str) -> Path | None:
     return Path(path) if path else None
 
 
+def _delay(options: Any, default: float) -> float:
+    """The ``delay`` of the client's initialization options, if it gives a usable one."""
+    value = options.get("delay") if isinstance(options, dict) else None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 <= value <= MAX_DELAY:
+        return float(value)
+    return default
+
+
 def make_server() -> RefereeServer:
     """The server with its features."""
     server = RefereeServer()
+
+    @server.feature(types.INITIALIZE)
+    def initialize(ls: RefereeServer, params: types.InitializeParams) -> None:
+        ls.delay = _delay(params.initialization_options, ls.delay)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     async def did_open(ls: RefereeServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -133,7 +148,7 @@ def make_server() -> RefereeServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     async def did_change(ls: RefereeServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.judge_later(params.text_document.uri, DEBOUNCE_SECONDS)
+        ls.judge_later(params.text_document.uri, ls.delay)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     async def did_save(ls: RefereeServer, params: types.DidSaveTextDocumentParams) -> None:
