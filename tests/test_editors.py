@@ -253,3 +253,22 @@ def test_the_vim_syntax(tmp_path: Path) -> None:
         ("wins", "hlogKeyword"),
         ("$5.50", "hlogNumber"),
     ]
+
+
+def test_the_vscode_extension_uses_this_grammar_and_the_server() -> None:
+    folder = GRAMMAR.parent / "vscode"
+    package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+    [language] = package["contributes"]["languages"]
+    assert language["id"] == "hlog" and language["extensions"] == [".hlog"]
+    [grammar] = package["contributes"]["grammars"]
+    assert grammar["scopeName"] == "source.hlog"
+    # The grammar packaged is this one, copied in when the extension is packaged.
+    copy = package["scripts"]["vscode:prepublish"]
+    assert "'../hlog.tmLanguage.json', 'syntaxes/hlog.tmLanguage.json'" in copy
+    assert grammar["path"] == "./syntaxes/hlog.tmLanguage.json"
+    assert package["contributes"]["configuration"]["properties"]["referee.command"]["default"] == [
+        "referee",
+        "lsp",
+    ]
+    assert "vscode-languageclient" in package["dependencies"]
+    assert 'settings.get("command", ["referee", "lsp"])' in (folder / "extension.js").read_text()
