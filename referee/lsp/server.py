@@ -92,9 +92,18 @@ class RefereeServer(LanguageServer):
     async def _judge(self, uri: str, delay: float) -> None:
         await asyncio.sleep(delay)
         self.waiting.pop(uri, None)
-        analysis = self.analysis(uri)
-        if analysis is not None:
-            self.publish(analysis)
+        try:
+            analysis = self.analysis(uri)
+            if analysis is not None:
+                self.publish(analysis)
+        except Exception as exc:  # a bug of the referee's: said, and the server goes on
+            self.window_log_message(
+                types.LogMessageParams(
+                    type=types.MessageType.Error,
+                    message=f"referee: internal error judging {uri}: {type(exc).__name__}: "
+                    f"{exc} (this is a bug in the referee)",
+                )
+            )
 
     def publish(self, analysis: Analysis) -> None:
         """Send the document's diagnostics."""
