@@ -2,7 +2,7 @@
 process over its standard input and output, as an editor does.
 
 One server serves the module's tests (starting one costs about a second); each test opens
-its own document. The scenario of an editing session: open a log with a renege, a typo and
+its own document. The scenario of editing a log: open a log with a renege, a typo and
 a wrong settlement; get the diagnostics (codes, ranges, levels, links); fix the typo and get
 them again; hover a rule ID, a card, an option and a player; complete in a trick line and
 elsewhere; ask for the quick fixes of the typo and of the wrong settlement; shut down.
@@ -74,7 +74,7 @@ def _column(line: int, word: str) -> int:
     return LINES[line].index(word)
 
 
-class Session:
+class Editor:
     """A client talking to one ``referee lsp`` process, and the diagnostics it published."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, cache: Path) -> None:
@@ -185,9 +185,9 @@ def _capabilities() -> types.ClientCapabilities:
 
 
 @pytest.fixture(scope="module")
-def session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Session]:
+def editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Editor]:
     loop = asyncio.new_event_loop()
-    started = Session(loop, tmp_path_factory.mktemp("cache"))
+    started = Editor(loop, tmp_path_factory.mktemp("cache"))
     try:
         yield started
     finally:
@@ -234,14 +234,14 @@ def _span(diagnostic: types.Diagnostic) -> tuple[int, int, int]:
     return r.start.line, r.start.character, r.end.character
 
 
-# ----------------------------------------------------------------------------- the session
+# ----------------------------------------------------------------------------- editing a log
 
 
-def test_an_editing_session(session: Session, tmp_path: Path) -> None:
-    assert session.initialized.server_info.name == "referee"
+def test_editing_a_log(editor: Editor, tmp_path: Path) -> None:
+    assert editor.initialized.server_info.name == "referee"
     uri = _uri(tmp_path, "friday.hlog", LOG)
-    session.open(uri, LOG)
-    found = session.diagnostics(uri, 1)
+    editor.open(uri, LOG)
+    found = editor.diagnostics(uri, 1)
     assert sorted(str(d.code) for d in found) == [
         "BR-FOLLOW",
         "BR-SETTLE-RENEGE",
@@ -267,48 +267,48 @@ def test_an_editing_session(session: Session, tmp_path: Path) -> None:
 
     # Typing fixes the typo: the hand is read whole, and the P-SYNTAX goes.
     fixed = LOG.replace("trik 3:", "trick 3:")
-    session.change(uri, 2, fixed)
-    again = session.diagnostics(uri, 2)
+    editor.change(uri, 2, fixed)
+    again = editor.diagnostics(uri, 2)
     assert sorted(str(d.code) for d in again) == ["BR-FOLLOW", "BR-SETTLE-RENEGE", "BR-SETTLE-WIN"]
     assert _span(_at(again, "BR-FOLLOW")) == (RENEGE, 28, 30)
 
     # Hovers: a rule ID (in a comment), a card in a trick, a player.
-    session.change(uri, 3, fixed.replace("# as the table wrote it", "# BR-SETTLE-WIN here"))
-    assert len(session.diagnostics(uri, 3)) == 3
-    rule = session.hover(uri, WINS, _column(WINS, "#") + 4)
+    editor.change(uri, 3, fixed.replace("# as the table wrote it", "# BR-SETTLE-WIN here"))
+    assert len(editor.diagnostics(uri, 3)) == 3
+    rule = editor.hover(uri, WINS, _column(WINS, "#") + 4)
     assert rule is not None and rule.startswith("**BR-SETTLE-WIN: ")
     assert "How to fix:" in rule
-    card = session.hover(uri, RENEGE, _column(RENEGE, "Ah") + 1)
+    card = editor.hover(uri, RENEGE, _column(RENEGE, "Ah") + 1)
     assert card is not None and card.startswith("**A♥** in hand 1: held by eve.")
     assert "played by eve in trick 1 (line 14)" in card
-    drawn = session.hover(uri, RENEGE + 2, _column(RENEGE + 2, "Kd"))  # drawn by eve
+    drawn = editor.hover(uri, RENEGE + 2, _column(RENEGE + 2, "Kd"))  # drawn by eve
     assert drawn is not None
     assert "- drawn by eve (line 13)\n- played by eve in trick 3 (line 16)" in drawn
-    player = session.hover(uri, RENEGE, _column(RENEGE, "dee") + 3)  # just after `dee`
+    player = editor.hover(uri, RENEGE, _column(RENEGE, "dee") + 3)  # just after `dee`
     assert player is not None and player.startswith("**dee**: seat 4 of 5")
     assert "Hand 1: played, took 1 trick; net -6" in player
 
     # Completion in a trick line: after `dee`, the cards still unplayed in hand 1.
     line = "trick 5: dee "
-    session.change(uri, 4, fixed.replace("trick 5: dee 2s, eve 3s, ann 5d, cy 9c", line))
-    session.diagnostics(uri, 4)
-    cards = [item.label for item in session.complete(uri, RENEGE + 4, len(line))]
+    editor.change(uri, 4, fixed.replace("trick 5: dee 2s, eve 3s, ann 5d, cy 9c", line))
+    editor.diagnostics(uri, 4)
+    cards = [item.label for item in editor.complete(uri, RENEGE + 4, len(line))]
     played = {"7h", "9h", "8c", "Ah", "4h", "Kh", "2h", "3h", "Td", "Qd", "4d", "Kd"}
     played |= {"Jc", "3c", "6c", "Jh", "2c", "9s", "8d"}  # the tricks' and the discards
     assert cards and not played & set(cards)
     assert {"2s", "3s", "5d", "9c", "As"} <= set(cards)
     assert len(cards) == 52 - len(played)
-    players = [item.label for item in session.complete(uri, RENEGE + 4, len("trick 5: "))]
+    players = [item.label for item in editor.complete(uri, RENEGE + 4, len("trick 5: "))]
     assert players == ["ann", "bob", "cy", "dee", "eve"]
 
     # The quick fixes: the typo (on version 1's text) and the wrong settlement.
-    session.change(uri, 5, LOG)
-    found = session.diagnostics(uri, 5)
-    [mend] = session.actions(uri, _at(found, "P-SYNTAX"))
+    editor.change(uri, 5, LOG)
+    found = editor.diagnostics(uri, 5)
+    [mend] = editor.actions(uri, _at(found, "P-SYNTAX"))
     assert mend.title == "Replace 'trik' with 'trick'"
     assert mend.kind == types.CodeActionKind.QuickFix
     assert _apply(LOG, _edits(mend, uri)) == LOG.replace("trik 3:", "trick 3:")
-    [settle] = session.actions(uri, _at(found, "BR-SETTLE-WIN"))
+    [settle] = editor.actions(uri, _at(found, "BR-SETTLE-WIN"))
     assert settle.title == "Write hand 1's settlement as the referee settles it"
     settled = _apply(LOG, _edits(settle, uri))
     assert "settle pot 5\nsettle eve wins 5   # as the table wrote it\n" in settled
@@ -332,38 +332,38 @@ def _check_link(diagnostic: types.Diagnostic) -> None:
 # ----------------------------------------------------------------------------- more
 
 
-def test_an_unsaved_document_and_positions_in_utf16(session: Session) -> None:
+def test_an_unsaved_document_and_positions_in_utf16(editor: Editor) -> None:
     # A name out of the Basic Multilingual Plane counts two UTF-16 units: the card after
     # it is found where the editor shows it.
     text = LOG.replace("ann", "𝒶nn")
     uri = "untitled:Untitled-1"
-    session.open(uri, text)
-    renege = _at(session.diagnostics(uri, 1), "BR-FOLLOW")
+    editor.open(uri, text)
+    renege = _at(editor.diagnostics(uri, 1), "BR-FOLLOW")
     assert _span(renege) == (RENEGE, 29, 31)  # one more unit: `𝒶` before it on the line
 
 
-def test_option_and_keyword_completion_and_hover(session: Session, tmp_path: Path) -> None:
+def test_option_and_keyword_completion_and_hover(editor: Editor, tmp_path: Path) -> None:
     text = "game bourre\nplayers ann bob cy\noption limt 20\noption all_pass \n"
     uri = _uri(tmp_path, "options.hlog", text)
-    session.open(uri, text)
-    found = session.diagnostics(uri, 1)
+    editor.open(uri, text)
+    found = editor.diagnostics(uri, 1)
     rules = [d for d in found if d.code == "P-RULES"]
     assert rules and _span(rules[0]) == (2, 0, 6)
-    [mend] = session.actions(uri, rules[0])
+    [mend] = editor.actions(uri, rules[0])
     assert _apply(text, _edits(mend, uri)).startswith(
         "game bourre\nplayers ann bob cy\noption limit 20"
     )
-    keys = [item.label for item in session.complete(uri, 3, len("option "))]
+    keys = [item.label for item in editor.complete(uri, 3, len("option "))]
     assert keys[:3] == ["ante", "limit", "limit_caps_winner"]
-    values = [item.label for item in session.complete(uri, 3, len("option all_pass "))]
+    values = [item.label for item in editor.complete(uri, 3, len("option all_pass "))]
     assert values == ["carry", "dealer"]
-    starts = [item.label for item in session.complete(uri, 4, 0)]
+    starts = [item.label for item in editor.complete(uri, 4, 0)]
     assert "pot" in starts and "exempt" in starts and "bid" not in starts
-    said = session.hover(uri, 3, len("option al"))
+    said = editor.hover(uri, 3, len("option al"))
     assert said is not None and said.startswith("**all\\_pass: ")
 
 
-def test_a_bid_euchre_score_fix(session: Session, tmp_path: Path) -> None:
+def test_a_bid_euchre_score_fix(editor: Editor, tmp_path: Path) -> None:
     text = (
         "game bid-euchre\nplayers ann bob cy dee\n\nhand 1\ndealer dee\n"
         "bid ann pass\nbid bob pass\nbid cy 3\nbid dee 4\ntrump hearts\n"
@@ -373,28 +373,28 @@ def test_a_bid_euchre_score_fix(session: Session, tmp_path: Path) -> None:
         "settle bob+dee 3 ann+cy 2\nscore ann+cy 2 bob+dee 3\n"
     )
     uri = _uri(tmp_path, "euchre.hlog", text)
-    session.open(uri, text)
-    found = session.diagnostics(uri, 1)
+    editor.open(uri, text)
+    found = editor.diagnostics(uri, 1)
     assert sorted(str(d.code) for d in found) == ["BE-SCORE", "BE-TOTAL"]
     fixed = text
     for code in ("BE-SCORE", "BE-TOTAL"):
-        [action] = session.actions(uri, _at(found, code))
+        [action] = editor.actions(uri, _at(found, code))
         fixed = _apply(fixed, _edits(action, uri))
     assert fixed.endswith("settle bob+dee 4 ann+cy 2\nscore ann+cy 2 bob+dee 4\n")
     assert referee.audit_text(fixed).violation_count == 0
-    bids = [item.label for item in session.complete(uri, 7, len("bid cy "))]
+    bids = [item.label for item in editor.complete(uri, 7, len("bid cy "))]
     assert bids == ["pass", "3", "4", "5", "6", "ask", "moon"]
 
 
-def test_a_closed_document_is_cleared(session: Session, tmp_path: Path) -> None:
+def test_a_closed_document_is_cleared(editor: Editor, tmp_path: Path) -> None:
     uri = _uri(tmp_path, "closed.hlog", LOG)
-    session.open(uri, LOG)
-    assert session.diagnostics(uri, 1)
-    session.client.text_document_did_close(
+    editor.open(uri, LOG)
+    assert editor.diagnostics(uri, 1)
+    editor.client.text_document_did_close(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
-    assert session.diagnostics(uri, None) == []  # type: ignore[arg-type]
-    assert session.hover(uri, RENEGE, _column(RENEGE, "Ah")) is None  # (not open: nothing is read)
+    assert editor.diagnostics(uri, None) == []  # type: ignore[arg-type]
+    assert editor.hover(uri, RENEGE, _column(RENEGE, "Ah")) is None  # (not open: nothing is read)
 
 
 # ----------------------------------------------------------------------------- the parts
@@ -504,3 +504,19 @@ def test_a_cards_story_in_its_hand() -> None:
     ace = hover_text(analysis, TYPO + 2, LINES[TYPO + 2].index("Ah"))
     assert ace is not None and ace[0].startswith("**A♥** in hand 2: held by bob.")
     assert hover_text(analysis, 4, 0) is None  # (a blank line)
+
+
+def test_completion_on_text_typed_since_the_last_judging() -> None:
+    """While the text is typed, a completion reads the new text's statements with the last
+    report (its players and game): the cards already written count as played."""
+    from referee.lsp.analysis import Analysis
+    from referee.lsp.completion import completions
+
+    judged = LOG.replace("trik 3:", "trick 3:")
+    line = "trick 5: dee 2s, eve "
+    typed = judged.replace("trick 5: dee 2s, eve 3s, ann 5d, cy 9c", line)
+    analysis = Analysis("file:///friday.hlog", 2, typed, referee.audit_text(judged))
+    cards = {item.label for item in completions(analysis, RENEGE + 4, len(line))}
+    assert "3s" in cards and "2s" not in cards and "Ah" not in cards
+    players = [item.label for item in completions(analysis, RENEGE + 4, len(line) - 4)]
+    assert players == ["ann", "bob", "cy", "eve"]

@@ -5,8 +5,10 @@ A document is judged when it is opened or saved, and a moment (:data:`DEBOUNCE_S
 after the last change while it is typed, always on the text the editor holds; its
 diagnostics are then published with the version they are about. A hover, a completion or a
 code action asks about the text as it is at that moment: a text newer than the last one
-judged is judged first. The whole text comes with each change (full synchronisation), so
-the server's lines are always the editor's.
+judged is judged first (but a completion, asked for while the text is typed, reads the new
+text's statements and takes the players, the game and its options from the last judging).
+The whole text comes with each change (full synchronisation), so the server's lines are
+always the editor's.
 
 Only documents the editor opened are read: a request about any other is answered with
 nothing (the server never reads a file the editor did not hand it, but a log's ``rules``
@@ -80,6 +82,18 @@ class RefereeServer(LanguageServer):
         analysis = Analysis(uri, version, text, judge(text, path, settings), settings)
         self.analyses[uri] = analysis
         return analysis
+
+    def typed(self, uri: str) -> Analysis | None:
+        """The document's text as the editor holds it now, with the last report judged
+        (for a completion while the text is typed: its records are read now, the players,
+        game and options taken from the last judging, which the next pause renews)."""
+        if uri not in self.opened:
+            return None
+        known = self.analyses.get(uri)
+        document = self.workspace.get_text_document(uri)
+        if known is None or known.text == document.source:
+            return self.analysis(uri)
+        return Analysis(uri, document.version, document.source, known.report, known.settings)
 
     def judge_later(self, uri: str, delay: float) -> None:
         """Judge the document and publish its diagnostics after ``delay`` seconds, unless
@@ -186,7 +200,7 @@ def make_server() -> RefereeServer:
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
     def complete(ls: RefereeServer, params: types.CompletionParams) -> types.CompletionList:
-        analysis = ls.analysis(params.text_document.uri)
+        analysis = ls.typed(params.text_document.uri)
         items: list[types.CompletionItem] = []
         if analysis is not None:
             column = ls.positions(analysis).column(params.position)
