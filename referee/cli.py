@@ -1,5 +1,5 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
-``docs``, ``rules``, ``new``, ``fix``.
+``docs``, ``rules``, ``new``, ``fix``, ``config``, ``lsp``.
 
 Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
 and the renderers are imported inside the commands that need them. No command ever shows a
@@ -1367,6 +1367,38 @@ def _watch(
                 watch.wait()
     except WatchError as exc:
         raise _fail(str(exc)) from None
+
+
+# ----------------------------------------------------------------------------- lsp
+
+#: What `referee lsp` says when pygls is not installed.
+LSP_INSTALL_HINT = (
+    "`referee lsp` needs the pygls package, which is not installed: pip install 'pygls>=2,<3' "
+    "(or install the referee with its lsp extra: pip install '.[lsp]' in its folder)"
+)
+
+
+@app.command(
+    cls=_Command,
+    help="Run the language server for editors, over standard input and output: the findings "
+    "as you type, hovers, completion and quick fixes for *.hlog files. See docs/editors.md.",
+)
+def lsp(
+    stdio: Annotated[
+        bool,
+        typer.Option(
+            "--stdio", help="Talk over standard input and output (always so: editors pass it)."
+        ),
+    ] = False,
+) -> None:
+    """Run the language server over standard input and output."""
+    try:
+        from referee.lsp.server import serve
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+            raise
+        raise _fail(LSP_INSTALL_HINT) from None
+    serve()
 
 
 # ----------------------------------------------------------------------------- entry point

@@ -1,0 +1,7 @@
+" Hand logs: `#` starts a comment.
+if exists("b:did_ftplugin")
+  finish
+endif
+let b:did_ftplugin = 1
+setlocal commentstring=#\ %s comments=:#
+let b:undo_ftplugin = "setlocal commentstring< comments<"

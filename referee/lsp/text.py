@@ -1,0 +1,121 @@
+"""A document's lines and positions: the referee's (line and column from 1, in code
+points) and the client's (from 0, in the position encoding agreed at start-up: UTF-16 code
+units unless the client offers UTF-32 or UTF-8).
+
+Lines end at ``\\n``, ``\\r\\n`` or ``\\r``, as the protocol says and as the referee reads a
+log (a form feed or U+2028 inside a line does not end it), so a finding's line is the
+editor's line.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from lsprotocol import types
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+#: What parts the items of a line: the grammar's separators, and a comment's start.
+_ITEM_END = frozenset(" \t,#")
+
+Encoding = Literal["utf-8", "utf-16", "utf-32"]
+
+
+def split_lines(text: str) -> list[str]:
+    """The document's lines, without their ends (a text ending in a line end has an empty
+    last line, as the editor shows it)."""
+    return _LINE_END.split(text)
+
+
+def statement_end(line: str) -> int:
+    """Where a line's statement ends (before its comment and the separators before it)."""
+    cut = line.find("#")
+    body = line if cut < 0 else line[:cut]
+    return len(body.rstrip(" \t,"))
+
+
+def item_span(line: str, start: int) -> tuple[int, int]:
+    """The item of a line (a word, a card, an amount) that starts at code point ``start``
+    (from 0): from there up to the next separator or comment. At or after the statement's
+    end, its last character (so that the span shows), or an empty span on an empty line."""
+    end = statement_end(line)
+    if start >= end:
+        return (end - 1, end) if end > 0 else (0, 0)
+    stop = start
+    while stop < end and line[stop] not in _ITEM_END:
+        stop += 1
+    return start, max(stop, start + 1)
+
+
+def statement_span(line: str) -> tuple[int, int]:
+    """The statement of a line: from its first character to its end (no comment)."""
+    end = statement_end(line)
+    start = len(line) - len(line.lstrip(" \t,"))
+    return (start, end) if start < end else (0, end)
+
+
+class Positions:
+    """The document's lines, and the conversion of positions to and from the client's."""
+
+    def __init__(self, lines: list[str], encoding: Encoding = "utf-16") -> None:
+        self.lines = lines
+        self.encoding = encoding
+
+    def line(self, number: int) -> str:
+        """Line ``number`` (from 0), or ``""`` past the end."""
+        return self.lines[number] if 0 <= number < len(self.lines) else ""
+
+    def _units(self, text: str) -> int:
+        if self.encoding == "utf-32" or text.isascii():
+            return len(text)
+        if self.encoding == "utf-8":
+            return len(text.encode("utf-8", "surrogatepass"))
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+    def position(self, line: int, column: int) -> types.Position:
+        """The client's position of code point ``column`` (from 0) of ``line`` (from 0)."""
+        text = self.line(line)
+        column = max(0, min(column, len(text)))
+        return types.Position(line=line, character=self._units(text[:column]))
+
+    def range(self, line: int, start: int, end: int) -> types.Range:
+        """The client's range of code points ``start`` to ``end`` of ``line`` (from 0)."""
+        return types.Range(start=self.position(line, start), end=self.position(line, end))
+
+    def column(self, position: types.Position) -> int:
+        """The code point (from 0) of a client's position on its line (clamped to it)."""
+        text = self.line(position.line)
+        wanted = position.character
+        if self.encoding == "utf-32" or text.isascii():
+            return max(0, min(wanted, len(text)))
+        units = 0
+        for index, char in enumerate(text):
+            if units >= wanted:
+                return index
+            units += self._units(char)
+        return len(text)
+
+
+#: What parts the words a hover or a completion looks at: the separators, a comment's
+#: start, the parentheses of ``(was CARD)``, a team's ``+`` and a keyword's ``:``.
+_WORD_END = frozenset(" \t,#()+:")
+
+
+def word_at(line: str, column: int) -> tuple[int, int]:
+    """The word of ``line`` around code point ``column`` (from 0; the cursor may stand
+    just after it): its start and end, empty where there is none."""
+    start = min(max(column, 0), len(line))
+    while start > 0 and line[start - 1] not in _WORD_END:
+        start -= 1
+    end = start
+    while end < len(line) and line[end] not in _WORD_END:
+        end += 1
+    if end < column:  # (the cursor stands after a separator: no word there)
+        return column, column
+    return start, end
+
+
+def in_comment(line: str, column: int) -> bool:
+    """Whether code point ``column`` of ``line`` is inside its comment."""
+    cut = line.find("#")
+    return 0 <= cut < column
