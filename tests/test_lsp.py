@@ -397,6 +397,24 @@ def test_a_closed_document_is_cleared(editor: Editor, tmp_path: Path) -> None:
     assert editor.hover(uri, RENEGE, _column(RENEGE, "Ah")) is None  # (not open: nothing is read)
 
 
+def test_the_folder_config_applies_to_a_document(editor: Editor, tmp_path: Path) -> None:
+    """As `referee audit` applies it: the nearest referee.toml's select/ignore and house
+    rules; a config that cannot be used is said on line 1 (P-RULES)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "referee.toml").write_text('ignore = ["BR-FOLLOW"]\n', encoding="utf-8")
+    uri = _uri(folder, "ignored.hlog", LOG)
+    editor.open(uri, LOG)
+    codes = {d.code for d in editor.diagnostics(uri, 1)}
+    assert "BR-FOLLOW" not in codes and "P-SYNTAX" in codes
+    (folder / "referee.toml").write_text("[bourre]\nantes = 2\n", encoding="utf-8")
+    uri = _uri(folder, "bad-config.hlog", LOG)
+    editor.open(uri, LOG)
+    problem = _at(editor.diagnostics(uri, 1), "P-RULES")
+    assert "antes" in problem.message and "referee.toml" in problem.message
+    assert problem.range.start.line == 0
+
+
 # ----------------------------------------------------------------------------- the parts
 
 
