@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -1434,7 +1435,17 @@ def main() -> None:
 
     What is left in stdout's buffer is written before the run ends, so that a failure to
     write it (a full disk, a closed pipe) is reported here, not at the interpreter's exit.
+    A run that gave up its worker processes ends at once when its messages are written
+    (:func:`referee.workers.given_up`).
     """
+    try:
+        _run_app()
+    except SystemExit as done:
+        _end_now_if_workers_given_up(done.code)
+        raise
+
+
+def _run_app() -> None:
     from referee.output import catch_signals, reader_gone
 
     catch_signals()
@@ -1457,3 +1468,15 @@ def main() -> None:
             f"referee: internal error: {type(exc).__name__}: {exc} (this is a bug in the referee)\n"
         )
         sys.exit(EXIT_MISUSE)
+
+
+def _end_now_if_workers_given_up(code: object) -> None:
+    """``os._exit(code)`` after flushing, when the run let its worker pool go without
+    waiting: nothing is left to write, and the workers die with this process."""
+    workers = sys.modules.get("referee.workers")
+    if workers is None or not workers.given_up():
+        return
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # (already reported, or closed)
+            stream.flush()
+    os._exit(code if isinstance(code, int) else 0 if code is None else 1)

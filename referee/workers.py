@@ -31,6 +31,18 @@ from referee.output import release_signals, signals_held
 _T = TypeVar("_T")
 
 
+#: Whether a pool was let go without waiting for its workers (see :func:`given_up`).
+_given_up = False
+
+
+def given_up() -> bool:
+    """Whether a run let a pool go without waiting (an exception in the main process).
+    Such a run should end with ``os._exit`` once its messages are written: the pool's
+    manager thread may still be closing its pipes when the interpreter's exit wakes it,
+    and Python 3.11 then prints an ignored "Bad file descriptor" traceback."""
+    return _given_up
+
+
 class WorkerPool:
     """``workers`` worker processes, as a pool made anew when one of them dies.
 
@@ -56,6 +68,8 @@ class WorkerPool:
         exc: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
+        global _given_up
+        _given_up = _given_up or kind is not None
         self.pool.shutdown(wait=kind is None, cancel_futures=True)
 
     def submit(self, work: Callable[..., _T], *args: Any) -> tuple[Future[_T], Executor]:

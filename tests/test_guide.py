@@ -37,6 +37,7 @@ def test_docs_lists_every_page_in_the_index_s_order() -> None:
         "  findings                  Findings: what the referee reports, and what to do about it\n"
         "  config                    Folder config: `referee.toml`\n"
         "  library                   Using referee from Python\n"
+        "  editors                   Logs in your editor: highlighting and the language server\n"
         "  ci                        Logs kept in a repository: checked on every push\n"
         "  editors-and-repositories  Where logs are written and kept: fix, watch, pre-commit\n"
     )
