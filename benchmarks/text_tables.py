@@ -1,6 +1,6 @@
 """The text report's tables: ``referee/render/layout.py`` against ``rich.table.Table``.
 
-Why the text report lays out its own tables (README, "Reports that fit the screen"):
+Why the text report lays out its own tables (docs/choices.md, "Reports that fit the screen"):
 
 1. **Piped, the same bytes?** ``--rows`` seeded rows of a six-player Bourré settlement
    table are laid out both ways, with no width (each row one line, every column at its

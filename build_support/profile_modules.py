@@ -12,7 +12,7 @@ where the interpreted code calls them), so profile the pure checkout to choose, 
 build to see what is left.
 
 cProfile adds a cost to every Python call, so a module of many small calls looks heavier
-than it is; the instruction counts of ``valgrind --tool=callgrind`` (README, "Compiled
+than it is; the instruction counts of ``valgrind --tool=callgrind`` (docs/performance.md, "Compiled
 build") confirm a choice.
 """
 

@@ -4,7 +4,7 @@ A wheel (``pip install .``) compiles the modules listed under ``[tool.referee-bu
 modules`` in ``pyproject.toml`` to C extensions with mypyc where it can, and is the same
 pure-Python package where it cannot; both behave alike, byte for byte
 (``tests/test_compiled.py``). Nothing here knows which modules are listed: the list is
-chosen by profiling (README, "Compiled build") and changes there alone. What decides:
+chosen by profiling (docs/performance.md, "Compiled build") and changes there alone. What decides:
 
 - ``REFEREE_PURE=1`` in the environment: pure Python.
 - An editable install (``pip install -e .``) is always pure Python: an extension module

@@ -1,9 +1,9 @@
 """Which build of `referee` is running: the hot modules compiled with mypyc, or pure Python.
 
 A wheel built where a C compiler is present has the per-hand path compiled to C extensions
-(README, "Compiled build"); an editable install, ``REFEREE_PURE=1`` or a machine without a
-compiler gives the same modules as Python source. Both behave alike, byte for byte. This is
-for ``referee --version`` and the tests; nothing else depends on it.
+(``docs/performance.md``, "Compiled build"); an editable install, ``REFEREE_PURE=1`` or a
+machine without a compiler gives the same modules as Python source. Both behave alike, byte
+for byte. This is for ``referee --version`` and the tests; nothing else depends on it.
 """
 
 from __future__ import annotations

@@ -1002,8 +1002,9 @@ def explain(
     "docs",
     cls=_Command,
     help="Print a page of the guide, which comes with the command: write your first log, "
-    "the log format, house rules, findings, the library, logs in a repository. Without "
-    "PAGE, list the pages.\n\n"
+    "the log format, house rules, findings, the library, logs in a repository; and the "
+    "commands, the reports and the choices made where the format is silent, in full. "
+    "Without PAGE, list the pages.\n\n"
     "The page is Markdown, as written. On a terminal it is shown through a pager "
     "($MANPAGER or $PAGER, else less; PAGER=cat prints it); piped, it is printed as it is.",
 )

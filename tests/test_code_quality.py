@@ -49,9 +49,11 @@ def test_ruff_finds_nothing() -> None:
 
 
 def test_the_paths_the_grammar_and_docs_name_exist() -> None:
-    # The grammar's comments and the README point maintainers at modules: they must exist.
+    # The grammar's comments, the README and the guide (docs/architecture.md above all) point
+    # maintainers at modules: they must exist.
     named = set()
-    for source in (ROOT / "grammar" / "hand_log.lark", ROOT / "README.md"):
+    sources = [ROOT / "grammar" / "hand_log.lark", ROOT / "README.md"]
+    for source in [*sources, *sorted((ROOT / "docs").glob("*.md"))]:
         text = source.read_text(encoding="utf-8")
         named |= {(source.name, m) for m in re.findall(r"referee/[\w/]+\.py", text)}
     assert named, "no module paths found: the pattern is wrong"

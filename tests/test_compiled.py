@@ -1,11 +1,11 @@
 """The compiled build and the pure-Python one: the same output, byte for byte.
 
-A wheel compiles the per-hand path with mypyc (README, "Compiled build"); this checkout is
-pure Python. The comparison runs `referee` from both, each as its own process, over one
-corpus (the samples, the fuzz tests' seed logs and seeded mutations of them, random logs,
-generated sessions of both games with and without illegal plays) and compares the standard
-output, the standard error and the exit status of every report format, ``show`` and
-``standings``.
+A wheel compiles the per-hand path with mypyc (``docs/performance.md``, "Compiled build");
+this checkout is pure Python. The comparison runs `referee` from both, each as its own
+process, over one corpus (the samples, the fuzz tests' seed logs and seeded mutations of
+them, random logs, generated sessions of both games with and without illegal plays) and
+compares the standard output, the standard error and the exit status of every report
+format, ``show`` and ``standings``.
 
 A pure build (``REFEREE_PURE=1``, named by ``REFEREE_PURE_BUILD``) must hold no compiled
 module at all.
@@ -203,7 +203,7 @@ def test_the_checkout_holds_no_compiled_module() -> None:
     ]
     assert not found, (
         f"compiled modules in the checkout shadow their sources: {found}; remove them "
-        "(compiled builds belong in a wheel or a --target folder, see the README)"
+        "(compiled builds belong in a wheel or a --target folder, see docs/performance.md)"
     )
 
 

@@ -182,20 +182,54 @@ def test_every_generated_section_is_what_the_registries_say() -> None:
     }
 
 
-def test_links_between_the_pages_lead_somewhere() -> None:
-    anchors: dict[str, set[str]] = {}
-    for page in PAGES:
-        heads = re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), flags=re.M)
-        anchors[page.name] = {_anchor(h) for h in heads}
-    for page in [*PAGES, REPO / "README.md"]:
-        text = page.read_text(encoding="utf-8")
-        for target, anchor in re.findall(r"\]\(((?:docs/)?[\w-]*\.md)?(?:#([\w-]+))?\)", text):
-            name = Path(target).name if target else page.name
-            if target:
-                assert (page.parent / target).is_file(), f"{page.name}: no {target}"
-            if name in anchors and anchor:
-                assert anchor in anchors[name], f"{page.name}: no #{anchor} in {name}"
-    assert "../shared" not in (REPO / "README.md").read_text(encoding="utf-8")
+README = REPO / "README.md"
+#: A fenced block (indented up to three spaces), and an inline code span.
+_FENCED = re.compile(r"^ {0,3}```[^\n]*\n.*?^ {0,3}```[ \t]*$", re.M | re.S)
+_CODE_SPAN = re.compile(r"``.+?``|`[^`]+`", re.S)
+#: A Markdown link's target (without a title): ``[text](target)``.
+_LINK_TARGET = re.compile(r"\]\(([^()\s]+)\)")
+
+
+def test_the_readme_is_short_and_links_every_page_of_the_guide() -> None:
+    text = README.read_text(encoding="utf-8")
+    lines = text.count("\n")
+    assert lines <= 300, f"README.md has {lines} lines: move the detail into docs/"
+    linked = {Path(target).name for target in re.findall(r"\]\((docs/[\w-]+\.md)", text)}
+    assert linked == {p.name for p in PAGES}
+    assert "docs/README.md" in _LINK_TARGET.findall(text)  # (the pattern the next test uses)
+
+
+@pytest.mark.parametrize("page", [*PAGES, README], ids=lambda p: str(p.relative_to(REPO)))
+def test_every_link_leads_somewhere(page: Path) -> None:
+    """Every relative link of the README and the guide names a file that exists and, into a
+    Markdown page, a heading that page has (GitHub's anchor of it)."""
+    text = _CODE_SPAN.sub("", _FENCED.sub("", page.read_text(encoding="utf-8")))
+    broken = []
+    for target in _LINK_TARGET.findall(text):
+        if re.match(r"[a-z]+:", target):
+            continue  # a URL (https:, mailto:)
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if not file.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and file.suffix == ".md" and anchor not in _anchors(file):
+            broken.append(f"{target}: no heading #{anchor} in {file.name}")
+    assert not broken, f"{page.name}: " + "; ".join(broken)
+    assert "../shared" not in page.read_text(encoding="utf-8")
+
+
+def _anchors(page: Path) -> set[str]:
+    """GitHub's anchors of the page's headings (a repeated one's get ``-1``, ``-2``...)."""
+    found: set[str] = set()
+    text = _FENCED.sub("", page.read_text(encoding="utf-8"))
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.M):
+        anchor = base = _anchor(heading)
+        n = 0
+        while anchor in found:
+            n += 1
+            anchor = f"{base}-{n}"
+        found.add(anchor)
+    return found
 
 
 def _anchor(heading: str) -> str:

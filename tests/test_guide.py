@@ -40,6 +40,13 @@ def test_docs_lists_every_page_in_the_index_s_order() -> None:
         "  editors                   Logs in your editor: highlighting and the language server\n"
         "  ci                        Logs kept in a repository: checked on every push\n"
         "  editors-and-repositories  Where logs are written and kept: fix, watch, pre-commit\n"
+        "  commands                  Commands, options and exit status\n"
+        "  reports                   The reports\n"
+        "  standings                 Standings and settle-up: `referee standings`\n"
+        "  choices                   Choices where the spec is silent\n"
+        "  hostile-input             Bad input: what the referee reads, writes and never prints\n"
+        "  performance               Performance\n"
+        "  architecture              Architecture\n"
     )
     assert len(pages()) == len(list(DOCS.glob("*.md")))
 

@@ -268,7 +268,7 @@ def _csv_row(**cells: object) -> list[str]:
 
 
 def csv_rows(standings: Standings) -> list[list[str]]:
-    """Every row but the header (see :data:`CSV_COLUMNS` and the README)."""
+    """Every row but the header (see :data:`CSV_COLUMNS` and ``docs/standings.md``)."""
     rows = [
         _csv_row(game=game, **cells)
         for game, part in _parts(standings)
