@@ -1,10 +1,9 @@
 """What each house option means: the texts ``referee rules``, ``referee explain KEY``,
 ``referee new`` and the guide in ``docs/house-rules.md`` print.
 
-One :class:`OptionDoc` per key of :mod:`referee.options`, in the same order. The default is
-read from the game's options dataclass, never written here, and the values a key takes are
-described by its :class:`Values` (a test checks each against the option's converter, so the
-words cannot promise a value the reader refuses, nor refuse one it takes).
+One :class:`OptionDoc` per option, made from the option's one declaration in its game's
+options dataclass (:func:`referee.optionvalues.option`): its default, its values (from
+which its reader of settings is derived too) and its words, in the fields' order.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from decimal import Decimal
 
 from referee.games import all_games
 from referee.options import default_options
+from referee.optionvalues import Values, declared_options
 
 #: The games, as option sections and ``game`` lines name them, and as people write them.
 #: Each game's name for people, by key, in the order the documents list the games.
@@ -22,27 +22,11 @@ GAME_TITLES = {game.key: game.title for game in all_games()}
 
 
 @dataclass(frozen=True, slots=True)
-class Values:
-    """The values an option takes.
-
-    ``kind`` is ``"bool"`` (true or false), ``"choice"`` (one of the words of the field's
-    ``Literal`` type), ``"amount"`` (money, 0 or more; with ``none_ok`` above 0, or
-    ``none``) or ``"whole"`` (a whole number from ``low``, to ``high`` when given; with
-    ``only``: just those numbers).
-    """
-
-    kind: str
-    none_ok: bool = False
-    low: int = 0
-    high: int | None = None
-    only: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class OptionDoc:
-    """One house option in words: ``summary`` is one line (``rules``, the starter log's
-    comment); ``detail`` the rest (``explain``, the guide); :attr:`see_also` the rule IDs
-    whose findings it changes (as the rules declare it: one statement of it)."""
+    """One house option in words, as its game declares it (:func:`referee.optionvalues.option`):
+    ``summary`` is one line (``rules``, the starter log's comment); ``detail`` the rest
+    (``explain``, the guide); :attr:`see_also` the rule IDs whose findings it changes (as
+    the rules declare it: one statement of it)."""
 
     key: str
     game: str
@@ -64,267 +48,15 @@ class OptionDoc:
         )
 
 
-_BOOL = Values("bool")
-_CHOICE = Values("choice")
-_MONEY = Values("amount")
+def _docs_of(game: str) -> tuple[OptionDoc, ...]:
+    options_type = type(default_options(game))
+    return tuple(
+        OptionDoc(d.key, game, d.text.values, d.text.summary, d.text.detail, d.text.example)
+        for d in declared_options(options_type)
+    )
 
-_BOURRE: tuple[OptionDoc, ...] = (
-    OptionDoc(
-        "ante",
-        "bourre",
-        _MONEY,
-        "what each player pays into the pot at the start of every hand",
-        "Every seated player pays it, except the players excused after the hand before (a\n"
-        "bourré, a tie for most tricks) or, in hand 1, the header's `exempt` players. A\n"
-        "currency sign may be written with it (`option ante $0.50`).",
-    ),
-    OptionDoc(
-        "limit",
-        "bourre",
-        Values("amount", none_ok=True),
-        "the most a bourré or a renege costs (none: the whole pot)",
-        "A player bourré, or caught reneging, pays the pot's size into the next pot; with a\n"
-        "limit, at most the limit. With `limit_caps_winner` it also caps what a winner takes.",
-    ),
-    OptionDoc(
-        "limit_caps_winner",
-        "bourre",
-        _BOOL,
-        "whoever takes the pot takes at most `limit`; the rest stays in the pot",
-        "Without it the winner takes the whole pot however large it has grown. With it (and a\n"
-        "`limit`) the winner takes the limit and the rest carries to the next hand. It also\n"
-        "applies to a player who takes the pot without play, and to the dealer under\n"
-        "`all_pass: dealer`.",
-    ),
-    OptionDoc(
-        "hand_size",
-        "bourre",
-        Values("whole", low=4, high=5, only=(4, 5)),
-        "cards dealt to each player, and tricks in a hand: 4 for four-card Bourré",
-        "With 4, a hand has four tricks and a player may discard up to four cards.",
-    ),
-    OptionDoc(
-        "head_trick",
-        "bourre",
-        _BOOL,
-        "a player following suit must beat the highest card of that suit in the trick, if able",
-        '"Heading the trick": holding a card of the led suit that beats every card of that\n'
-        "suit played so far, you must play such a card. When trump is led, beat the highest\n"
-        "trump in the trick. Once a non-trump lead has been trumped the duty lapses, unless\n"
-        "`head_when_trumped` is on. Set it to false where a player may follow suit with any\n"
-        "card of it.",
-    ),
-    OptionDoc(
-        "head_when_trumped",
-        "bourre",
-        _BOOL,
-        "heading the trick is still required after someone trumped a non-trump lead",
-        "Normally, once a trump has fallen on a non-trump lead, nobody following suit can win\n"
-        "the trick any more, so they may follow with any card of the suit. With this on, they\n"
-        "must still beat the highest card of the led suit when able.",
-    ),
-    OptionDoc(
-        "must_trump",
-        "bourre",
-        _BOOL,
-        "a player with none of the led suit must play a trump when holding one",
-        "Set it to false where a player out of the led suit may throw any card.",
-    ),
-    OptionDoc(
-        "must_overtrump",
-        "bourre",
-        _BOOL,
-        "a player trumping in must beat the highest trump already in the trick, if able",
-        "A player trumping in must play a trump higher than every trump already in the\n"
-        "trick when holding one. Set it to false where any trump will do.",
-    ),
-    OptionDoc(
-        "must_undertrump",
-        "bourre",
-        _BOOL,
-        "a player out of the led suit who cannot overtrump must still play a trump",
-        "It matters only with `must_overtrump` on: a player who holds trumps but none high\n"
-        "enough to beat the trick's trump must play one anyway. With false, that player may\n"
-        "play any card.",
-    ),
-    OptionDoc(
-        "cinch",
-        "bourre",
-        _BOOL,
-        "the cinch duties apply to a player sure of three tricks",
-        "A player who is certain of three tricks (from what they can see: their own cards and\n"
-        "the cards gone) must lead their highest trump, play their highest trump when trumps\n"
-        "may be played, and win the trick when last to play. Set it to false where a player\n"
-        "sure of the pot may play as they like. `referee explain BR-CINCH` has the details.",
-    ),
-    OptionDoc(
-        "cinch_last",
-        "bourre",
-        _CHOICE,
-        "a cinch holder last to play: win with any winning card, or with the highest trump",
-        "`win`: any card that wins the trick will do. `highest`: when trumps may be played\n"
-        "(trump was led, or the player has none of the led suit), the player must win with\n"
-        "the highest trump held.",
-    ),
-    OptionDoc(
-        "dealer_plays_ace",
-        "bourre",
-        _BOOL,
-        "a dealer whose face-up card is an ace may not pass",
-        "The referee can tell only when the `trump` line names the card (`trump Ah`), not\n"
-        "just the suit. Passing anyway is reported and costs nothing by itself.",
-    ),
-    OptionDoc(
-        "double_ante",
-        "bourre",
-        _BOOL,
-        "each player who stays in pays a second ante; nobody is ever excused from the ante",
-        "The second ante is paid after deciding to play, and the header's `exempt` is\nignored.",
-    ),
-    OptionDoc(
-        "all_pass",
-        "bourre",
-        _CHOICE,
-        "when everyone passes: the pot carries, or the dealer takes it",
-        "`carry`: the pot waits for the next hand, and nobody is excused from its ante.\n"
-        "`dealer`: the dealer takes the pot (at most `limit` with `limit_caps_winner`).",
-    ),
-    OptionDoc(
-        "renege_penalty",
-        "bourre",
-        _CHOICE,
-        "what a renege that stood costs: the pot (at most `limit`), or nothing",
-        "`pot`: the player pays the pot's size (at most `limit`) into the next pot, for each\n"
-        "illegal play not taken back. `none`: no payment; a player who reneged still cannot\n"
-        "take the pot.",
-    ),
-    OptionDoc(
-        "decisions",
-        "bourre",
-        _CHOICE,
-        "pass or play announced in turn (early is a fault), or all at once",
-        "`turn`: players say pass or play in turn from the dealer's left, the dealer last, and\n"
-        "the decision lines are written in the order they were said; one who spoke before\n"
-        "their turn is reported and pays `early_penalty`. `simultaneous`: everyone shows at\n"
-        "once (chips in a closed fist), so the order is not judged.",
-    ),
-    OptionDoc(
-        "early_penalty",
-        "bourre",
-        _MONEY,
-        "what announcing before your turn costs, paid into the next pot",
-        "With 0 it costs only the player's next turn to deal. The payment is not capped by\n"
-        "`limit`.",
-    ),
-)
 
-_EUCHRE: tuple[OptionDoc, ...] = (
-    OptionDoc(
-        "target",
-        "bid-euchre",
-        Values("whole", low=1),
-        "points that win the game",
-        "The game ends after the hand in which a side reaches it (the higher score wins when\n"
-        "both do; a tie plays on). The next hand in the log starts a new game at 0-0.",
-        example="52",
-    ),
-    OptionDoc(
-        "min_bid",
-        "bid-euchre",
-        Values("whole", low=1, high=6),
-        "the lowest bid allowed",
-        "A bid below it is reported and does not count.",
-    ),
-    OptionDoc(
-        "first_bidder",
-        "bid-euchre",
-        _CHOICE,
-        "who bids first: the player left of the dealer (the dealer last), or the dealer",
-        "With `dealer` the dealer bids first and is never stuck.",
-    ),
-    OptionDoc(
-        "first_lead",
-        "bid-euchre",
-        _CHOICE,
-        "who leads the first trick: the high bidder, or the player left of the dealer",
-        "With `left`, a partner who sits out (after `ask` or `moon`) is skipped.",
-    ),
-    OptionDoc(
-        "stick_the_dealer",
-        "bid-euchre",
-        _BOOL,
-        "when the first three players pass, the dealer must bid",
-        "A stuck dealer who passes anyway is reported and the hand is a redeal.",
-    ),
-    OptionDoc(
-        "ask_made",
-        "bid-euchre",
-        Values("whole", low=0),
-        "points for taking every trick on `ask`",
-        "Six tricks (twelve with two decks) after asking the partner for their best trump.",
-        example="8",
-    ),
-    OptionDoc(
-        "moon_made",
-        "bid-euchre",
-        Values("whole", low=0),
-        "points for taking every trick on `moon` (alone)",
-        "Six tricks (twelve with two decks) with the partner sitting out and no exchange.",
-        example="12",
-    ),
-    OptionDoc(
-        "ask_failed",
-        "bid-euchre",
-        Values("whole", low=0),
-        "points lost when an `ask` misses a trick",
-        "The defenders still score one point per trick they took.",
-        example="12",
-    ),
-    OptionDoc(
-        "moon_failed",
-        "bid-euchre",
-        Values("whole", low=0),
-        "points lost when a `moon` misses a trick",
-        "The defenders still score one point per trick they took.",
-        example="12",
-    ),
-    OptionDoc(
-        "renege_points",
-        "bid-euchre",
-        Values("whole", low=0),
-        "points a side loses for each renege that stood",
-        "A card taken back before the trick was complete (`(was CARD)`) costs nothing.",
-        example="3",
-    ),
-    OptionDoc(
-        "deck",
-        "bid-euchre",
-        _CHOICE,
-        "one deck (24 cards, six each) or two (48 cards, twelve each, bids up to 12)",
-        "With `double` every card exists twice, a hand has twelve tricks, the numbered bids\n"
-        "run from 3 to 12 below `ask` and `moon`, and of two equal winning cards the one\n"
-        "played first takes the trick.",
-    ),
-    OptionDoc(
-        "joker",
-        "bid-euchre",
-        _BOOL,
-        "add the joker as the highest trump; the dealer gets seven cards and lays one aside",
-        "The dealer's `deal` line has seven cards and `discard NAME CARD` names the card laid\n"
-        "aside before the bidding. A single-deck variant: it cannot be combined with\n"
-        "`deck: double`.",
-    ),
-    OptionDoc(
-        "ace_no_face",
-        "bid-euchre",
-        _BOOL,
-        "a player dealt an ace and no king, queen or jack may call a redeal",
-        "Written `redeal NAME ace-no-face` before the bidding; the hand scores nothing and\n"
-        "the deal passes to the left.",
-    ),
-)
-
-_DOCS: dict[str, tuple[OptionDoc, ...]] = {"bourre": _BOURRE, "bid-euchre": _EUCHRE}
+_DOCS: dict[str, tuple[OptionDoc, ...]] = {game: _docs_of(game) for game in GAME_TITLES}
 
 
 def option_docs(game: str) -> tuple[OptionDoc, ...]:

@@ -17,213 +17,23 @@ import re
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from referee.amounts import (
-    EXPECTED,
-    MAX_WHOLE_DIGITS,
-    AmountError,
-    read_amount,
-    read_whole,
-)
+from referee.games.bourre.options import BourreOptions as BourreOptions
+from referee.games.euchre.options import EuchreOptions as EuchreOptions
+from referee.optionvalues import OptionError as OptionError
+from referee.optionvalues import converters_of
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A house-rules file is a few lines; anything larger is not one (and is not read at all).
 MAX_RULES_BYTES = 64 << 10
 
 
-class OptionError(ValueError):
-    """A house-rules problem: unknown key, bad value, unreadable or invalid file."""
-
-
-@dataclass(frozen=True, slots=True)
-class BourreOptions:
-    """Bourré house options (``bourre.md``); defaults give the standard game."""
-
-    ante: Decimal = Decimal(1)
-    limit: Decimal | None = None
-    limit_caps_winner: bool = False
-    hand_size: int = 5
-    head_trick: bool = True
-    head_when_trumped: bool = False
-    must_trump: bool = True
-    must_overtrump: bool = True
-    must_undertrump: bool = True
-    cinch: bool = True
-    cinch_last: Literal["win", "highest"] = "win"
-    dealer_plays_ace: bool = True
-    double_ante: bool = False
-    all_pass: Literal["carry", "dealer"] = "carry"
-    renege_penalty: Literal["pot", "none"] = "pot"
-    decisions: Literal["turn", "simultaneous"] = "turn"
-    early_penalty: Decimal = Decimal(0)
-
-
-@dataclass(frozen=True, slots=True)
-class EuchreOptions:
-    """Bid Euchre house options (``bid-euchre.md``); defaults give the common game."""
-
-    target: int = 32
-    min_bid: int = 3
-    first_bidder: Literal["left", "dealer"] = "left"
-    first_lead: Literal["bidder", "left"] = "bidder"
-    stick_the_dealer: bool = False
-    ask_made: int = 12
-    moon_made: int = 24
-    ask_failed: int = 6
-    moon_failed: int = 6
-    renege_points: int = 2
-    deck: Literal["single", "double"] = "single"
-    joker: bool = False
-    ace_no_face: bool = False
-
-
 GameOptions = BourreOptions | EuchreOptions
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-_BOOL_WORDS = ("true", "false", "yes", "no", "on", "off")  # (for a hint)
-
-
-def _hinted(expected: str, value: Any, choices: tuple[str, ...]) -> str:
-    """``expected ...``, then "(did you mean carry?)" when ``value`` is a word close to one
-    of the ``choices``."""
-    if not isinstance(value, str):
-        return expected
-    hint = did_you_mean(close_matches(value.strip(), choices))
-    return f"{expected} ({hint})" if hint else expected
-
-
-def _to_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True
-    if text in _FALSE:
-        return False
-    raise OptionError(_hinted("expected true or false", value, _BOOL_WORDS))
-
-
-def _to_int(lo: int, hi: int | None) -> Callable[[Any], int]:
-    """A whole number as written (ASCII digits, at most nine: see
-    :func:`referee.amounts.read_whole`), from ``lo`` to ``hi``."""
-    expected = f"expected a whole number{_range_text(lo, hi)}"
-
-    def convert(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int | str):
-            raise OptionError(expected)
-        try:
-            number = read_whole(str(value))
-        except ValueError as exc:
-            why = str(exc)
-            raise OptionError(expected if why == "not a number" else f"{expected}: {why}") from None
-        if number < lo or (hi is not None and number > hi):
-            raise OptionError(expected)
-        return number
-
-    return convert
-
-
-def _range_text(lo: int, hi: int | None) -> str:
-    return f" from {lo} to {hi}" if hi is not None else f" of at least {lo}"
-
-
-def _to_money(allow_none: bool) -> Callable[[Any], Decimal | None]:
-    """An amount, read as a log's amounts are read (:func:`referee.amounts.read_amount`:
-    the digits 0-9, bounded, a currency sign allowed), 0 or more (``limit``: above 0, or
-    none)."""
-    what = EXPECTED + (" or none" if allow_none else "")
-
-    def convert(value: Any) -> Decimal | None:
-        if value is None or (allow_none and str(value).strip().lower() in {"none", "null", "~"}):
-            if allow_none:
-                return None
-            raise OptionError(f"expected {what}")
-        # (a library caller's number is read as written: an int or Decimal by its digits,
-        # a float as Python writes it, `0.1` for 0.1, never by its binary value)
-        if not isinstance(value, str | int | float | Decimal) or isinstance(value, bool):
-            raise OptionError(f"expected {what}")
-        text = value if isinstance(value, str) else _digits(value)
-        try:
-            amount = read_amount(text)
-        except AmountError as exc:
-            why = str(exc)
-            raise OptionError(
-                f"expected {what}" + ("" if why == "not a number" else f": {why}")
-            ) from None
-        if amount < 0 or (allow_none and amount == 0):
-            raise OptionError(f"expected {what}" + (", above 0" if allow_none else ", 0 or more"))
-        return amount
-
-    return convert
-
-
-def _digits(value: int | float | Decimal) -> str:
-    """A library caller's number as written in digits (a float as ``repr`` writes it), or
-    "" when it is not finite or too long to be an amount (its digits are not even made)."""
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value) if -(10**MAX_WHOLE_DIGITS) < value < 10**MAX_WHOLE_DIGITS else ""
-    if not value.is_finite() or value.adjusted() >= MAX_WHOLE_DIGITS:
-        return ""
-    return f"{value:f}"
-
-
-def _to_choice(*choices: str) -> Callable[[Any], str]:
-    def convert(value: Any) -> str:
-        text = str(value).strip().lower()
-        if text not in choices:
-            raise OptionError(_hinted("expected one of: " + ", ".join(choices), value, choices))
-        return text
-
-    return convert
-
-
-BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
-    "ante": _to_money(False),
-    "limit": _to_money(True),
-    "limit_caps_winner": _to_bool,
-    "hand_size": lambda v: _check_in(_to_int(4, 5)(v), (4, 5)),
-    "head_trick": _to_bool,
-    "head_when_trumped": _to_bool,
-    "must_trump": _to_bool,
-    "must_overtrump": _to_bool,
-    "must_undertrump": _to_bool,
-    "cinch": _to_bool,
-    "cinch_last": _to_choice("win", "highest"),
-    "dealer_plays_ace": _to_bool,
-    "double_ante": _to_bool,
-    "all_pass": _to_choice("carry", "dealer"),
-    "renege_penalty": _to_choice("pot", "none"),
-    "decisions": _to_choice("turn", "simultaneous"),
-    "early_penalty": _to_money(False),
-}
-
-EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = {
-    "target": _to_int(1, None),
-    "min_bid": _to_int(1, 6),
-    "first_bidder": _to_choice("left", "dealer"),
-    "first_lead": _to_choice("bidder", "left"),
-    "stick_the_dealer": _to_bool,
-    "ask_made": _to_int(0, None),
-    "moon_made": _to_int(0, None),
-    "ask_failed": _to_int(0, None),
-    "moon_failed": _to_int(0, None),
-    "renege_points": _to_int(0, None),
-    "deck": _to_choice("single", "double"),
-    "joker": _to_bool,
-    "ace_no_face": _to_bool,
-}
-
-
-def _check_in(value: int, allowed: tuple[int, ...]) -> int:
-    if value not in allowed:
-        raise OptionError("expected one of: " + ", ".join(map(str, allowed)))
-    return value
+BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(BourreOptions)
+EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(EuchreOptions)
 
 
 def option_keys(game: str) -> list[str]:
