@@ -20,10 +20,11 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from referee.games.bourre.options import BOURRE_CONVERTERS as BOURRE_CONVERTERS
 from referee.games.bourre.options import BourreOptions as BourreOptions
+from referee.games.euchre.options import EUCHRE_CONVERTERS as EUCHRE_CONVERTERS
 from referee.games.euchre.options import EuchreOptions as EuchreOptions
 from referee.optionvalues import OptionError as OptionError
-from referee.optionvalues import converters_of
 from referee.suggest import close_matches, did_you_mean, fold
 
 #: A house-rules file is a few lines; anything larger is not one (and is not read at all).
@@ -31,9 +32,6 @@ MAX_RULES_BYTES = 64 << 10
 
 
 GameOptions = BourreOptions | EuchreOptions
-
-BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(BourreOptions)
-EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(EuchreOptions)
 
 
 def option_keys(game: str) -> list[str]:

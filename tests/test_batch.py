@@ -26,7 +26,8 @@ from referee.audit import HandStream, audit_text
 from referee.batch import Tally, default_jobs, part_writer, run_batch
 from referee.inputs import collect_inputs
 from referee.job import Job
-from referee.render.json import JsonWriter, dumps, hand_json, hand_text
+from referee.render.json import JsonWriter, hand_json, hand_text
+from referee.render.jsontext import dumps
 from referee.report import (
     BourreHandResult,
     ClaimRuling,

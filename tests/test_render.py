@@ -13,7 +13,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.render.json import JsonWriter, dumps, number_text, render_json
+from referee.render.json import JsonWriter, render_json
+from referee.render.jsontext import dumps, number_text
 from referee.render.text import read_source_lines, render_text
 from referee.report import (
     BourreHandResult,

@@ -66,7 +66,7 @@ def write_json(out: TextIO, applied: Applied) -> None:
     """The same as one JSON document: ``path``, ``kind`` (``log`` or ``folder``),
     ``config`` (the file, or null), ``settings`` and ``options`` (each key to its ``value``
     and ``from``), ``errors`` (as in the audit's JSON)."""
-    from referee.render.json import JsonValue, dumps
+    from referee.render.jsontext import JsonValue, dumps
 
     def entries(rows: list[Setting]) -> JsonValue:
         return {row.key: {"value": _json_value(row.value), "from": row.source} for row in rows}

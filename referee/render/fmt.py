@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from referee.render.json import number_text
+from referee.render.jsontext import number_text
 
 
 def money(value: Decimal | int, places: int = 0) -> str:

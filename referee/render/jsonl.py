@@ -47,7 +47,8 @@ import dataclasses
 import io
 from typing import TextIO
 
-from referee.render.json import JsonValue, dumps_line, error_json, file_json, hand_json
+from referee.render.json import file_json, hand_json
+from referee.render.jsontext import JsonValue, dumps_line, error_json
 from referee.report import FileReport, HandResult, ReadError
 
 

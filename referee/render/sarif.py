@@ -42,7 +42,7 @@ from urllib.parse import quote_from_bytes
 from referee import __version__
 from referee.codes import READ_CODES, explain_code_text
 from referee.inputs import STDIN_NAME
-from referee.render.json import card_text, escaped
+from referee.render.jsontext import card_text, escaped
 from referee.report import FileReport, HandResult, ReadError, Violation
 from referee.rulebook import all_rules
 from referee.severity import error_level, rule_level, violation_level

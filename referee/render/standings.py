@@ -29,7 +29,7 @@ from rich.text import Text
 from referee.games import all_games
 from referee.render.csv import text_cell
 from referee.render.fmt import count
-from referee.render.json import JsonValue, dumps, error_json
+from referee.render.jsontext import JsonValue, dumps, error_json
 from referee.render.safe import visible
 from referee.render.text import S_DIM, S_ERROR, S_PATH
 from referee.render.views import StandingsPart, TextTable, game_title, view_of

@@ -17,6 +17,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.amounts import MAX_POT, MIN_POT, MONEY
 from referee.games.bourre.facts import HandFacts, gather_facts
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.replay import HandOutcome, replay_hand
 from referee.games.bourre.settle import (
     MoneyState,
@@ -28,7 +29,6 @@ from referee.games.bourre.settle import (
     recorded_pot,
     settle_hand,
 )
-from referee.options import BourreOptions
 from referee.records import Hand, Header
 from referee.report import BourreHandResult, FileReport, Record, Violation
 from referee.sequence import HandSequence, Place, may_have_said, split_forgotten

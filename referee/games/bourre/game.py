@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, Ledger, Session, no_bids, no_conflicts
-from referee.options import BourreOptions
+from referee.games.base import Game, Ledger, Session, no_bids, no_conflicts
+from referee.games.bourre.options import BOURRE_CONVERTERS, BourreOptions
 from referee.records import Header
 from referee.report import FileReport, money_places
 from referee.rule import Rule
 
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    from referee.options import BOURRE_CONVERTERS
-
     return BOURRE_CONVERTERS
 
 

@@ -8,8 +8,8 @@ they rule out, at the card that shows it. :func:`cross_check_hands` is a stage o
 
 from __future__ import annotations
 
+import referee.games.logchecks as logchecks
 from referee.cards import pretty
-from referee.games import logchecks
 from referee.games.bourre.knowledge import (
     DISCARDED,
     FOLDED,

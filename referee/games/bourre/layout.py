@@ -8,8 +8,8 @@ passed) back to it, and flags the log faults it finds there.
 
 from __future__ import annotations
 
+import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
-from referee.games import logchecks
 from referee.games.bourre.decide import contradicted_pass, early_announcers, turn_order
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW

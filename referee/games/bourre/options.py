@@ -3,11 +3,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Any, Literal
 
-from referee.optionvalues import AMOUNT, AMOUNT_OR_NONE, BOOL, CHOICE, Values, option
+from referee.optionvalues import (
+    AMOUNT,
+    AMOUNT_OR_NONE,
+    BOOL,
+    CHOICE,
+    Values,
+    converters_of,
+    option,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +182,7 @@ class BourreOptions:
             "`limit`."
         ),
     )
+
+
+#: Each option's reader of a setting, by key (derived from the declarations above).
+BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(BourreOptions)

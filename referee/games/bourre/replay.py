@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from referee.games.bourre import holdings, judging, layout, tricks
 from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.state import HandOutcome, LoggedPlay, ReplayState
-from referee.options import BourreOptions
 from referee.report import TrickRecord
 
 __all__ = ["HandOutcome", "LoggedPlay", "replay_hand"]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from referee.cards import pretty, suit_word
 from referee.games.bourre.cinch import CinchDuty, CinchView
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.play import (
     ABOVE,
     BIT,
@@ -27,7 +28,6 @@ from referee.games.bourre.play import (
     table_of,
     value,
 )
-from referee.options import BourreOptions
 from referee.rule import Rule
 
 

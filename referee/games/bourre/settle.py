@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import NamedTuple, Protocol
 
 from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.replay import HandOutcome
 from referee.games.bourre.rules import (
     BR_SETTLE_ANTE,
@@ -23,7 +24,6 @@ from referee.games.bourre.rules import (
     BR_SETTLE_RENEGE,
     BR_SETTLE_WIN,
 )
-from referee.options import BourreOptions
 from referee.records import SettleLine
 from referee.report import Violation
 from referee.rule import Rule

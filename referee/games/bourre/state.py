@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
 from referee.games.logchecks import Fault
-from referee.options import BourreOptions
 from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule

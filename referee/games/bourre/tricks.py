@@ -10,8 +10,8 @@ L-TURN, L-COUNT). Nothing here judges a play against the rules.
 
 from __future__ import annotations
 
+import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
-from referee.games import logchecks
 from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState

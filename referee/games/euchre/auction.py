@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.table import Findings, Table
-from referee.options import EuchreOptions
 from referee.records import BidLine, BidValue
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from referee.cards import EUCHRE_DECK, JOKER
-from referee.options import EuchreOptions
+from referee.games.euchre.options import EuchreOptions
 
 #: The cards of a deck without and with the joker (asked of every card dealt and played).
 _CARDS: Final = EUCHRE_DECK

@@ -26,11 +26,11 @@ from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
+from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.games.euchre.table import Findings, Table
-from referee.options import EuchreOptions
 from referee.records import (
     BidLine,
     ClaimLine,

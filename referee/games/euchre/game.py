@@ -5,16 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.games import Game, Ledger, Session, whole_amounts
-from referee.options import EuchreOptions
+from referee.games.base import Game, Ledger, Session, whole_amounts
+from referee.games.euchre.options import EUCHRE_CONVERTERS, EuchreOptions
 from referee.records import Header
 from referee.report import FileReport
 from referee.rule import Rule
 
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    from referee.options import EUCHRE_CONVERTERS
-
     return EUCHRE_CONVERTERS
 
 

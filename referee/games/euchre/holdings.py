@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+import referee.games.logchecks as logchecks
 from referee.cards import JOKER, pretty, suit_word
-from referee.games import logchecks
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.rules import describe, is_trump, trump_rank
 from referee.games.euchre.table import Findings

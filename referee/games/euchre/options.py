@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from referee.optionvalues import BOOL, CHOICE, Values, option
+from referee.optionvalues import BOOL, CHOICE, Values, converters_of, option
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +112,7 @@ class EuchreOptions:
             "the deal passes to the left."
         ),
     )
+
+
+#: Each option's reader of a setting, by key (derived from the declarations above).
+EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(EuchreOptions)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import pretty
+from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.table import Findings
-from referee.options import EuchreOptions
 from referee.records import DealLine, RedealLine
 
 _FACES = ("K", "Q", "J")

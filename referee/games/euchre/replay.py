@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import referee.games.logchecks as logchecks
 from referee.cards import pretty
-from referee.games import logchecks
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.holdings import Holdings, off_deck
 from referee.games.euchre.rules import (

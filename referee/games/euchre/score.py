@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 
 from referee.games.euchre.holdings import Contract
+from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.table import Findings, Table
-from referee.options import EuchreOptions
 from referee.records import ScoreLine, TeamPoints, TeamSettleLine, columns, team_items
 
 

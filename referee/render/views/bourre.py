@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
-from referee.render.json import (
+from referee.render.jsontext import (
     HAND_HEAD_KEYS,
     HAND_TAIL_KEYS,
     JsonValue,
@@ -23,7 +23,7 @@ from referee.render.json import (
     quote,
     text_or_null,
 )
-from referee.render.views import ShownSettlement, Span, recorded_cell
+from referee.render.views.base import ShownSettlement, Span, own_hand, recorded_cell
 from referee.report import BourreHandResult, FileReport, HandResult
 
 if TYPE_CHECKING:
@@ -50,8 +50,7 @@ _NONE: frozenset[int] = frozenset()  # (no columns, no rows)
 
 def bourre_hand(hand: HandResult) -> BourreHandResult:
     """The hand as the Bourré result it is (a view is given its own game's hands)."""
-    assert isinstance(hand, BourreHandResult), hand
-    return hand
+    return own_hand(hand, BourreHandResult)
 
 
 def _signed_of(amounts: dict[str, Decimal], player: str, places: int = 0) -> str:

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
 from referee.render.fmt import money, signed
-from referee.render.html import (
+from referee.render.htmlhands import (
     LONG_TABLE,
     Chart,
     amount,
@@ -21,8 +21,8 @@ from referee.render.html import (
 from referee.render.spool import Spool
 from referee.render.svg import Series, legend_html, line_chart
 from referee.render.templating import text
-from referee.render.views.bourre import bourre_hand
-from referee.report import FileReport, HandResult
+from referee.render.views.base import own_hand
+from referee.report import BourreHandResult, FileReport, HandResult
 
 #: The table's columns before the players' and after them: (heading, numeric).
 _HEADS = (("hand", True), ("dealer", False), ("trump", False), ("pot", True),
@@ -42,7 +42,7 @@ class BourreChart(Chart):
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The balances after a hand (an unsettled hand changes nothing: the balance is of
         the settled hands, as the totals are)."""
-        for p, net in (bourre_hand(hand).payouts or {}).items():
+        for p, net in (own_hand(hand, BourreHandResult).payouts or {}).items():
             if p not in self.keys:
                 self.keys.append(p)
             self.running[p] = MONEY.add(self.running.get(p, Decimal(0)), net)
@@ -87,7 +87,7 @@ class BourreHtml:
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
         """Hand ``i`` (1-based) of the file's table: the referee's settlement, each
         player's net, the findings and what the table recorded."""
-        hand = bourre_hand(hand)
+        hand = own_hand(hand, BourreHandResult)
         trump = pretty(hand.upcard) if hand.upcard else SUIT_SYMBOL.get(hand.trump or "", "—")
         unsettled = hand.payouts is None  # (no winner: "?", not "carried")
         places = report.money_places

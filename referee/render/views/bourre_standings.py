@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from referee.games.bourre.ledger import POT
 from referee.games.ledger import counts
 from referee.render.fmt import count, money
-from referee.render.views import Span, TextTable, line_cells
+from referee.render.views.base import Span, TextTable, line_cells
 
 if TYPE_CHECKING:
-    from referee.render.json import JsonValue
+    from referee.render.jsontext import JsonValue
     from referee.settleup import SettleUp
     from referee.standings import Standings
 

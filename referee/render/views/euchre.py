@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
-from referee.render.json import (
+from referee.render.jsontext import (
     HAND_HEAD_KEYS,
     HAND_TAIL_KEYS,
     JsonValue,
@@ -20,7 +20,8 @@ from referee.render.json import (
     object_template,
     text_or_null,
 )
-from referee.render.views import ShownSettlement, Span, recorded_cell
+from referee.render.views.base import ShownSettlement, Span, own_hand, recorded_cell
+from referee.render.views.euchre_hands import teams_of
 from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, HandResult
 
 if TYPE_CHECKING:
@@ -47,14 +48,7 @@ HAND_KEYS = (
 
 def euchre_hand(hand: HandResult) -> EuchreHandResult:
     """The hand as the Bid Euchre result it is (a view is given its own game's hands)."""
-    assert isinstance(hand, EuchreHandResult), hand
-    return hand
-
-
-def teams_of(players: Sequence[str]) -> list[str]:
-    """The team keys of a four-player table, seats 1+3 then 2+4 (``ann+cy``); none else."""
-    p = players
-    return [f"{p[0]}+{p[2]}", f"{p[1]}+{p[3]}"] if len(p) == 4 else []
+    return own_hand(hand, EuchreHandResult)
 
 
 def _bid_text(hand: EuchreHandResult) -> str:

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import count, signed
-from referee.render.html import (
+from referee.render.htmlhands import (
     CHART_MARKS,
     LONG_TABLE,
     Chart,
@@ -21,7 +21,8 @@ from referee.render.html import (
 from referee.render.spool import Spool
 from referee.render.svg import Mark, RefLine, Series, legend_html, line_chart
 from referee.render.templating import text
-from referee.render.views.euchre import euchre_hand, teams_of
+from referee.render.views.base import own_hand
+from referee.render.views.euchre_hands import teams_of
 from referee.report import EuchreHandResult, FileReport, HandResult
 
 
@@ -34,14 +35,14 @@ class EuchreChart(Chart):
         self.new_game = False  # the hand before won a game: the next starts at 0-0
 
     def start(self, first: HandResult) -> dict[str, Decimal | int]:
-        first = euchre_hand(first)
+        first = own_hand(first, EuchreHandResult)
         before, got = first.score or {}, first.points or {}
         return {t: before.get(t, 0) - got.get(t, 0) for t in self.keys}
 
     def values(self, hand: HandResult) -> dict[str, Decimal | int | None]:
         """The scores after a hand (None where the log does not decide it); after a game
         won, the next game's line starts apart, at its own start (0-0)."""
-        hand = euchre_hand(hand)
+        hand = own_hand(hand, EuchreHandResult)
         for t in [*(hand.points or {}), *(hand.score or {})]:
             if t not in self.keys:
                 self.keys.append(t)
@@ -116,7 +117,7 @@ class EuchreHtml:
     def row(self, report: FileReport, hand: HandResult, anchor: str, i: int) -> str:
         """Hand ``i`` (1-based) of the file's table: the contract, the tricks, each team's
         points and score, the game won, the findings and what the table recorded."""
-        hand, teams = euchre_hand(hand), self.teams
+        hand, teams = own_hand(hand, EuchreHandResult), self.teams
         if hand.winner:
             self.games[hand.winner] = self.games.get(hand.winner, 0) + 1
         tricks = "" if hand.redeal else "–".join(str(hand.tricks_won.get(t, 0)) for t in teams)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.games.ledger import counts
-from referee.render.views import Span, TextTable, line_cells
+from referee.render.views.base import Span, TextTable, line_cells
 
 if TYPE_CHECKING:
-    from referee.render.json import JsonValue
+    from referee.render.jsontext import JsonValue
     from referee.standings import Standings
 
 _TEAM_HEADER = ["team", "files", "hands", "games won", "points"]

@@ -1,0 +1,274 @@
+"""The pieces of the JSON report's text (:mod:`referee.render.json`): its values, a small
+serializer of its own (Decimal amounts as their exact decimal text, never through a binary
+float; a fixed order of keys; two-space indents; arrays and objects of scalars on one line),
+and the objects every game's hand shares (its findings, its head and tail keys), which each
+game's view (:mod:`referee.render.views`) writes its hands with. Nothing here asks a view,
+so the views and the report's writer both build on this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
+from typing import TypeVar
+
+from referee.cards import BOURRE_DECK, JOKER, parse_card
+from referee.report import ClaimRuling, HandResult, ReadError, Violation
+
+JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "JsonValue"]
+
+
+#: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
+#: in a string: written as escapes, so one JSON Lines object is always one line. (They can
+#: only stand inside strings, so the finished text is escaped, once, when not ASCII.)
+_SEPARATORS = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
+
+
+quote: Callable[[str], str] = encode_basestring
+
+
+def escaped(text: str) -> str:
+    """Serialized JSON with U+2028, U+2029 and U+0085 written as escapes.
+
+    Each is looked for with ``in`` (a scan in C) and replaced only where present: the text
+    of a hand with a ♥ in it is seldom one with a separator, and ``str.translate`` with a
+    table costs a dictionary look-up per character."""
+    if text.isascii():
+        return text
+    for separator, escape in _SEPARATORS:
+        if separator in text:
+            text = text.replace(separator, escape)
+    return text
+
+
+_T = TypeVar("_T")
+
+
+_KEYS: dict[object, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
+
+
+def _key(key: object) -> str:
+    quoted = _KEYS.get(key)
+    if quoted is None:
+        quoted = quote(str(key)) + ": "
+        if len(_KEYS) < 4096:
+            _KEYS[key] = quoted
+    return quoted
+
+
+def error_json(error: ReadError) -> dict[str, JsonValue]:
+    """A ``P-`` read error."""
+    return {
+        "code": error.code,
+        "line": error.line,
+        "column": error.column,
+        "message": error.message,
+    }
+
+
+def violation_json(v: Violation) -> dict[str, JsonValue]:
+    """One violation; ``corrected`` is always present."""
+    return {
+        "rule": v.rule,
+        "player": v.player,
+        "trick": v.trick,
+        "card": card_text(v.card),
+        "line": v.line,
+        "column": v.column,
+        "message": v.message,
+        "corrected": v.corrected,
+        "evidence": v.evidence,
+    }
+
+
+def claim_json(c: ClaimRuling) -> dict[str, JsonValue]:
+    """The ruling on one ``claim`` line."""
+    return {
+        "by": c.by,
+        "against": c.against,
+        "trick": c.trick,
+        "ruling": c.ruling,
+        "reason": c.reason,
+        "line": c.line,
+        "column": c.column,
+    }
+
+
+#: The keys every hand's object starts with and ends with, whatever its game (see
+#: :func:`hand_json`); a game's own keys come between them.
+HAND_HEAD_KEYS = ("number", "line", "dealer", "trump", "violations", "claims")
+
+
+HAND_TAIL_KEYS = ("settled", "unsettled")
+
+
+def hand_head_texts(hand: HandResult, level: int) -> tuple[object, ...]:
+    """The values of :data:`HAND_HEAD_KEYS` for a view's direct writer, written as
+    :func:`dumps` writes them (the hand's object at nesting ``level``)."""
+    return (
+        hand.number,
+        hand.line,
+        text_or_null(hand.dealer),
+        text_or_null(hand.trump),
+        objects_text(hand.violations, violation_json, level + 1),
+        objects_text(hand.claims, claim_json, level + 1),
+    )
+
+
+def hand_tail_texts(hand: HandResult) -> tuple[str, str]:
+    """The values of :data:`HAND_TAIL_KEYS` for a view's direct writer."""
+    return ("true" if hand.settled else "false", text_or_null(hand.unsettled))
+
+
+_TEMPLATES: dict[tuple[tuple[str, ...], int], str] = {}
+
+
+def object_template(keys: tuple[str, ...], level: int) -> str:
+    """An object of these keys at nesting ``level``, as :func:`dumps` lays out one that
+    holds a list or an object, with a ``%s`` for each value (for a view's direct writer;
+    no key holds a ``%``). Kept: a game's hands are all written at one level."""
+    template = _TEMPLATES.get((keys, level))
+    if template is None:
+        pad = "\n" + "  " * (level + 1)
+        body = ",".join(pad + _key(key) + "%s" for key in keys)
+        template = "{" + body + "\n" + "  " * level + "}"
+        if len(_TEMPLATES) < 64:
+            _TEMPLATES[keys, level] = template
+    return template
+
+
+def text_or_null(value: str | None) -> str:
+    return "null" if value is None else quote(value)
+
+
+def amounts_text(amounts: Mapping[str, Decimal]) -> str:
+    keys = _KEYS  # (the cache of _key, looked up here first)
+    parts = []
+    for k, v in amounts.items():
+        parts.append((keys.get(k) or _key(k)) + number_text(v))
+    return "{" + ", ".join(parts) + "}"
+
+
+def counts_text(counts: Mapping[str, int]) -> str:
+    keys = _KEYS  # (the cache of _key, looked up here first)
+    parts = []
+    for k, n in counts.items():
+        parts.append((keys.get(k) or _key(k)) + str(n))
+    return "{" + ", ".join(parts) + "}"
+
+
+def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
+    """A list of objects at nesting ``level``, as :func:`dumps` writes it."""
+    if not items:
+        return "[]"
+    return dumps([shape(item) for item in items], level)
+
+
+def card_text(card: str | None) -> str | None:
+    """A card as rank + lower-case suit letter (``Th``), whatever form it came in."""
+    if card is None or card in _NORMAL_CARDS:
+        return card
+    return parse_card(card) or card
+
+
+#: The cards already in the form :func:`card_text` gives (most cards the engines hand over).
+_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
+
+
+def _option_value(value: object) -> JsonValue:
+    if value is None or isinstance(value, bool | int | str | Decimal):
+        return value
+    return str(value)
+
+
+def number_text(value: Decimal) -> str:
+    """Exact decimal text of a finite Decimal as a JSON number: ``5``, ``0.5``, ``-1.25``.
+
+    No context rounding is involved (unlike ``Decimal.normalize``): every digit is kept,
+    trailing fractional zeros are dropped and ``-0`` is written ``0``.
+    """
+    text = str(value)  # (plain, as "f" writes it, unless it has an exponent: cheaper)
+    if "E" in text or not text[-1].isdigit():  # 1E+2, 1E-7; Infinity, NaN
+        if not value.is_finite():
+            raise ValueError(f"cannot write {value} as a JSON number")
+        text = format(value, "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return "0" if text in {"-0", ""} else text
+
+
+def dumps(value: JsonValue, level: int = 0) -> str:
+    """Serialize with two-space indentation starting at nesting ``level``."""
+    parts: list[str] = []
+    _write(value, level, parts)
+    return escaped("".join(parts))
+
+
+def dumps_line(value: JsonValue) -> str:
+    """Serialize on one line (``{"a": 1, "b": [2, 3]}``), for JSON Lines; same number rules."""
+    parts: list[str] = []
+    _write_line(value, parts)
+    return escaped("".join(parts))
+
+
+def _write_line(value: JsonValue, parts: list[str]) -> None:
+    if isinstance(value, Mapping):
+        parts.append("{")
+        for i, (key, item) in enumerate(value.items()):
+            parts.append((", " if i else "") + _key(key))
+            _write_line(item, parts)
+        parts.append("}")
+    elif isinstance(value, list):
+        parts.append("[")
+        for i, item in enumerate(value):
+            if i:
+                parts.append(", ")
+            _write_line(item, parts)
+        parts.append("]")
+    else:
+        _write(value, 0, parts)
+
+
+def _write(value: JsonValue, level: int, parts: list[str]) -> None:
+    if value is None:
+        parts.append("null")
+    elif value is True:
+        parts.append("true")
+    elif value is False:
+        parts.append("false")
+    elif isinstance(value, int):
+        parts.append(str(value))
+    elif isinstance(value, Decimal):
+        parts.append(number_text(value))
+    elif isinstance(value, str):
+        parts.append(quote(value))
+    elif isinstance(value, Mapping):
+        _write_items(
+            [(_key(k), v) for k, v in value.items()],
+            "{",
+            "}",
+            level,
+            parts,
+        )
+    else:
+        _write_items([("", v) for v in value], "[", "]", level, parts)
+
+
+def _write_items(
+    items: list[tuple[str, JsonValue]], open_: str, close: str, level: int, parts: list[str]
+) -> None:
+    if all(not isinstance(v, dict | list) for _, v in items):
+        # Scalars only (player lists, payouts, scores): one line.
+        parts.append(open_)
+        for i, (prefix, item) in enumerate(items):
+            parts.append((", " if i else "") + prefix)
+            _write(item, level + 1, parts)
+        parts.append(close)
+        return
+    inner = "\n" + "  " * (level + 1)
+    parts.append(open_)
+    for i, (prefix, item) in enumerate(items):
+        parts.append(("," if i else "") + inner + prefix)
+        _write(item, level + 1, parts)
+    parts.append("\n" + "  " * level + close)
