@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 
 from referee.codes import READ_CODES, ReadCode, status_words
-from referee.fixes import fix_text
 from referee.optiondocs import (
     GAME_TITLES,
     OptionDoc,
@@ -86,7 +85,7 @@ def _rule(rule: Rule) -> str:
         parts += ["", "Legal:", "", _block(rule.legal_example)]
     if rule.illegal_example:
         parts += ["", "Illegal:", "", _block(rule.illegal_example)]
-    fix = fix_text(rule.id)
+    fix = rule.fix
     if fix:
         parts += ["", "**How to fix.** " + fix]
     return "\n".join(parts) + "\n"

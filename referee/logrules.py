@@ -14,6 +14,8 @@ L_PLAYER = Rule(
     "players ann bob cy\n...\ntrick 1: ann 7h, bob 9h, cy Jh",
     "players ann bob cy\n...\ntrick 1: ann 7h, rob 9h, cy Jh     # rob is not seated",
     kind="log",
+    fix="Spell the name as on the `players` line (case does not matter), or add the player\n"
+    "to the `players` line.",
 )
 L_CARD = Rule(
     "L-CARD",
@@ -30,6 +32,8 @@ L_CARD = Rule(
     "trick 1: ann 7h, bob 7h     # the seven of hearts twice",
     options=("deck", "joker"),
     kind="log",
+    fix="Correct the card: rank then suit (`Ah`, `10d` or `Td`, `Q♠`); in Bid Euchre only 9\n"
+    "to ace. A card that appears twice was written wrong in one of its places.",
 )
 L_NOT_HELD = Rule(
     "L-NOT-HELD",
@@ -43,6 +47,9 @@ L_NOT_HELD = Rule(
     "deal ann 7h 9c Ks 2d 3d\n...\ntrick 1: ann Ah, ...     # ann was not dealt the A♥",
     options=("joker",),
     kind="log",
+    fix="Check the player's `deal` line (and in Bourré their `discard` and `draw` cards)\n"
+    "against the card played; one of them is written wrong. A `deal` line is optional:\n"
+    "without it nothing is checked against it.",
 )
 L_TURN = Rule(
     "L-TURN",
@@ -55,6 +62,11 @@ L_TURN = Rule(
     "dealer eve\ntrick 1: bob ..., ann ...     # ann, left of the dealer, should lead",
     options=("first_lead",),
     kind="log",
+    fix="Write each trick's cards in the order they were played, the lead first. The first\n"
+    "trick is led by the player the rules name (Bourré: the first player who plays, left\n"
+    "of the dealer; Bid Euchre: the high bidder, or the player left of the dealer under\n"
+    "`first_lead: left`), every other by the winner of the trick before. Check the\n"
+    "`dealer` line too.",
 )
 L_TRICK = Rule(
     "L-TRICK",
@@ -67,6 +79,9 @@ L_TRICK = Rule(
     "trick 2: eve 4h, ann Kh, cy 2h, dee 3h",
     "trick 2: eve 4h, ann Kh, cy 2h     # dee is missing",
     kind="log",
+    fix="Give every trick one card from each player in the hand, and number tricks 1, 2, 3 in\n"
+    "order (or leave the numbers out). A trick with a card missing leaves the hand not\n"
+    "settled.",
 )
 L_COUNT = Rule(
     "L-COUNT",
@@ -83,6 +98,9 @@ L_COUNT = Rule(
     "six `trick` lines in a Bourré hand",
     options=("hand_size", "deck"),
     kind="log",
+    fix="Write every trick of the hand, and no more (Bourré: five, four with `hand_size: 4`;\n"
+    "Bid Euchre: six, twelve with two decks). Too many tricks often means a forgotten\n"
+    "`hand` line: the message says so.",
 )
 L_DEALER = Rule(
     "L-DEALER",
@@ -94,6 +112,8 @@ L_DEALER = Rule(
     "hand 1: dealer eve; hand 2: dealer ann",
     "hand 1: dealer eve; hand 2: dealer cy     # ann's deal",
     kind="log",
+    fix="Write the player who really dealt. The deal passes to the left after every hand (in\n"
+    "Bourré a player who took a card back or announced early misses their next deal).",
 )
 L_PASSED = Rule(
     "L-PASSED",
@@ -104,6 +124,8 @@ L_PASSED = Rule(
     "bob pass\ntrick 1: ann 7h, cy 9h",
     "bob pass\ntrick 1: ann 7h, bob 9h, cy Jh     # bob folded",
     kind="log",
+    fix="A player who passed (or sits out after `ask` or `moon`) plays no card: correct the\n"
+    "decision line (`NAME play`) or the card's player.",
 )
 L_MISSING = Rule(
     "L-MISSING",
@@ -116,6 +138,8 @@ L_MISSING = Rule(
     "hand 1\ndealer eve\ntrump 4h",
     "hand 1\ndealer eve     # no trump line",
     kind="log",
+    fix="Add the missing line: the `dealer` of hand 1, the `trump` line, or the bids. Until\n"
+    "then the hand is not settled.",
 )
 
 L_DUPLICATE = Rule(
@@ -132,6 +156,8 @@ L_DUPLICATE = Rule(
     "hand 2\ndealer bob\ntrump 9s",
     "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
     kind="log",
+    fix="Keep one of the two lines: the referee uses the first and says so. Which one was\n"
+    "right only the table knows.",
 )
 L_SEQUENCE = Rule(
     "L-SEQUENCE",
@@ -151,6 +177,9 @@ L_SEQUENCE = Rule(
     "hand 1 ... hand 2 ... hand 3",
     "hand 1 ... hand 2 ... hand 4     # hand 3 is missing",
     kind="log",
+    fix="Number the hands 1, 2, 3 in the order they were played. If hands really are missing,\n"
+    "write the pot (`settle pot AMOUNT`, Bourré) or the running score (`score ...`, Bid\n"
+    "Euchre) of the next hand you have, so the referee can settle again from there.",
 )
 
 LOG_RULES: tuple[Rule, ...] = (

@@ -14,9 +14,11 @@ RuleKind = Literal["play", "settlement", "log"]
 
 @dataclass(frozen=True, slots=True)
 class Rule:
-    """One rule ID and its documentation: the ID, the game it belongs to, a one-line summary,
+    """One rule ID, all in one place: the ID, the game it belongs to, a one-line summary,
     the full text that ``referee explain ID`` prints, a legal and an illegal example, the
-    house options it reads, and its kind."""
+    house options it reads, its kind, and what to do about a finding under it (its fix).
+    Its check is the game's (a Bourré play rule's predicate is beside it, as a
+    :class:`~referee.games.bourre.rules.PlayRule`), and the engine stamps its ID."""
 
     id: str
     game: str  # "bourre", "bid-euchre" or "both" (log faults)
@@ -29,3 +31,8 @@ class Rule:
     options: tuple[str, ...] = ()
     #: What the rule is about (:data:`RuleKind`), given with every rule.
     kind: RuleKind = field(kw_only=True)
+    #: What to do about a finding: how to fix the log or settle the hand. A finding is a
+    #: fault of the play (the log is right: settle as the referee says), of the record
+    #: (write the referee's figure) or of the log (an ``L-`` ID: a line is probably written
+    #: wrong); the text says which. ``referee explain ID`` and ``docs/findings.md`` print it.
+    fix: str = field(kw_only=True)

@@ -4,8 +4,8 @@ Each rule is one :class:`~referee.rule.Rule`. The registry is an explicit list: 
 faults shared by the games (:data:`referee.logrules.LOG_RULES`) and each game's own rules
 (:attr:`referee.games.Game.rules`). The engines emit findings under these IDs only (a test
 checks that), and ``referee rules`` / ``explain`` read this same registry (through
-:mod:`referee.topics`, which adds what to do about a finding), so the documentation cannot
-drift from the engine.
+:mod:`referee.topics`), each rule's fix text too, so the documentation cannot drift from
+the engine.
 """
 
 from __future__ import annotations

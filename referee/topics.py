@@ -1,7 +1,7 @@
 """Everything ``referee explain`` explains, and the ``referee rules`` listing.
 
-Four registries answer: the rule IDs (:mod:`referee.rulebook`, with what to do about a
-finding from :mod:`referee.fixes`), the read-error codes (:mod:`referee.codes`), the
+Four registries answer: the rule IDs (:mod:`referee.rulebook`, each rule with what to do
+about a finding), the read-error codes (:mod:`referee.codes`), the
 house options (:mod:`referee.optiondocs`) and the statements of a log
 (:mod:`referee.statements`). ``referee explain``, ``referee rules``, :func:`referee.explain`
 and the guide in ``docs/`` all print from here, so they say the same. A word that is both a
@@ -17,7 +17,6 @@ from __future__ import annotations
 import textwrap
 
 from referee.codes import READ_CODES, explain_code_text, get_code
-from referee.fixes import fix_text
 from referee.optiondocs import (
     GAME_TITLES,
     default_text,
@@ -75,7 +74,7 @@ def explain_rule_text(rule: Rule) -> str:
     for title, example in (("Legal", rule.legal_example), ("Illegal", rule.illegal_example)):
         if example:
             lines += ["", f"{title}:"] + ["    " + ln for ln in example.splitlines()]
-    fix = fix_text(rule.id)
+    fix = rule.fix
     if fix:
         lines += ["", "How to fix:"] + ["    " + ln for ln in fix.splitlines()]
     return "\n".join(lines) + "\n"

@@ -188,6 +188,15 @@ def check_cinch(ctx: PlayContext) -> str | None:
     )
 
 
+#: What to do about a renege of the play (the Bourré play rules' fix texts start with it).
+_RENEGE = (
+    "If the log is right, it was a renege and it stands: settle the hand as the referee's\n"
+    "table says (the renege payment, and the player cannot take the pot). If a card is\n"
+    "written wrong (in this trick, or in the later trick the evidence names), correct it.\n"
+    "A card put down and taken back before the next player played is written\n"
+    "`NAME CARD (was CARD)`: it is then reported as corrected and costs nothing."
+)
+
 BR_FOLLOW = Rule(
     "BR-FOLLOW",
     "bourre",
@@ -201,6 +210,7 @@ BR_FOLLOW = Rule(
     "trick 3: ann Td, cy Qd, dee 4d     # dee follows with a diamond",
     "trick 3: ann Td, cy Qd, dee 8c\ntrick 4: eve Jc, ann 3c, cy 6c, dee 4d   # dee had 4♦",
     kind="play",
+    fix=_RENEGE,
 )
 BR_HEAD = Rule(
     "BR-HEAD",
@@ -214,6 +224,7 @@ BR_HEAD = Rule(
     "trick 1: ann 7h, cy 2h\ntrick 2: cy 9h, ...     # cy held the 9♥ and played low",
     options=("head_trick", "head_when_trumped"),
     kind="play",
+    fix=_RENEGE + '\nIf your table does not play "head the trick": `option head_trick false`.',
 )
 BR_TRUMP = Rule(
     "BR-TRUMP",
@@ -226,6 +237,9 @@ BR_TRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5d\ntrick 5: ann 2h, ...     # ann had no clubs but a heart",
     options=("must_trump", "must_overtrump", "must_undertrump"),
     kind="play",
+    fix=_RENEGE
+    + "\nIf a player out of the led suit may throw any card at your table: `option must_trump\n"
+    "false` (or `option must_undertrump false` when only overtrumping is required).",
 )
 BR_OVERTRUMP = Rule(
     "BR-OVERTRUMP",
@@ -238,6 +252,7 @@ BR_OVERTRUMP = Rule(
     "trump 4h\ntrick 4: eve Jc, ann 5h, cy 2h\ntrick 5: cy Kh, ...     # cy held the K♥",
     options=("must_trump", "must_overtrump"),
     kind="play",
+    fix=_RENEGE + "\nIf any trump will do at your table: `option must_overtrump false`.",
 )
 BR_CINCH = Rule(
     "BR-CINCH",
@@ -262,6 +277,9 @@ BR_CINCH = Rule(
     "trump 4h\ntrick 1: ann 3c, ...     # the same hand: ann held a cinch and led a club",
     options=("cinch", "cinch_last"),
     kind="play",
+    fix=_RENEGE
+    + "\nIf your table does not play the cinch: `option cinch false`; for the stricter reading\n"
+    "of the last player's duty, `option cinch_last highest`.",
 )
 BR_ACE_DEALER = Rule(
     "BR-ACE-DEALER",
@@ -276,6 +294,9 @@ BR_ACE_DEALER = Rule(
     "trump Ah\neve pass",
     options=("dealer_plays_ace",),
     kind="play",
+    fix="It costs nothing by itself: the hand is settled on the decisions as written. Check\n"
+    "the `trump` card and the dealer's decision line; if your dealer may pass on an ace:\n"
+    "`option dealer_plays_ace false`.",
 )
 BR_DRAW = Rule(
     "BR-DRAW",
@@ -286,6 +307,8 @@ BR_DRAW = Rule(
     "ann play discard 2c 9s draw 5d     # two out, one in",
     options=("hand_size",),
     kind="play",
+    fix="Write as many cards after `draw` as after `discard` (or `discard N` when the cards\n"
+    "were not written down), and at most `hand_size` of them.",
 )
 BR_DECIDE_ORDER = Rule(
     "BR-DECIDE-ORDER",
@@ -302,6 +325,10 @@ BR_DECIDE_ORDER = Rule(
     "dealer eve\nbob pass     # before ann, whose turn came first\nann play",
     options=("decisions", "early_penalty"),
     kind="play",
+    fix="Write the decision lines in the order the players spoke. If they did speak out of\n"
+    "turn, it stands: record the penalty (`settle NAME penalty AMOUNT`) when\n"
+    "`early_penalty` is set; the player loses their next deal. If your table shows\n"
+    "decisions all at once: `option decisions simultaneous`.",
 )
 BR_SETTLE_ANTE = Rule(
     "BR-SETTLE-ANTE",
@@ -314,6 +341,8 @@ BR_SETTLE_ANTE = Rule(
     "hand 2 after cy was bourré: ante ann bob cy dee eve",
     options=("ante", "double_ante"),
     kind="settlement",
+    fix="Name on the `ante` line exactly the players who owed the ante (the evidence lists\n"
+    "them), or leave the line out: the referee works the antes out itself.",
 )
 BR_SETTLE_POT = Rule(
     "BR-SETTLE-POT",
@@ -325,6 +354,8 @@ BR_SETTLE_POT = Rule(
     "settle pot 6",
     options=("ante", "double_ante", "all_pass", "limit"),
     kind="settlement",
+    fix="Write the pot the referee gives (the `pot` column of its table), or leave `settle\n"
+    "pot` out. A session logged from the middle starts with the header's `pot` line.",
 )
 BR_SETTLE_WIN = Rule(
     "BR-SETTLE-WIN",
@@ -340,6 +371,10 @@ BR_SETTLE_WIN = Rule(
     "settle split     # eve took three tricks alone",
     options=("limit", "limit_caps_winner", "all_pass"),
     kind="settlement",
+    fix="Write the pot as the referee settles it: `settle NAME wins AMOUNT` for the player who\n"
+    "took it, with the amount taken, or `settle split` when it carried (a tie for most\n"
+    "tricks, or the top player reneged). If the table really paid it otherwise, the\n"
+    "referee's table shows what should have been paid.",
 )
 BR_SETTLE_BOURRE = Rule(
     "BR-SETTLE-BOURRE",
@@ -351,6 +386,8 @@ BR_SETTLE_BOURRE = Rule(
     "settle cy bourre 4     # the pot was 5",
     options=("limit",),
     kind="settlement",
+    fix="Write one `settle NAME bourre AMOUNT` line for each player who played and took no\n"
+    "trick, for the pot's size (at most `limit`), and none for anyone else.",
 )
 BR_SETTLE_RENEGE = Rule(
     "BR-SETTLE-RENEGE",
@@ -364,6 +401,9 @@ BR_SETTLE_RENEGE = Rule(
     "(dee reneged; no `settle dee renege` line)",
     options=("renege_penalty", "limit"),
     kind="settlement",
+    fix="Write one `settle NAME renege AMOUNT` line for each renege that stood (two for a\n"
+    "player who reneged twice), for the pot's size (at most `limit`); none for a card\n"
+    "taken back, and none at all under `renege_penalty: none`.",
 )
 BR_SETTLE_PENALTY = Rule(
     "BR-SETTLE-PENALTY",
@@ -377,6 +417,8 @@ BR_SETTLE_PENALTY = Rule(
     "option early_penalty 1\n(bob announced early; no `settle bob penalty` line)",
     options=("early_penalty",),
     kind="settlement",
+    fix="Write one `settle NAME penalty AMOUNT` line for each player who announced early, for\n"
+    "`early_penalty`; none when it is 0.",
 )
 
 

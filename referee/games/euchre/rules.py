@@ -263,6 +263,10 @@ BE_FOLLOW = Rule(
     "trump hearts\ntrick 2: dee 9h, ann Jh, bob Qh, cy Ks   # cy plays K♥ in trick 4",
     options=("deck", "joker"),
     kind="play",
+    fix="If the log is right, it was a renege and it stands: the side loses `renege_points`.\n"
+    "Remember the left bower belongs to trump, not to its printed suit. If a card is\n"
+    "written wrong, correct it; a card taken back before the trick was complete is\n"
+    "written `NAME CARD (was CARD)` and costs nothing.",
 )
 BE_BID_ORDER = Rule(
     "BE-BID-ORDER",
@@ -277,6 +281,9 @@ BE_BID_ORDER = Rule(
     "dealer dee\nbid bob 3      # ann, left of the dealer, bids first\nbid ann pass",
     options=("first_bidder",),
     kind="play",
+    fix="Write the bid lines in the order they were made, one per player, starting with the\n"
+    "player left of the dealer (`option first_bidder dealer` if your dealer bids first).\n"
+    "A bid really made out of turn stands as written.",
 )
 BE_BID_LOW = Rule(
     "BE-BID-LOW",
@@ -291,6 +298,9 @@ BE_BID_LOW = Rule(
     "bid ann 4\nbid bob 4      # not higher than ann's 4",
     options=("min_bid", "deck"),
     kind="play",
+    fix="Check the bids' numbers: each must be at least `min_bid` and higher than the bid\n"
+    "before (3 < 4 < 5 < 6 < ask < moon). If your table allows lower bids: `option\n"
+    "min_bid N`.",
 )
 BE_STUCK = Rule(
     "BE-STUCK",
@@ -303,6 +313,8 @@ BE_STUCK = Rule(
     "option stick_the_dealer true\nbid ann pass\nbid bob pass\nbid cy pass\nbid dee pass",
     options=("stick_the_dealer", "first_bidder"),
     kind="play",
+    fix="Write the dealer's bid (a stuck dealer must bid), or, if your table does not stick\n"
+    "the dealer: `option stick_the_dealer false`.",
 )
 BE_ASK_BEST = Rule(
     "BE-ASK-BEST",
@@ -323,6 +335,9 @@ BE_ASK_BEST = Rule(
     "# or, with or without a deal line:\nexchange ann Qs cy Qs     # cy handed ann's card back",
     options=("deck", "joker"),
     kind="play",
+    fix="Check the `exchange` line and the partner's `deal` line: the partner hands over the\n"
+    "highest trump they were dealt (the left bower is a trump). If the exchange was\n"
+    "really made that way, the finding stands.",
 )
 BE_NO_FACE = Rule(
     "BE-NO-FACE",
@@ -339,6 +354,8 @@ BE_NO_FACE = Rule(
     "option ace_no_face true\ndeal ann As 9s Td 9d Kc 9h\nredeal ann ace-no-face   # K♣",
     options=("ace_no_face",),
     kind="play",
+    fix="If your table plays Ace No Face: `option ace_no_face true`. Otherwise check the\n"
+    "caller's `deal` line: an ace and no king, queen or jack.",
 )
 BE_SCORE = Rule(
     "BE-SCORE",
@@ -355,6 +372,8 @@ BE_SCORE = Rule(
     "bid dee 4, bob+dee take 4 tricks\nsettle bob+dee 5 ann+cy 2",
     options=("ask_made", "moon_made", "ask_failed", "moon_failed", "renege_points", "deck"),
     kind="settlement",
+    fix="Write the points the referee gives for the hand on the `settle` line (its table's\n"
+    "points), with each team written as two partners: `ann+cy`.",
 )
 BE_TOTAL = Rule(
     "BE-TOTAL",
@@ -368,6 +387,8 @@ BE_TOTAL = Rule(
     "hand 1 scores bob+dee 4, ann+cy 2\nscore bob+dee 4 ann+cy 3",
     options=("target",),
     kind="settlement",
+    fix="Write the running score the referee gives on the `score` line. A mistake carries: fix\n"
+    "the first hand whose score is wrong, and the later ones may come right with it.",
 )
 
 EUCHRE_RULES: tuple[Rule, ...] = (
