@@ -77,13 +77,15 @@ def problems(name: str, data: object) -> list[str]:
     """What is wrong with a case file (``name`` is its file name), one sentence each."""
     if not isinstance(data, Mapping):
         return [f"{name}: the file must be a mapping with `rule` and `cases`"]
-    found = [f"{name}: unknown key {k!r} (keys: {_keys(FILE_KEYS)})" for k in unknown(data, FILE_KEYS)]
+    found = unknown_keys(name, data, FILE_KEYS)
     rule = data.get("rule")
     known = rule_ids() | read_codes()
     if rule != Path(name).stem:
         found.append(f"{name}: `rule` is {rule!r}, not the file's name {Path(name).stem!r}")
     if rule not in known:
         found.append(f"{name}: {rule!r} is no rule ID or read-error code of the referee")
+    if "description" in data and not isinstance(data["description"], str):
+        found.append(f"{name}: `description` must be text")
     cases = data.get("cases")
     if not isinstance(cases, list) or not cases:
         return [*found, f"{name}: `cases` must be a non-empty list"]
@@ -103,7 +105,7 @@ def case_problems(label: str, case: object, known: set[str]) -> list[str]:
     """What is wrong with one case (``label`` says which, in the messages)."""
     if not isinstance(case, Mapping):
         return [f"{label}: a case must be a mapping"]
-    found = [f"{label}: unknown key {k!r} (keys: {_keys(CASE_KEYS)})" for k in unknown(case, CASE_KEYS)]
+    found = unknown_keys(label, case, CASE_KEYS)
     for key in ("name", "kind", "log"):
         if key not in case:
             found.append(f"{label}: `{key}` is missing")
@@ -121,6 +123,8 @@ def case_problems(label: str, case: object, known: set[str]) -> list[str]:
             found.append(f"{label}: `{key}` must be text")
     if "settled" in case and not isinstance(case["settled"], bool):
         found.append(f"{label}: `settled` must be true or false")
+    if kind == "pass" and case.get("settled") is False:
+        found.append(f"{label}: a `pass` case settles every hand")
     findings = case.get("findings")
     if kind == "pass" and findings:
         found.append(f"{label}: a `pass` case has no findings")
@@ -140,10 +144,7 @@ def finding_problems(label: str, finding: object, known: set[str]) -> list[str]:
     rule = finding.get("rule")
     if rule not in known:
         return [f"{label}: {rule!r} is no rule ID or read-error code of the referee"]
-    found = [
-        f"{label}: unknown key {k!r} (keys: {_keys(FINDING_KEYS)})"
-        for k in unknown(finding, FINDING_KEYS)
-    ]
+    found = unknown_keys(label, finding, FINDING_KEYS)
     keys = set(finding) & FINDING_KEYS
     needed = READ_ERROR_KEYS if rule in read_codes() else RULE_FINDING_KEYS
     what = "a read error" if rule in read_codes() else "a finding of a rule"
@@ -164,9 +165,9 @@ def finding_problems(label: str, finding: object, known: set[str]) -> list[str]:
     return found
 
 
-def unknown(mapping: Mapping[Any, Any], keys: frozenset[str]) -> list[Any]:
-    """The keys of ``mapping`` that are not ``keys``, in its order."""
-    return [key for key in mapping if key not in keys]
+def unknown_keys(label: str, mapping: Mapping[Any, Any], keys: frozenset[str]) -> list[str]:
+    """One message for each key of ``mapping`` that is not one of ``keys``."""
+    return [f"{label}: unknown key {k!r} (keys: {_keys(keys)})" for k in mapping if k not in keys]
 
 
 def _positive(value: object) -> bool:
@@ -305,22 +306,19 @@ def test_rule_case(case: Case) -> None:
 
 
 def test_every_rule_has_a_file_with_a_legal_and_an_illegal_case() -> None:
+    """Every rule ID of the registry: a valid file with a `pass` case and a `fail` case that
+    finds that rule (a new rule is its code and its case file)."""
+    by_rule: dict[str, list[Case]] = {}
+    for case in all_cases():
+        by_rule.setdefault(case.rule, []).append(case)
     missing = []
     for rule in sorted(rule_ids()):
-        path = CASES_DIR / f"{rule}.yml"
-        data = load(path) if path.is_file() else None
-        cases = data.get("cases") if isinstance(data, Mapping) else None
-        cases = cases if isinstance(cases, list) else []
-        kinds = {c.get("kind") for c in cases if isinstance(c, Mapping)}
-        names_it = any(
-            isinstance(c, Mapping)
-            and c.get("kind") == "fail"
-            and any(isinstance(f, Mapping) and f.get("rule") == rule for f in c.get("findings") or ())
-            for c in cases
-        )
-        if not path.is_file():
-            missing.append(f"{rule}: no file {path.relative_to(CASES_DIR.parent)}")
-        elif "pass" not in kinds or not names_it:
+        cases = by_rule.get(rule, [])
+        passes = any(case.kind == "pass" for case in cases)
+        fails = any(case.kind == "fail" and rule in {f[0] for f in case.findings} for case in cases)
+        if not cases:
+            missing.append(f"{rule}: no valid file tests/rule_cases/{rule}.yml")
+        elif not (passes and fails):
             missing.append(f"{rule}: needs a `pass` case and a `fail` case that finds {rule}")
     assert not missing, "\n".join(missing)
 
