@@ -17,7 +17,8 @@ from the referee's output. A file::
           ...
         findings:                   # `fail` only: every finding of the log, in any order
           - {rule: BR-FOLLOW, player: bob, trick: 1, card: Ac, line: 7, column: 18}
-        settled: false              # optional: every hand is (not) settled
+        settled: false              # optional: every hand is (not) settled, or one
+                                    # true/false per hand: [true, false]
         xfail: the reason           # optional: the referee disagrees with the rules here
 
 A finding of a rule names ``rule``, ``player``, ``trick``, ``card``, ``line`` and
@@ -121,9 +122,10 @@ def case_problems(label: str, case: object, known: set[str]) -> list[str]:
     for key in ("description", "xfail"):
         if key in case and not (isinstance(case[key], str) and case[key].strip()):
             found.append(f"{label}: `{key}` must be text")
-    if "settled" in case and not isinstance(case["settled"], bool):
-        found.append(f"{label}: `settled` must be true or false")
-    if kind == "pass" and case.get("settled") is False:
+    settled = case.get("settled")
+    if "settled" in case and not _settled_value(settled):
+        found.append(f"{label}: `settled` must be true, false or a list of them (one a hand)")
+    if kind == "pass" and False in (settled if isinstance(settled, list) else [settled]):
         found.append(f"{label}: a `pass` case settles every hand")
     findings = case.get("findings")
     if kind == "pass" and findings:
@@ -170,6 +172,12 @@ def unknown_keys(label: str, mapping: Mapping[Any, Any], keys: frozenset[str]) -
     return [f"{label}: unknown key {k!r} (keys: {_keys(keys)})" for k in mapping if k not in keys]
 
 
+def _settled_value(value: object) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(v, bool) for v in value)
+    return isinstance(value, bool)
+
+
 def _positive(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
@@ -190,7 +198,7 @@ class Case:
     kind: str
     log: str
     findings: tuple[Finding, ...]
-    settled: bool | None
+    settled: bool | list[bool] | None
     xfail: str | None
 
 
@@ -298,7 +306,9 @@ def test_rule_case(case: Case) -> None:
     settled = [hand.settled for hand in report.hands]
     if case.kind == "pass":
         assert report.hands and all(settled), f"not every hand settled: {settled}"
-    if case.settled is not None:
+    if isinstance(case.settled, list):
+        assert settled == case.settled, f"settled, hand by hand: {settled}"
+    elif case.settled is not None:
         assert settled and all(s == case.settled for s in settled), settled
 
 
@@ -349,6 +359,8 @@ def test_the_schema_check_says_what_is_wrong() -> None:
             {"name": "Bad Name", "kind": "maybe", "log": "hand 1"},
             {"name": "twice", "kind": "pass", "log": "game bourre", "findings": [{}]},
             {"name": "twice", "kind": "fail", "log": "game bourre"},
+            {"name": "unsettled-pass", "kind": "pass", "log": "game x", "settled": [True, False]},
+            {"name": "odd-settled", "kind": "pass", "log": "game bourre", "settled": "yes"},
             {
                 "name": "odd-findings",
                 "kind": "fail",
@@ -376,6 +388,8 @@ def test_the_schema_check_says_what_is_wrong() -> None:
         "a finding of a rule gives card, trick",
         "`line` must be a number from 1",
         "a read error gives only column, line, rule",
+        "case 'unsettled-pass': a `pass` case settles every hand",
+        "case 'odd-settled': `settled` must be true, false or a list of them",
     ):
         assert words in found, words
     assert problems("BR-HEAD.yml", {"rule": "BR-FOLLOW", "cases": []}) == [
