@@ -208,7 +208,8 @@ class TrickReplay:
                 self._check_number(line, number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
-            self._check_order(seen, None if unknown_lead else leader, reason, number)
+            if not self._slipped(line, seen):  # (else the slip explains the order: one finding)
+                self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card) for x in seen]
             winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
@@ -322,6 +323,8 @@ class TrickReplay:
         seen.retracted_clean = retracted is not None and self._card_ok(seen, number, True)
         seen.clean = self._card_ok(seen, number, False)
         deck = self.s.deck
+        if not deck.has(c):  # (reported: what the player really played the log does not say)
+            return None
         if deck.has(c):
             played = self._played.get(c)
             if played is None:
@@ -385,6 +388,17 @@ class TrickReplay:
         return logchecks.held_elsewhere(
             c, player, f"the log gives {pretty(c)} to {' and '.join(others)}"
         )
+
+    def _slipped(self, line: TrickLine, seen: list[Seen]) -> bool:
+        """Whether a play of the line was left out for a slip of its own (a name not seated,
+        a card not in the deck, a player twice in the trick), not for sitting out: the
+        order of the cards left is then not judged (the left-out play held a place in it,
+        perhaps the lead; L-TURN there would be a second finding for the one slip)."""
+        if len(seen) == len(line.players):
+            return False
+        table, active = self.s.table, self.s.active
+        sitting_out = sum(1 for p in line.players if table.seated(p) and p not in active)
+        return len(line.players) - len(seen) > sitting_out
 
     def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
         """L-TURN for a wrong leader (``leader`` None: not judged) and the first card out of
