@@ -185,15 +185,7 @@ class EuchreSession:
             which = ", ".join(str(u.line) for u in hand.unreadable)
             word = "line" if len(hand.unreadable) == 1 else "lines"
             outcome.incomplete.append(f"{word} {which} could not be read")
-        auction = run_auction(
-            said.of(BidLine),
-            self.table,
-            outcome.dealer,
-            self.options,
-            findings,
-            order_known=not may_have_said(hand.unreadable, ("bid",), self.table.players),
-            top=self.deck.top_bid,
-        )
+        auction = self._auction(hand, said, outcome.dealer, findings)
         self._settle_contract(hand, said, auction, outcome, findings)
         outcome.replay = self._replay(hand, said, outcome, findings)
         self._check_first_lead(hand, auction, outcome, findings)
@@ -250,6 +242,40 @@ class EuchreSession:
         self._score = None
         self._unknown = f"the score is unknown ({gap} missing from the log{where})"
         self._next_dealer = None
+
+    def _auction(
+        self, hand: Hand, said: _Statements, dealer: str | None, findings: Findings
+    ) -> Auction:
+        """The bids replayed from ``dealer``. After a `dealer` line that is not the
+        rotation's (L-DEALER), the bids are judged from the rotation's dealer when they
+        are in order from it and not from the stated one: the `dealer` line is then the
+        one slip, and the bids no second finding."""
+        bids = said.of(BidLine)
+        order_known = not may_have_said(hand.unreadable, ("bid",), self.table.players)
+
+        def replayed(given: str | None, into: Findings) -> Auction:
+            return run_auction(
+                bids,
+                self.table,
+                given,
+                self.options,
+                into,
+                order_known=order_known,
+                top=self.deck.top_bid,
+            )
+
+        rotation = self._next_dealer
+        if rotation is None or dealer is None or rotation == dealer or not bids:
+            return replayed(dealer, findings)
+        stated, turned = Findings(self.table.players), Findings(self.table.players)
+        auction = replayed(dealer, stated)
+        if _out_of_turn(stated):
+            from_rotation = replayed(rotation, turned)
+            if not _out_of_turn(turned):
+                findings.items.extend(turned.items)
+                return from_rotation
+        findings.items.extend(stated.items)
+        return auction
 
     def _settle_dealer(self, hand: Hand, said: _Statements, findings: Findings) -> str | None:
         """The dealer: the stated one (L-DEALER when not the expected one) or the expected."""
@@ -555,3 +581,8 @@ def _running_why(before: dict[str, int], points: dict[str, int]) -> str:
         for team in before
     ]
     return "score before the hand plus the hand's points: " + "; ".join(parts)
+
+
+def _out_of_turn(findings: Findings) -> bool:
+    """Whether an auction's findings hold a bid out of turn."""
+    return any(v.rule == "BE-BID-ORDER" for v in findings.items)

@@ -115,9 +115,11 @@ def read_entries(
     """Team key -> recorded points, for the line's entries that name a partnership.
 
     An unseated name is L-PLAYER; two seated players who are not partners are reported under
-    ``rule`` (BE-SCORE or BE-TOTAL), since the recorded line cannot be right.
+    ``rule`` (BE-SCORE or BE-TOTAL), since the recorded line cannot be right: once a line,
+    the other two players paired by the same slip being no second finding.
     """
     out: dict[str, Decimal] = {}
+    mispaired: set[str] = set()  # the players of an entry already reported as no team
     for index, entry in enumerate(line.entries):
         a, b = entry.team
         first, second, _ = team_items(index)
@@ -127,7 +129,10 @@ def read_entries(
         if unseated:
             continue
         key = table.team_of_names(a, b)
+        if key is None and mispaired and not mispaired & {a, b}:
+            continue  # (the others, paired by the same slip: ann+bob leaves cy+dee)
         if key is None:
+            mispaired |= {a, b}
             findings.add(
                 rule,
                 line.line,
