@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import re
@@ -455,8 +456,9 @@ class LogReader:
     def hands(self) -> Iterator[Hand]:
         """The hands in log order, each read when it is reached."""
         number = 0
+        astray: tuple[Unread, ...] = ()  # statements before `hand 1`, not judged
         if self._implied is not None:
-            hand = self._implied_hand()
+            hand, astray = self._implied_hand()
             if hand is not None:
                 number = 1
                 yield hand
@@ -470,6 +472,9 @@ class LogReader:
             else:  # an unreadable `hand` line (reported): keep the count going
                 number, line, column = number + 1, entry[0], 1
             hand = self._read_hand(number, line, column, numbered)
+            if hand is not None and astray:  # (they may hold hand 1's own statements)
+                unread = tuple(sorted((*astray, *hand.unreadable)))
+                hand, astray = dataclasses.replace(hand, unreadable=unread), ()
             if hand is not None:
                 yield hand
 
@@ -512,10 +517,12 @@ class LogReader:
         self.errors.extend(ahead[2])
         return ahead[1]
 
-    def _implied_hand(self) -> Hand | None:
+    def _implied_hand(self) -> tuple[Hand | None, tuple[Unread, ...]]:
         """The hand opened by a statement before any `hand` line: hand 1, whose `hand` line
-        the log forgot; or, when the next `hand` line is `hand 1`, statements astray. Either
-        way one P-HEADER says so (what follows from it is not reported again)."""
+        the log forgot; or, when the next `hand` line is `hand 1`, statements astray, given
+        as lines hand 1 could not read (they may be its own: its dealer is then not missing,
+        only unknown). Either way one P-HEADER says so (what follows from it is not
+        reported again)."""
         assert self._implied is not None
         entry, column, word = self._implied
         line, _, raw = entry
@@ -530,7 +537,10 @@ class LogReader:
                 f"to line {self._pending[0]}, before `hand 1`, are not judged",
                 raw,
             )
-            return None
+            if hand is None:
+                return None, ()
+            astray = [Unread(e.line, _first_word(e.text)) for e in hand.events]
+            return None, tuple(sorted((*astray, *hand.unreadable)))
         self._error(
             "P-HEADER",
             line,
@@ -539,7 +549,7 @@ class LogReader:
             f"The statements from line {line} are read as hand 1",
             raw,
         )
-        return hand
+        return hand, ()
 
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
         """The `hand N` line's number, line and column (None when it does not read: then
