@@ -22,9 +22,9 @@ knows every token's position, fills it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import Decimal
-from typing import Literal, NamedTuple
+from functools import lru_cache
+from typing import Any, Literal, NamedTuple
 
 # ----------------------------------------------------------------------------- positions
 
@@ -326,11 +326,12 @@ def play_items(trick: TrickLine, index: int) -> tuple[int, int, int]:
         return at, at + 1, -1
     if _last_items[0] is not trick:
         _last_items[0], _last_items[1] = trick, _trick_items(trick, at)
-    return _last_items[1][index]
+    items: list[tuple[int, int, int]] = _last_items[1]
+    return items[index]
 
 
 #: The last trick line with a card taken back, and its plays' items (see :func:`play_items`).
-_last_items: list = [None, []]
+_last_items: list[Any] = [None, []]
 
 
 def _trick_items(trick: TrickLine, at: int) -> list[tuple[int, int, int]]:
