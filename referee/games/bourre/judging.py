@@ -14,7 +14,15 @@ from __future__ import annotations
 from referee.cards import pretty
 from referee.games.bourre.cinch import CinchView, cinch_duty, held_cinch
 from referee.games.bourre.knowledge import dead_upcard, own_discards
-from referee.games.bourre.play import BIT, SUIT_BITS, Table, bits_of, empty_table, table_after
+from referee.games.bourre.play import (
+    BIT,
+    SUIT_BITS,
+    Table,
+    bits_of,
+    cards_of,
+    empty_table,
+    table_after,
+)
 from referee.games.bourre.rules import PlayContext, allowed_cards, first_breach, is_legal
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
@@ -24,9 +32,8 @@ from referee.report import ClaimRuling, Violation
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    # What the tricks reveal of each hand; it shrinks as the cards are played.
-    holding = {p: {x.card for x in state.plays_of(p)} for p in state.active}
-    bits = {p: bits_of(cards) for p, cards in holding.items()}  # (the same hands, as bits)
+    # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
+    bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
     cinch = _Cinches(state, bits) if trump is not None and opts.cinch else None
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
@@ -42,13 +49,12 @@ def judge_plays(state: ReplayState) -> None:
                 # "may I?": most plays are legal and need no explanation
                 if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
-                    hand = holding[play.player]
+                    hand = cards_of(bits[play.player])
                     _judge(state, play, hand, tuple(on_table), table, view, is_last)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
             if play.judged:
-                holding[play.player].discard(play.card)
                 bits[play.player] &= ~BIT[play.card]
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
@@ -131,7 +137,7 @@ def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
 def _judge(
     state: ReplayState,
     play: LoggedPlay,
-    hand: set[str],
+    hand: frozenset[str],
     trick: tuple[str, ...],
     table: Table,
     cinch: CinchView | None,
@@ -139,7 +145,7 @@ def _judge(
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``hand`` (``trick``:
     the cards on the table, ``table`` the same as the rules read it)."""
-    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted}
+    cards = hand if play.retracted is None else hand | {play.retracted}
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
