@@ -9,17 +9,17 @@ player's own discards, a dead upcard).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from referee.cards import RANK_VALUE, RANKS
-from referee.games.bourre.play import trick_winner_index, value
+from referee.cards import RANKS, SUITS
+from referee.games.bourre.play import BIT, bits_of, trick_winner_index, value
 
-_BY_VALUE: Final[dict[str, tuple[tuple[str, int], ...]]] = {  # a suit's cards, lowest first
-    s: tuple((r + s, v) for v, r in enumerate(RANKS, start=2)) for s in "shdc"
+#: suit -> its cards, lowest first, each with its bit (see :data:`~referee.games.bourre.play.BIT`)
+_TRUMPS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
+    s: tuple((r + s, BIT[r + s]) for r in RANKS) for s in SUITS
 }
-_RANK: Final = RANK_VALUE  # (a compiled module reads a `Final` name directly)
 
 
 def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
@@ -74,56 +74,40 @@ def _pretty(card: str) -> str:
 
 def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -> CinchView:
     """The player's sure tricks given their hand and the dead cards they know of."""
-    cards = _as_set(hand)
-    mine = [(c, v) for c, v in _BY_VALUE[trump] if c in cards]
-    if won + len(mine) < 3:  # cannot be a cinch: skip the matching
+    held_bits = bits_of(hand)
+    held, beaten, unseen = _sure_trumps(held_bits, bits_of(dead), trump)
+    if won + len(held) < 3:  # cannot be a cinch: no matching asked
         return CinchView(won, (), 0, frozenset())
-    seen = set(cards)
-    seen.update(dead)
-    unseen, beaten = _unseen_beating([v for _, v in mine], seen, trump)
-    trumps = tuple(c for c, _ in reversed(mine))
-    return CinchView(won, trumps, beaten, frozenset(unseen))
+    return CinchView(won, tuple(reversed(held)), beaten, frozenset(unseen))
 
 
-def cinch_unseen(
-    won: int, hand: tuple[str, ...], dead: set[str], trump: str
-) -> frozenset[str] | None:
-    """The unseen trumps of a player who holds a cinch, or None when the player does not:
-    ``cinch_view(...).unseen`` when ``cinch_view(...).is_cinch``, without building the view
-    (the quick lane asks this of many plays; plain loops: about twice as quick as
-    comprehensions over a handful of cards)."""
-    mine = []  # the values of the trumps held
-    rank = _RANK
-    for card in hand:
-        if card[-1] == trump:
-            mine.append(rank[card[0]])
-    if won + len(mine) < 3:
+def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
+    """The cinch a player holds at the start of a trick, or None (the usual answer, given
+    without making a view): ``hand`` their cards and ``dead`` the cards they know are out
+    of play, as bits (see :func:`cinch_view`)."""
+    held, beaten, unseen = _sure_trumps(hand, dead, trump)
+    if won + len(held) - beaten < 3:
         return None
-    mine.sort()
-    seen = set(hand)
-    seen.update(dead)
-    unseen, beaten = _unseen_beating(mine, seen, trump)
-    if won + len(mine) - beaten < 3:
-        return None
-    return frozenset(unseen)
+    return CinchView(won, tuple(reversed(held)), beaten, frozenset(unseen))
 
 
-def _as_set(cards: Iterable[str]) -> Collection[str]:
-    return cards if isinstance(cards, set | frozenset) else set(cards)
-
-
-def _unseen_beating(mine: list[int], seen: set[str], trump: str) -> tuple[list[str], int]:
-    """The trumps not ``seen`` (neither held nor dead), lowest first, and how many of the
-    trumps held (``mine``: their values, lowest first) they can beat:
-    :func:`beatable_count`, in the same pass."""
-    unseen = []
-    beaten = 0
-    for card, v in _BY_VALUE[trump]:  # lowest first
-        if card not in seen:
+def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[list[str], int, list[str]]:
+    """The trumps held (lowest first), how many of them the unseen trumps can beat, and the
+    unseen trumps (neither held nor ``dead``; lowest first): :func:`beatable_count` in the
+    same pass (an unseen trump beats the lowest trump held below it not yet beaten)."""
+    held: list[str] = []
+    unseen: list[str] = []
+    beaten = below = 0  # below: trumps held under this card not beaten yet
+    for card, bit in _TRUMPS[trump]:  # lowest first
+        if hand & bit:
+            held.append(card)
+            below += 1
+        elif not dead & bit:
             unseen.append(card)
-            if beaten < len(mine) and mine[beaten] < v:
+            if below:
+                below -= 1
                 beaten += 1
-    return unseen, beaten
+    return held, beaten, unseen
 
 
 def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset[str]:

@@ -12,9 +12,17 @@ refuses, or that a cinch or a card taken back makes doubtful, through
 from __future__ import annotations
 
 from referee.cards import pretty
-from referee.games.bourre.cinch import CinchView, cinch_duty, cinch_view
+from referee.games.bourre.cinch import CinchView, cinch_duty, held_cinch
 from referee.games.bourre.knowledge import dead_upcard, own_discards
-from referee.games.bourre.play import BIT, Table, bits_of, empty_table, table_after
+from referee.games.bourre.play import (
+    BIT,
+    SUIT_BITS,
+    Table,
+    bits_of,
+    cards_of,
+    empty_table,
+    table_after,
+)
 from referee.games.bourre.rules import PlayContext, allowed_cards, first_breach, is_legal
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
@@ -24,10 +32,9 @@ from referee.report import ClaimRuling, Violation
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    # What the tricks reveal of each hand; it shrinks as the cards are played.
-    holding = {p: {x.card for x in state.plays_of(p)} for p in state.active}
-    bits = {p: bits_of(cards) for p, cards in holding.items()}  # (the same hands, as bits)
-    cinch = _Cinches(state, holding) if trump is not None and opts.cinch else None
+    # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
+    bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
+    cinch = _Cinches(state, bits) if trump is not None and opts.cinch else None
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
@@ -42,13 +49,12 @@ def judge_plays(state: ReplayState) -> None:
                 # "may I?": most plays are legal and need no explanation
                 if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
-                    hand = holding[play.player]
+                    hand = cards_of(bits[play.player])
                     _judge(state, play, hand, tuple(on_table), table, view, is_last)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
             if play.judged:
-                holding[play.player].discard(play.card)
                 bits[play.player] &= ~BIT[play.card]
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
@@ -57,43 +63,41 @@ def judge_plays(state: ReplayState) -> None:
 class _Cinches:
     """What the cinch is judged from, trick by trick: each player's tricks won and trumps
     left, the cards played to earlier tricks, and (worked out the first time a player may
-    hold a cinch) each player's own dead cards."""
+    hold a cinch) each player's own dead cards; cards as bits."""
 
-    def __init__(self, state: ReplayState, holding: dict[str, set[str]]) -> None:
+    def __init__(self, state: ReplayState, hands: dict[str, int]) -> None:
         self.state = state
         self.trump = state.trump or ""
-        self.holding = holding
-        trump = self.trump
-        self.trumps_left = {
-            p: sum(1 for c in cards if c[-1] == trump) for p, cards in holding.items()
-        }
-        self.won = dict.fromkeys(holding, 0)
-        self.earlier: set[str] = set()
-        self._dead: dict[str, set[str]] | None = None
+        self.hands = hands  # each player's cards (bits), as they shrink
+        trumps = SUIT_BITS[self.trump]
+        self.trumps_left = {p: (bits & trumps).bit_count() for p, bits in hands.items()}
+        self.won = dict.fromkeys(hands, 0)
+        self.earlier = 0  # the cards played to earlier tricks
+        self._dead: dict[str, int] | None = None
 
     def views(self) -> dict[str, CinchView]:
         """The cinches held at the start of the next trick (none, usually)."""
         views: dict[str, CinchView] = {}
         won, trumps_left = self.won, self.trumps_left
-        for p in self.holding:
+        for p, hand in self.hands.items():
             if won[p] + trumps_left[p] < 3:
                 continue  # three sure tricks are out of reach: no cinch
-            seen = cinch_view(won[p], self.holding[p], self.earlier | self.dead(p), self.trump)
-            if seen.is_cinch:
-                views[p] = seen
+            view = held_cinch(won[p], hand, self.earlier | self.dead(p), self.trump)
+            if view is not None:
+                views[p] = view
         return views
 
-    def dead(self, player: str) -> set[str]:
+    def dead(self, player: str) -> int:
         """The cards the player knows are out of play besides those played: their own
         discards while the stock certainly did not run out (after, they may have been
         dealt again), and the dead upcard (the dealer is served last)."""
         if self._dead is None:
-            self._dead = _own_dead(self.state)
+            self._dead = {p: bits_of(cards) for p, cards in _own_dead(self.state).items()}
         return self._dead[player]
 
     def after(self, plays: list[LoggedPlay], on_table: list[str], winner: str | None) -> None:
         """The trick is over."""
-        self.earlier.update(on_table)
+        self.earlier |= bits_of(on_table)
         trump, trumps_left = self.trump, self.trumps_left
         for play in plays:
             if play.judged and play.card[-1] == trump:
@@ -133,7 +137,7 @@ def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
 def _judge(
     state: ReplayState,
     play: LoggedPlay,
-    hand: set[str],
+    hand: frozenset[str],
     trick: tuple[str, ...],
     table: Table,
     cinch: CinchView | None,
@@ -141,7 +145,7 @@ def _judge(
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``hand`` (``trick``:
     the cards on the table, ``table`` the same as the rules read it)."""
-    cards = frozenset(hand) if play.retracted is None else frozenset(hand) | {play.retracted}
+    cards = hand if play.retracted is None else hand | {play.retracted}
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:

@@ -69,18 +69,9 @@ def exchange_size(
         return hand_size
     drawn = 0
     for card in played:
-        if not among(card, deal):
+        if card not in deal:
             drawn += 1
     return drawn
-
-
-def among(card: str, cards: tuple[str, ...]) -> bool:
-    """``card in cards`` for a hand's few cards, as a plain loop: compiled, about twice as
-    quick as ``in``, which compares through Python's generic comparison."""
-    for c in cards:  # noqa: SIM110 (no generator: see above)
-        if c == card:
-            return True
-    return False
 
 
 #: Why the log places a card with a player (see :func:`cards_out_of_play`).
@@ -116,7 +107,7 @@ def cards_out_of_play(
         elif decision is not None and decision.discards and not ran_out:
             threw = (name, THROWN)
             for card in decision.discards:  # (the fewer: the cards both dealt and thrown)
-                if among(card, deal):
+                if card in deal:
                     where[card] = threw
     if not ran_out:
         for name, decision in decisions.items():
@@ -198,7 +189,7 @@ def exchange_problems(
     if thrown is not None:
         if dealt is not None:
             for i, card in enumerate(thrown):
-                if not among(card, dealt):
+                if card not in dealt:
                     problems.append(Problem("not-dealt", i))
         _known_exchange(problems, played, dealt, thrown, decision.draws if thrown else ())
     elif dealt is not None and decision.discard_count is not None:
@@ -216,14 +207,9 @@ def _known_exchange(
     """A play is of a discard not drawn back, or (dealt and drawn known) neither dealt nor
     drawn: what is kept is what was dealt and not thrown, and what was drawn."""
     for i, card in enumerate(played):
-        if among(card, thrown) and (drawn is None or not among(card, drawn)):
+        if card in thrown and (drawn is None or card not in drawn):
             problems.append(Problem("discarded", i))
-        elif (
-            dealt is not None
-            and drawn is not None
-            and not among(card, dealt)
-            and not among(card, drawn)
-        ):
+        elif dealt is not None and drawn is not None and card not in dealt and card not in drawn:
             problems.append(Problem("not-held", i))  # (not thrown: else it was drawn)
 
 
@@ -234,8 +220,8 @@ def _counted_exchange(
     count: int,
     hand_size: int,
 ) -> None:
-    from_deal = [i for i, card in enumerate(played) if among(card, dealt)]
-    drawn = [i for i, card in enumerate(played) if not among(card, dealt)]
+    from_deal = [i for i, card in enumerate(played) if card in dealt]
+    drawn = [i for i, card in enumerate(played) if card not in dealt]
     keep = hand_size - count
     if keep >= 0 and len(from_deal) > keep:
         problems.append(Problem("kept", from_deal[keep], keep))

@@ -50,6 +50,11 @@ def bits_of(cards: Iterable[str]) -> int:
     return bits
 
 
+def cards_of(bits: int) -> frozenset[str]:
+    """The cards of a hand given as bits (see :func:`bits_of`)."""
+    return frozenset(card for card, bit in BIT.items() if bits & bit)
+
+
 def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
     """The highest card of ``suit`` among ``cards``, or None."""
     best: str | None = None

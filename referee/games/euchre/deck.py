@@ -54,9 +54,14 @@ class Deck:
             return (self.hand_size + 1,)
         return (self.hand_size, self.hand_size + 1)
 
+    @property
+    def cards(self) -> frozenset[str]:
+        """The cards of this deck (each once, whatever its copies)."""
+        return _CARDS_AND_JOKER if self.joker else _CARDS
+
     def has(self, card: str) -> bool:
         """True for a card of this deck."""
-        return card in (_CARDS_AND_JOKER if self.joker else _CARDS)
+        return card in self.cards
 
     def describe(self) -> str:
         """The deck in words, for a card that is not in it."""

@@ -133,8 +133,9 @@ def _deal_cards(
     deck = holdings.deck
     _deal_count(deal, deck, dealer, findings)
     cards: dict[str, int] = {}
+    in_deck = deck.cards
     for i, c in enumerate(deal.cards):
-        if not deck.has(c):
+        if c not in in_deck:
             findings.add_fault(off_deck(c, deck), located(deal, 2 + i, c), player=name)
             continue
         cards[c] = cards.get(c, 0) + 1  # (which deal line is wrong is unknown)

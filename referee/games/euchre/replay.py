@@ -177,6 +177,8 @@ class TrickReplay:
         self.out = Replay()
         self._played: dict[str, list[tuple[str, int]]] = {}  # card -> [(player, trick)]
         self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
+        self._active = frozenset(setup.active)  # (asked of every card played)
+        self._cards = setup.deck.cards
 
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
@@ -285,7 +287,18 @@ class TrickReplay:
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
         players: set[str] = set()  # who played to the trick so far
-        for index in range(len(line.players)):
+        active, retracted = self._active, line.retracted
+        for index, (player, card) in enumerate(zip(line.players, line.cards, strict=True)):
+            if (
+                retracted is None
+                and player in active
+                and player not in players
+                and self._card_fault(player, card) is None
+            ):  # the usual play (a player in the hand, once, a card they may hold): admitted
+                seen.append(Seen(player, card, None, True, False, line, index))
+                players.add(player)
+                self._note_played(player, card, number)
+                continue
             admitted = self._admit(line, index, number, players)
             if admitted is not None:
                 seen.append(admitted)
@@ -301,7 +314,7 @@ class TrickReplay:
             name_item = play_items(line, index)[0]
             self.findings.unseated(player, line, name_item, f"trick {number}", trick=number, card=c)
             return None
-        if player not in self.s.active:
+        if player not in self._active:
             why = self.s.out_reason.get(player, f"{player} is not in this hand")
             self.findings.add_at(
                 "L-PASSED",
@@ -322,39 +335,47 @@ class TrickReplay:
             return None
         seen.retracted_clean = retracted is not None and self._card_ok(seen, number, True)
         seen.clean = self._card_ok(seen, number, False)
-        deck = self.s.deck
-        if not deck.has(c):  # (reported: what the player really played the log does not say)
+        if c not in self._cards:  # (reported: what the player really played the log does not say)
             return None
-        if deck.has(c):
-            played = self._played.get(c)
-            if played is None:
-                self._played[c] = [(player, number)]
-            else:
-                played.append((player, number))
-            if deck.copies > 1:  # (with one deck a second play is already a fault)
-                self._mine[player, c] = self._mine.get((player, c), 0) + 1
+        self._note_played(player, c, number)
         return seen
+
+    def _note_played(self, player: str, c: str, number: int) -> None:
+        """``player`` played ``c`` (admitted) in trick ``number``: who played each card of
+        the deck, and with two decks how often each player played it."""
+        if c not in self._cards:
+            return
+        played = self._played.get(c)
+        if played is None:
+            self._played[c] = [(player, number)]
+        else:
+            played.append((player, number))
+        if self.s.deck.copies > 1:  # (with one deck a second play is already a fault)
+            self._mine[player, c] = self._mine.get((player, c), 0) + 1
 
     def _card_ok(self, seen: Seen, number: int, corrected: bool) -> bool:
         """Check the card ``seen`` put down (or, ``corrected``, took back) against the deck
-        and the log; report the first fault found."""
+        and the log; report the fault found (see :meth:`_card_fault`)."""
         player = seen.player
         c = seen.retracted if corrected and seen.retracted is not None else seen.card
-        deck = self.s.deck
-        before = self._played.get(c)
-        fault: logchecks.Fault | None
-        if not deck.has(c):
-            fault = off_deck(c, deck)
-        elif before is not None and len(before) >= deck.copies:
-            fault = logchecks.already_played(c, before, deck.copies)
-        else:
-            times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
-            fault = self._held_elsewhere(player, c, times)
+        fault = self._card_fault(player, c)
         if fault is None:
             return True
         at = seen.retracted_at() if corrected else seen.card_at()
         self.findings.add_fault(fault, at, player=player, trick=number, corrected=corrected)
         return False
+
+    def _card_fault(self, player: str, c: str) -> logchecks.Fault | None:
+        """The first fault of ``player`` putting down ``c`` now, if any: a card off the deck,
+        already played (every copy), or one the log does not leave them."""
+        deck = self.s.deck
+        if c not in self._cards:
+            return off_deck(c, deck)
+        before = self._played.get(c)
+        if before is not None and len(before) >= deck.copies:
+            return logchecks.already_played(c, before, deck.copies)
+        times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
+        return self._held_elsewhere(player, c, times)
 
     def _held_elsewhere(self, player: str, c: str, times: int) -> logchecks.Fault | None:
         """The log fault of ``player`` playing ``c`` for the ``times``-th time, if any: a card
@@ -456,10 +477,10 @@ class TrickReplay:
         if trump is None:
             return  # without trump the suits cannot be told apart: judge nothing
         facts = card_facts(trump)
-        has = self.s.deck.has
+        cards = self._cards
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or not has(seen[0].card):
+            if not seen or seen[0].card not in cards:
                 continue
             led = facts.suit[seen[0].card]
             for x in seen[1:]:

@@ -200,10 +200,11 @@ def trick_winner(
     empty trick.
     """
     facts = card_facts(trump)
+    cards = deck.cards
     strength: dict[str, int] | None = None  # of each card, on this trick's lead
     best_player, best = None, 0
     for player, card in plays:
-        if not deck.has(card):
+        if card not in cards:
             continue
         if strength is None:  # the lead
             strength = facts.strength[facts.suit[card]]
