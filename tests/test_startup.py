@@ -1,0 +1,190 @@
+"""Start-up: what a command imports, and the shortcuts that spare imports give the same
+output as the way they replace (``benchmarks/startup.py`` times it)."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len as rich_cell_len
+from rich.text import Text
+
+import referee
+import referee.render.text as text_module
+from referee.render.cells import cell_len
+from referee.render.plain import PlainConsole, PlainText, plain_console
+from referee.render.text import make_console, render_text
+from referee.report import FileReport, ReadError, Report
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+
+#: Strings with every kind of character the reports print: ASCII, suits, accents, other
+#: scripts (two cells), controls (which rich drops or counts as nothing), joiners.
+AWKWARD = [
+    "",
+    "ann",
+    "10♥ J♣ A♠ 4♦ ♤♡♢♧",
+    "Zoë, José, Ærøskøbing",
+    "李 玲",
+    "a\rb\x07c\x08d\x0be\x0cf\x1bg\x00h\x7fi\x85j",
+    "tab\there\nnewline",
+    "👩\u200d👩\u200d👧 ❤\ufe0f",
+    "\u202eevil\u202c",
+    "…—±·",
+]
+
+
+# ----------------------------------------------------------------------------- plain text
+
+
+@pytest.mark.parametrize("words", AWKWARD)
+def test_plain_text_has_the_words_of_richs_text(words: str) -> None:
+    assert PlainText(words, style="bold").plain == Text(words, style="bold").plain
+    plain, rich = PlainText("x\r"), Text("x\r")
+    plain.append(words, style="red")
+    rich.append(words, style="red")
+    assert plain.plain == rich.plain
+    assert (plain + PlainText(words)).plain == (rich + Text(words)).plain
+    assert (plain + words).plain == (rich + words).plain
+
+
+@pytest.mark.parametrize("words", [*AWKWARD, "x" * 600, "♥" * 600 + "李"])
+def test_cells_are_counted_as_rich_counts_them(words: str) -> None:
+    assert cell_len(words) == rich_cell_len(words)
+
+
+def _tty() -> io.StringIO:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    return Tty()
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{}, {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"TTY_COMPATIBLE": "1"},
+     {"TTY_COMPATIBLE": "0"}, {"NO_COLOR": "1"}, {"TTY_INTERACTIVE": "1"}],
+)  # fmt: skip
+@pytest.mark.parametrize("color", [None, False, True])
+@pytest.mark.parametrize("tty", [False, True])
+def test_a_console_is_plain_only_where_richs_is(
+    env: dict[str, str], color: bool | None, tty: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE", "NO_COLOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    out = _tty() if tty else io.StringIO()
+    rich = make_console(out, color)
+    plain = plain_console(out, color)
+    if plain is not None:
+        assert isinstance(plain, PlainConsole) and plain.file is out
+        assert not rich.is_terminal and rich.color_system is None
+    if not env and color is None:  # (the usual cases: a pipe is plain, a terminal not)
+        assert (plain is None) == tty
+
+
+def _hostile_report() -> FileReport:
+    """A report whose every printed field holds control and bidi characters."""
+    bad = "dee\r\x1b[2J\u202e"
+    return FileReport(
+        path="we\x07ird\r.hlog",
+        game="bourre",
+        players=["ann", bad],
+        metadata={"title": "night\x0b\x0cout\r"},
+        errors=[ReadError("P-SYNTAX", 3, 2, f"no\r{bad}", source_line=f"x\x08{bad}")],
+        hands=[],
+    )
+
+
+def _samples_report() -> Report:
+    return Report([*referee.audit_path(SAMPLES), _hostile_report()])
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_the_plain_text_report_is_richs_word_for_word(
+    quiet: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every sample (and a hostile report), piped: the same text whether its lines are
+    made as PlainText or as rich's Text."""
+    report = _samples_report()
+    plain = render_text(report, quiet=quiet)
+    monkeypatch.setattr(text_module, "PlainText", Text)
+    assert render_text(report, quiet=quiet) == plain
+    assert "BR-" in plain and "P-SYNTAX" in plain and "\x1b" not in plain and "\r" not in plain
+
+
+def test_the_plain_report_is_the_one_a_rich_console_writes() -> None:
+    """A TextRenderer given rich's plain console writes what it writes to a PlainConsole."""
+    report = _samples_report()
+    outputs = []
+    for console in (make_console(io.StringIO(), False), PlainConsole(io.StringIO())):
+        renderer = text_module.TextRenderer(console, sources=text_module.read_source_lines)
+        for file in report.files:
+            renderer.file(file)
+        renderer.finish()
+        assert isinstance(console.file, io.StringIO)
+        outputs.append(console.file.getvalue())
+    assert outputs[0] == outputs[1] and "clean" not in outputs[0].splitlines()[-1]
+
+
+# ----------------------------------------------------------------------------- imports
+
+#: What no command needs at start-up, and a clean log's audit not at all.
+HEAVY = ("rich", "lark", "yaml", "jinja2", "multiprocessing", "concurrent.futures", "pygls")
+
+#: Runs the command line in this process, then says on stderr which HEAVY modules it
+#: imported (the report goes to stdout, a pipe).
+_PROBE = """
+import json, sys
+heavy = json.loads(sys.argv[1])
+sys.argv = ["referee", *sys.argv[2:]]
+import referee.cli
+loaded = [m for m in heavy if m in sys.modules]
+code = None
+if len(sys.argv) > 1:
+    try:
+        referee.cli.main()
+    except SystemExit as exc:
+        code = exc.code
+sys.stdout.flush()
+print(json.dumps([loaded, [m for m in heavy if m in sys.modules], code]), file=sys.stderr)
+"""
+
+
+def _probe(cache: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> tuple[list[str], ...]:
+    """(HEAVY modules imported by ``import referee.cli``, by the command as well, its exit
+    status), the command run in a new process with the grammar cache in ``cache``."""
+    import json
+
+    env = {**os.environ, "REFEREE_CACHE_DIR": str(cache)}
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        env.pop(name, None)
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, json.dumps(heavy), *args],
+        capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.stderr.strip(), done
+    return tuple(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def test_importing_the_command_line_imports_nothing_heavy(tmp_path: Path) -> None:
+    at_import, _, _ = _probe(tmp_path)
+    assert at_import == []
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_clean_small_log_is_audited_without_rich_or_lark(fmt: str, tmp_path: Path) -> None:
+    """Once the grammar's terminals are cached (the first run), a log whose every line the
+    word reader takes needs no Lark, and a piped report no rich."""
+    log = str(SAMPLES / "bourre" / "plays-only.hlog")
+    _probe(tmp_path, "audit", log)  # (fills the cache)
+    at_import, after, code = _probe(tmp_path, "audit", log, "--format", fmt)
+    assert code == 0
+    assert at_import == [] and after == []
