@@ -188,3 +188,42 @@ def test_a_clean_small_log_is_audited_without_rich_or_lark(fmt: str, tmp_path: P
     at_import, after, code = _probe(tmp_path, "audit", log, "--format", fmt)
     assert code == 0
     assert at_import == [] and after == []
+
+
+# ----------------------------------------------------------------------------- one command
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["audit", "--help"], ["audit"], ["audit", "--bogus", "x"], ["audit", "-f", "yaml", "x"],
+     ["show", "-h"], ["rules", "--game", "bourre"], ["explain", "BR-FOLLOW"], ["new", "--help"],
+     ["audit", str(SAMPLES / "bourre" / "plays-only.hlog")],
+     ["standings", str(SAMPLES / "euchre"), "--format", "json"]],
+)  # fmt: skip
+def test_a_command_run_alone_says_what_the_whole_app_says(args: list[str]) -> None:
+    from typer.testing import CliRunner
+
+    from referee.cli import _app_to_run, app
+
+    alone = _app_to_run(args)
+    assert alone is not app and [c.callback for c in alone.registered_commands] == [
+        c.callback for c in app.registered_commands if c.callback.__name__.startswith(args[0])
+    ]
+    runner = CliRunner()
+    whole, one = runner.invoke(app, args), runner.invoke(alone, args)
+    assert (one.exit_code, one.stdout, one.stderr) == (whole.exit_code, whole.stdout, whole.stderr)
+    assert whole.stdout or whole.stderr
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["-V"], ["bogus"], ["aud"]])
+def test_anything_else_runs_the_whole_app(args: list[str]) -> None:
+    from referee.cli import _app_to_run, app
+
+    assert _app_to_run(args) is app
+
+
+def test_shell_completion_gets_the_whole_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.cli import _app_to_run, app
+
+    monkeypatch.setenv("_REFEREE_COMPLETE", "complete_bash")
+    assert _app_to_run(["audit"]) is app
