@@ -44,7 +44,6 @@ from referee.report import (
     Violation,
     file_not_read,
 )
-from referee.severity import kind_of
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -132,6 +131,15 @@ class _Row:
         """The violations of the rules of play and bidding: neither a settlement error
         nor a log fault."""
         return self.violations - self.settlement - self.log_faults
+
+
+def _of_kind(by_rule: dict[str, int], kind: str) -> int:
+    """The findings of rules of ``kind`` (``settlement``, ``log``) among ``by_rule``."""
+    if not by_rule:  # (a clean file: the registries are not needed)
+        return 0
+    from referee.severity import kind_of
+
+    return sum(n for rule, n in by_rule.items() if kind_of(rule) == kind)
 
 
 def _by_rule(counts: Iterable[tuple[str, int]]) -> str:
@@ -284,9 +292,9 @@ class TextRenderer:
             open_file.hands,
             open_file.violations,
             len(report.errors),
-            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "settlement"),
+            _of_kind(open_file.by_rule, "settlement"),
             tuple(sorted(counts.items())),
-            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "log"),
+            _of_kind(open_file.by_rule, "log"),
             open_file.ignored,
             file_not_read(report, open_file.hands),
         )
