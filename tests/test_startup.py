@@ -227,3 +227,24 @@ def test_shell_completion_gets_the_whole_app(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.setenv("_REFEREE_COMPLETE", "complete_bash")
     assert _app_to_run(["audit"]) is app
+
+
+# ----------------------------------------------------------------------------- the spool
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [[], ["one"], ["a\x1fb", "", "  ♥ Zoë"], ["cr\rin", "x"], ["row"] * 300, ["\udcff"]],
+)
+def test_a_spool_in_memory_gives_the_lines_its_file_gives(lines: list[str]) -> None:
+    """A spool read before it made its file (under 256 lines) gives its lines as the file
+    would (with a ``\\r``, through the file: it ends a line there)."""
+    from referee.render.spool import Spool
+
+    kept, filed = Spool(), Spool()
+    filed.write("")  # (the file made at once)
+    for line in lines:
+        kept.add(line)
+        filed.add(line)
+    assert list(kept.lines()) == list(filed.lines())
+    assert list(kept.lines()) == [] and kept.empty()
