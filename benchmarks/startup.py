@@ -15,9 +15,10 @@ Python; ``pip install .`` compiles), or as the installed ``referee`` console scr
 PATH`` times another checkout too, taking turns with the others (PATH, a folder holding a
 ``referee/`` package and its ``grammar/``, goes first on ``PYTHONPATH``): an older commit
 side by side, ``git worktree add /tmp/ref-old COMMIT``. Every process runs in an empty
-folder (so that no ``referee/`` of the current folder's is imported), with a grammar cache
-folder of its own (``referee/cache.py``) that one untimed run fills; this checkout's
-bytecode is compiled first, as an installed package has it.
+folder (so that no ``referee/`` of the current folder's is imported). Each side has a home
+folder of its own, where it finds its grammar cache (``referee/cache.py``) as a user's run
+does, ``~/.cache/referee`` on Linux, and one untimed run fills it; this checkout's bytecode
+is compiled first, as an installed package has it.
 
 Usage: ``python benchmarks/startup.py [--log samples/bourre/plays-only.hlog]
 [--format text] [--entry module|script] [--repeat 30] [--compare-with PATH]``
@@ -68,10 +69,11 @@ def cpu_of(side: Side, cwd: Path) -> tuple[float, int]:
 
 
 def audit_side(
-    label: str, args: argparse.Namespace, cache: Path, checkout: Path | None = None
+    label: str, args: argparse.Namespace, home: Path, checkout: Path | None = None
 ) -> Side:
     """The timed audit: through ``python -m referee`` or the console script beside this
-    interpreter; from ``checkout`` (first on ``PYTHONPATH``) when given."""
+    interpreter; from ``checkout`` (first on ``PYTHONPATH``) when given; with ``home`` as
+    its home folder, and no variable naming a cache folder."""
     audit = ["audit", str(args.log.resolve()), "--format", args.format]
     if args.entry == "script":
         script = Path(sys.executable).parent / "referee"
@@ -80,8 +82,10 @@ def audit_side(
         command = [str(script), *audit]
     else:
         command = [sys.executable, "-m", "referee", *audit]
-    cache.mkdir()
-    env = {**os.environ, "REFEREE_CACHE_DIR": str(cache)}
+    home.mkdir()
+    env = {**os.environ, "HOME": str(home)}
+    for name in ("REFEREE_CACHE_DIR", "REFEREE_NO_CACHE", "XDG_CACHE_HOME"):
+        env.pop(name, None)
     if checkout is not None:
         env["PYTHONPATH"] = str(checkout)
     return Side(label, command, env)
@@ -129,12 +133,12 @@ def main() -> None:
         cwd.mkdir()
         sides = [
             Side("python -c pass", [sys.executable, "-c", "pass"], dict(os.environ)),
-            audit_side("referee", args, folder / "cache"),
+            audit_side("referee", args, folder / "home"),
         ]
         if args.compare_with:
             other = args.compare_with.resolve()
             compileall.compile_dir(other / "referee", quiet=1)
-            sides.append(audit_side(f"referee ({other})", args, folder / "cache-other", other))
+            sides.append(audit_side(f"referee ({other})", args, folder / "home-other", other))
         times = measure(sides, args.repeat, cwd)
         print(f"{' '.join(sides[1].command[1:])}: {args.repeat} runs of each side, taking turns")
         print("CPU time (user + system), least and median; the least over python -c pass:")
