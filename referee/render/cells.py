@@ -3,7 +3,7 @@
 rich's :func:`rich.cells.cell_len` counts a printable ASCII character, and a suit symbol,
 as one cell (in every Unicode version it knows); so does :func:`cell_len` here, without
 importing rich (some milliseconds at start-up) until a text holds anything else (a name in
-another script, a control character). ``tests/test_render.py`` holds them to the same
+another script, a control character). ``tests/test_startup.py`` holds them to the same
 answers.
 """
 

@@ -6,7 +6,7 @@ Importing rich costs some 15 ms, a tenth of a one-hand audit, so a plain report 
 lines with :class:`PlainText` (what it uses of :class:`rich.text.Text`, with the same
 ``plain``) and writes to a :class:`PlainConsole`. Whether a report is plain is decided as
 rich decides it (:func:`plain_console`); in any doubt rich is used, as before.
-``tests/test_render.py`` compares both ways on every sample.
+``tests/test_startup.py`` compares both ways on every sample.
 """
 
 from __future__ import annotations
