@@ -11,17 +11,19 @@ difference is what the referee adds to the interpreter's start.
 The audit runs as ``python -m referee audit LOG --format FORMAT`` with the referee this
 interpreter imports (the installed package: an editable install is this checkout, pure
 Python; ``pip install .`` compiles), or as the installed ``referee`` console script with
-``--entry script`` (which imports the entry-point machinery as well). ``--compare-with
-PATH`` times another checkout too, taking turns with the others (PATH, a folder holding a
-``referee/`` package and its ``grammar/``, goes first on ``PYTHONPATH``): an older commit
-side by side, ``git worktree add /tmp/ref-old COMMIT``. Every process runs in an empty
-folder (so that no ``referee/`` of the current folder's is imported). Each side has a home
-folder of its own, where it finds its grammar cache (``referee/cache.py``) as a user's run
-does, ``~/.cache/referee`` on Linux, and one untimed run fills it; this checkout's bytecode
-is compiled first, as an installed package has it.
+``--entry script`` (which imports the entry-point machinery as well). ``--compare-with``
+(repeatable) times others too, taking turns with the rest: a folder holding a ``referee/``
+package and its ``grammar/`` (another checkout, put first on ``PYTHONPATH``: an older
+commit, ``git worktree add /tmp/ref-old COMMIT``), or another environment's Python (its
+install, e.g. a compiled one, ``/tmp/venv/bin/python``; its own ``python -c pass`` is
+timed too, as its zero). Every process runs in an empty folder (so that no ``referee/`` of
+the current folder's is imported). Each audit has a home folder of its own, where it finds
+its grammar cache (``referee/cache.py``) as a user's run does, ``~/.cache/referee`` on
+Linux, and one untimed run fills it; the checkouts' bytecode is compiled first, as an
+installed package has it.
 
 Usage: ``python benchmarks/startup.py [--log samples/bourre/plays-only.hlog]
-[--format text] [--entry module|script] [--repeat 30] [--compare-with PATH]``
+[--format text] [--entry module|script] [--repeat 30] [--compare-with PATH ...]``
 """
 
 from __future__ import annotations
@@ -49,11 +51,13 @@ WHICH = (
 
 @dataclass(frozen=True, slots=True)
 class Side:
-    """One timed command: its label, its arguments and its environment."""
+    """One timed command: its label, its arguments, its environment, and the interpreter
+    it runs (whose bare start is the zero it is measured from)."""
 
     label: str
     command: list[str]
     env: dict[str, str]
+    python: str
 
 
 def cpu_of(side: Side, cwd: Path) -> tuple[float, int]:
@@ -68,33 +72,54 @@ def cpu_of(side: Side, cwd: Path) -> tuple[float, int]:
     return cpu, code
 
 
+def bare_side(python: str) -> Side:
+    """``python -c pass``: the interpreter's own start."""
+    label = "python -c pass" if python == sys.executable else f"{python} -c pass"
+    return Side(label, [python, "-c", "pass"], dict(os.environ), python)
+
+
 def audit_side(
-    label: str, args: argparse.Namespace, home: Path, checkout: Path | None = None
+    label: str,
+    args: argparse.Namespace,
+    home: Path,
+    python: str = sys.executable,
+    checkout: Path | None = None,
 ) -> Side:
-    """The timed audit: through ``python -m referee`` or the console script beside this
-    interpreter; from ``checkout`` (first on ``PYTHONPATH``) when given; with ``home`` as
-    its home folder, and no variable naming a cache folder."""
+    """The timed audit: through ``python -m referee`` or the console script beside
+    ``python``; from ``checkout`` (first on ``PYTHONPATH``) when given; with ``home`` as its
+    home folder, and no variable naming a cache folder."""
     audit = ["audit", str(args.log.resolve()), "--format", args.format]
     if args.entry == "script":
-        script = Path(sys.executable).parent / "referee"
+        script = Path(python).parent / "referee"
         if not script.exists():
             sys.exit(f"no console script at {script}: pip install the package first")
         command = [str(script), *audit]
     else:
-        command = [sys.executable, "-m", "referee", *audit]
+        command = [python, "-m", "referee", *audit]
     home.mkdir()
     env = {**os.environ, "HOME": str(home)}
     for name in ("REFEREE_CACHE_DIR", "REFEREE_NO_CACHE", "XDG_CACHE_HOME"):
         env.pop(name, None)
     if checkout is not None:
         env["PYTHONPATH"] = str(checkout)
-    return Side(label, command, env)
+    return Side(label, command, env, python)
+
+
+def other_side(path: Path, args: argparse.Namespace, home: Path) -> Side:
+    """The audit of ``--compare-with PATH``: a checkout's, or another interpreter's."""
+    path = path.absolute()
+    if (path / "referee" / "__init__.py").is_file():
+        compileall.compile_dir(path / "referee", quiet=1)
+        return audit_side(f"referee ({path})", args, home, checkout=path)
+    if path.is_file() and os.access(path, os.X_OK):
+        return audit_side(f"referee ({path})", args, home, python=str(path))
+    sys.exit(f"--compare-with {path}: neither a folder holding referee/ nor a Python")
 
 
 def which(side: Side, cwd: Path) -> str:
     """Where the side's referee package is, and its build."""
     done = subprocess.run(
-        [sys.executable, "-c", WHICH], env=side.env, cwd=cwd, capture_output=True, text=True
+        [side.python, "-c", WHICH], env=side.env, cwd=cwd, capture_output=True, text=True
     )
     return done.stdout.strip() or done.stderr.strip().splitlines()[-1]
 
@@ -124,30 +149,36 @@ def main() -> None:
     parser.add_argument("--format", default="text", help="the audit's --format")
     parser.add_argument("--entry", choices=("module", "script"), default="module")
     parser.add_argument("--repeat", type=int, default=30, help="runs of each command")
-    parser.add_argument("--compare-with", type=Path, help="another checkout, timed as well")
+    parser.add_argument(
+        "--compare-with",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="another checkout (a folder), or another environment's Python, timed as well",
+    )
     args = parser.parse_args()
     compileall.compile_dir(ROOT / "referee", quiet=1)
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
         cwd = folder / "run"
         cwd.mkdir()
-        sides = [
-            Side("python -c pass", [sys.executable, "-c", "pass"], dict(os.environ)),
-            audit_side("referee", args, folder / "home"),
-        ]
-        if args.compare_with:
-            other = args.compare_with.resolve()
-            compileall.compile_dir(other / "referee", quiet=1)
-            sides.append(audit_side(f"referee ({other})", args, folder / "home-other", other))
+        audits = [audit_side("referee", args, folder / "home")]
+        for n, path in enumerate(args.compare_with):
+            audits.append(other_side(path, args, folder / f"home-{n}"))
+        pythons = dict.fromkeys(side.python for side in audits)
+        sides = [*map(bare_side, pythons), *audits]
         times = measure(sides, args.repeat, cwd)
-        print(f"{' '.join(sides[1].command[1:])}: {args.repeat} runs of each side, taking turns")
+        print(f"{' '.join(audits[0].command[1:])}: {args.repeat} runs of each, taking turns")
         print("CPU time (user + system), least and median; the least over python -c pass:")
-        bare = min(times[0])
+        bare = {s.python: min(t) for s, t in zip(sides, times, strict=True) if s not in audits}
         for side, runs in zip(sides, times, strict=True):
-            where = "" if side is sides[0] else f"  ({which(side, cwd)})"
-            added = "" if side is sides[0] else f"  +{(min(runs) - bare) * 1000:.1f} ms"
             best, middle = min(runs) * 1000, statistics.median(runs) * 1000
-            print(f"  {best:6.1f} ms {middle:6.1f} ms  {side.label}{added}{where}")
+            line = f"  {best:6.1f} ms {middle:6.1f} ms  {side.label}"
+            if side in audits:
+                added = (min(runs) - bare[side.python]) * 1000
+                line += f"  +{added:.1f} ms  ({which(side, cwd)})"
+            print(line)
 
 
 if __name__ == "__main__":

@@ -251,3 +251,19 @@ def test_a_spool_in_memory_gives_the_lines_its_file_gives(lines: list[str]) -> N
         filed.add(line)
     assert list(kept.lines()) == list(filed.lines())
     assert list(kept.lines()) == [] and kept.empty()
+
+
+# ----------------------------------------------------------------------------- the benchmark
+
+
+def test_the_start_up_benchmark_times_this_checkout_against_another() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "startup.py"), "--repeat", "1",
+         "--format", "json", "--compare-with", str(ROOT)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("plays-only.hlog --format json: 1 runs of each, taking turns")
+    assert lines[2].endswith("python -c pass")
+    assert " ms  referee  +" in lines[3] and f"({ROOT} - " in lines[4]
