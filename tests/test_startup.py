@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len as rich_cell_len
+from rich.console import Console
 from rich.text import Text
 
 import referee
@@ -120,18 +121,24 @@ def test_the_plain_text_report_is_richs_word_for_word(
     assert "BR-" in plain and "P-SYNTAX" in plain and "\x1b" not in plain and "\r" not in plain
 
 
-def test_the_plain_report_is_the_one_a_rich_console_writes() -> None:
-    """A TextRenderer given rich's plain console writes what it writes to a PlainConsole."""
+def test_the_plain_report_is_what_rich_wrote(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The plain way (a PlainConsole, PlainText lines) writes what rich's plain console and
+    its Text wrote before, sources, summary table and all."""
     report = _samples_report()
-    outputs = []
-    for console in (make_console(io.StringIO(), False), PlainConsole(io.StringIO())):
+
+    def written(console: PlainConsole | Console) -> str:
         renderer = text_module.TextRenderer(console, sources=text_module.read_source_lines)
         for file in report.files:
             renderer.file(file)
         renderer.finish()
         assert isinstance(console.file, io.StringIO)
-        outputs.append(console.file.getvalue())
-    assert outputs[0] == outputs[1] and "clean" not in outputs[0].splitlines()[-1]
+        return console.file.getvalue()
+
+    new = written(PlainConsole(io.StringIO()))
+    monkeypatch.setattr(text_module, "PlainText", Text)
+    old = written(make_console(io.StringIO(), False))
+    assert new == old
+    assert " | trick" in new and "by rule" in new and "\x1b" not in new
 
 
 # ----------------------------------------------------------------------------- imports
