@@ -9,7 +9,6 @@ from __future__ import annotations
 import bisect
 import errno
 import os
-import shlex
 import stat
 from collections import Counter
 from collections.abc import Iterable
@@ -100,6 +99,8 @@ class _Others:
         how = "name the logs on the command line"
         suffix = max(self.top_suffixes, key=lambda s: (self.top_suffixes[s], s), default="")
         if suffix:
+            import shlex  # (for this message only)
+
             how += f" (`referee audit {shlex.quote(folder.rstrip(os.sep) or os.sep)}/*{suffix}`)"
         holds = f"it holds {self.count} other {files} ({listed})"
         return f"{message}; {holds}: {how}, or rename them to *{LOG_SUFFIX}"

@@ -234,6 +234,8 @@ def file_not_read(report: FileReport, judged: int | None = None) -> bool:
     """Whether ``report``'s input could not be read as a log at all, or the referee failed
     on it (see :func:`referee.codes.input_not_read`); ``judged``: the hands judged (by
     default the report's hands; a streamed report keeps none)."""
+    if not report.errors:  # (read: no need of the codes' table)
+        return False
     from referee.codes import input_not_read
 
     hands = len(report.hands) if judged is None else judged

@@ -47,7 +47,6 @@ from referee.records import (
     TrumpLine,
 )
 from referee.report import Mend
-from referee.statements import GAMES, find_statement
 from referee.suggest import MAX_SUGGESTIONS, close_matches, did_you_mean
 
 _DESCRIBE = {
@@ -99,6 +98,8 @@ def _explain(
     wide (a `draw` after a `deal` line's cards); it is trimmed where that shows. ``top_bid``
     is the highest numbered bid (12 with the house option `deck: double`).
     """
+    from referee.statements import GAMES  # (for a message only)
+
     read = exc is None  # (the line reads, as the other game's statement)
     if game is not None:
         other = _other_game(text, names, game, fits)
@@ -352,6 +353,8 @@ def _other_game(
     """A line that starts as a statement of the other game only: the keyword's column and
     what this game writes instead (a Bid Euchre line that starts with a player's decision
     gets the bid it may have been, `bid ann pass`). None for any other line."""
+    from referee.statements import find_statement  # (for a message only)
+
     first = _syntax().first_word.match(text)
     if first is None:
         return None
@@ -397,6 +400,8 @@ def _keyword_of(text: str) -> str:
 def _form_of_line(text: str, names: _Names, game: str | None) -> str:
     """For a line of a statement whose form a read error names (`settle`, `score`: see
     :attr:`~referee.statements.Usage.shape`), that form in ``game``; else ""."""
+    from referee.statements import find_statement  # (for a message only)
+
     if game is None:
         return ""
     statement = find_statement(_keyword_of(text))
@@ -520,6 +525,8 @@ def _statement_words(game: str | None) -> tuple[str, ...]:
 
 def _of_game(word: str, game: str) -> bool:
     """Whether a statement's keyword is one of ``game``'s statements."""
+    from referee.statements import find_statement  # (for a message only)
+
     statement = find_statement(word)
     return statement is None or statement.usage(game) is not None
 

@@ -88,7 +88,11 @@ def _terminals(grammar: str, build: Callable[[], Lark]) -> dict[str, str]:
 
 class _Lazy:
     """A pattern of :class:`_Syntax` compiled on first use (from ``_lazy``), then kept in the
-    instance (which this descriptor, having no ``__set__``, then leaves alone)."""
+    instance (which this descriptor, having no ``__set__``, then leaves alone). ``groups``:
+    the groups it must have (the terminals' patterns number none of theirs), if checked."""
+
+    def __init__(self, groups: int | None = None) -> None:
+        self.groups = groups
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -103,6 +107,7 @@ class _Lazy:
         if syntax is None:  # (asked of the class)
             return self
         pattern = syntax.__dict__[self.name] = re.compile(syntax._lazy[self.name])
+        assert self.groups is None or pattern.groups == self.groups, self.name
         return pattern
 
 
@@ -112,9 +117,13 @@ class _Syntax:
     itself, built the first time a line needs it."""
 
     # Patterns a usual log never needs: compiled the first time one is used.
-    play = _Lazy()
+    play = _Lazy(groups=3)
     keyword = _Lazy()
-    amount = _Lazy()
+    amount = _Lazy(groups=0)
+    card = _Lazy(groups=0)
+    hand_word = _Lazy(groups=0)  # (a first word not in ASCII)
+    header_text = _Lazy(groups=1)  # (a `game` line the words do not read)
+    header_option = _Lazy(groups=2)
 
     def __init__(self, grammar: str) -> None:
         self._grammar = grammar
@@ -123,26 +132,28 @@ class _Syntax:
         terms = _terminals(grammar, lambda: self.lark)
 
         def term(name: str) -> str:
-            pattern = terms[name]
-            assert re.compile(pattern).groups == 0, name  # the patterns number their groups
-            return f"(?>{pattern})"  # atomic: a token never gives back characters, as in Lark
+            # atomic: a token never gives back characters, as in Lark (the patterns number
+            # none of their groups: checked as each is compiled, see _Lazy)
+            return f"(?>{terms[name]})"
 
         sep = r"[\t ,]*"
         colon = rf"{sep}(?::{sep})?"  # an optional ':' after a keyword
         name, card = term("NAME"), term("CARD")
-        self.card, self.name = re.compile(card), re.compile(name)
+        self.name = re.compile(name)
+        assert self.name.groups == 0, "NAME"
         self.first_word = re.compile(rf"{sep}({name})")
         lazy = self._lazy  # (see _Lazy)
+        lazy["card"] = card
         lazy["amount"] = term("AMOUNT")
         lazy["play"] = (
             rf"{sep}({name})[\t ,]+({card})(?:[\t ,]*\([\t ]*(?i:was)[\t ,]+({card})[\t ]*\))?"
         )
         lazy["keyword"] = terms["keyword"]
-        self.hand_word = re.compile(terms["HAND"])
+        lazy["hand_word"] = terms["HAND"]
         # The header's statements whose value is text to the end of the line.
         text = r"[^\s,:#][^\n#]*"  # the grammar's TEXT: the rest of the line
-        self.header_text = re.compile(rf"{colon}({text})?")
-        self.header_option = re.compile(rf"{colon}((?>(?i:[a-z_][a-z0-9_-]*))){sep}({text})")
+        lazy["header_text"] = rf"{colon}({text})?"
+        lazy["header_option"] = rf"{colon}((?>(?i:[a-z_][a-z0-9_-]*))){sep}({text})"
 
     @property
     def lark(self) -> Lark:

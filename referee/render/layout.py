@@ -23,8 +23,9 @@ push the table off the screen. Only a table whose first columns and a single ban
 are wider than the width (a terminal narrower than about 60 columns) has lines wider than
 the width.
 
-Dependency-free but for :func:`rich.cells.cell_len` and :func:`~rich.cells.chop_cells`
-(widths in terminal cells: a suit symbol is one cell, a CJK character two).
+Dependency-free but for rich's measure of widths in terminal cells (a suit symbol is one
+cell, a CJK character two): :func:`referee.render.cells.cell_len`, and
+:func:`rich.cells.chop_cells` to cut a word longer than its column.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.cells import cell_len, chop_cells
+from referee.render.cells import cell_len
 
 #: Cells before a table and between its columns.
 INDENT = 2
@@ -256,6 +257,8 @@ def _wrap(text: str, width: int) -> list[str]:
             lines.append(line.rstrip())
         line = chunk.lstrip(" ")
         while cell_len(line.rstrip()) > width:
+            from rich.cells import chop_cells  # (a word wider than the column: rarely)
+
             head, *_ = chop_cells(line, width)
             lines.append(head)
             line = line[len(head) :]

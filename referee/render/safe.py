@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["UNSAFE", "visible", "visible_char"]
+__all__ = ["UNSAFE", "visible", "visible_char", "visible_lines"]
 
 _SHORT = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 
@@ -67,3 +67,10 @@ def visible(text: str) -> str:
     if UNSAFE.search(text) is None:
         return text
     return UNSAFE.sub(_replace, text)
+
+
+def visible_lines(text: str) -> str:
+    """:func:`visible`, but for the line ends of text printed as lines."""
+    if UNSAFE.search(text) is None:
+        return text
+    return "\n".join(map(visible, text.split("\n")))

@@ -55,6 +55,10 @@ class Spool:
 
     def lines(self) -> Iterator[str]:
         """The lines added, once, then the spool is empty."""
+        if self._file is None and not any("\r" in line for line in self._lines):
+            kept, self._lines = self._lines, []  # (all in memory: as the file would give
+            yield from kept  # them, without making one; a `\r` would end a line there)
+            return
         self._flush()
         spool, self._file = self._file, None
         if spool is None:

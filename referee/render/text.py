@@ -9,7 +9,8 @@ one-line count. Colour is used only on a terminal (rich's detection, which honou
 (:mod:`referee.render.layout`: the words wrap, the numbers never do), and the findings, their
 evidence and the header's lines are broken between words to fit it, each line after the
 first under the message (:mod:`referee.render.wrapping`); piped output is plain and stable:
-each finding and each table row on one line, whatever the width of any terminal.
+each finding and each table row on one line, whatever the width of any terminal, and is
+written without rich (:mod:`referee.render.plain`), which only a terminal needs.
 """
 
 from __future__ import annotations
@@ -17,17 +18,14 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Literal, TextIO
+from typing import TYPE_CHECKING, Literal, TextIO
 
-from rich.cells import cell_len
-from rich.console import Console
-from rich.segment import Segment
-from rich.text import Text
-
+from referee.render.cells import cell_len
 from referee.render.fmt import count as _count
 from referee.render.fmt import option_text as _option_text
 from referee.render.layout import Column, TableLayout
-from referee.render.safe import UNSAFE, visible
+from referee.render.plain import Line, PlainConsole, PlainText, plain_console
+from referee.render.safe import UNSAFE, visible, visible_lines
 from referee.render.source import (
     LineSource,
     finding_source,
@@ -37,7 +35,6 @@ from referee.render.source import (
 )
 from referee.render.spool import Spool as _Spool
 from referee.render.views import SettlementTable, game_title, view_of
-from referee.render.wrapping import hanging
 from referee.report import (
     ClaimRuling,
     FileReport,
@@ -47,7 +44,9 @@ from referee.report import (
     Violation,
     file_not_read,
 )
-from referee.severity import kind_of
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = [
     "LineSource",
@@ -56,6 +55,7 @@ __all__ = [
     "read_source_lines",
     "render_text",
     "summary_line",
+    "text_console",
 ]
 
 
@@ -69,52 +69,21 @@ S_GUTTER = "blue"
 S_CARET = "bold green"
 
 
-class _Console(Console):
-    """A rich console that lets a closed pipe surface as ``BrokenPipeError``.
-
-    (rich's default exits the process with status 1, which ``audit`` uses for "violations
-    found"; the command line decides instead.)
-    """
-
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError(32, "Broken pipe")
-
-    def _render_buffer(self, buffer: Iterable[Segment]) -> str:
-        """Every piece of text made visible before it is written (see
-        :mod:`referee.render.safe`): whatever a log holds, no control, bidi or zero-width
-        character reaches the terminal. (The renderers escape what they align, too.)"""
-        return super()._render_buffer(
-            seg
-            if seg.control or seg.text == "\n"  # (rich's own line ends)
-            else Segment(_visible_lines(seg.text), seg.style, seg.control)
-            for seg in buffer
-        )
-
-
-def _visible_lines(text: str) -> str:
-    """:func:`visible`, but for the line ends of text printed as lines."""
-    if UNSAFE.search(text) is None:
-        return text
-    return "\n".join(map(visible, text.split("\n")))
-
-
 def make_console(
     file: TextIO | None = None, color: bool | None = None, *, width: int | None = None
 ) -> Console:
-    """A console for reports: ``color`` None detects a terminal, False forces plain text;
-    ``width`` fixes the terminal's width (else rich measures it)."""
-    return _Console(
-        file=file,
-        width=width,
-        force_terminal=color,
-        color_system="auto" if color is not False else None,
-        no_color=None if color is not False else True,
-        highlight=False,
-        markup=False,
-        emoji=False,
-        soft_wrap=True,
-    )
+    """A rich console for reports (:func:`referee.render.console.make_console`): ``color``
+    None detects a terminal, False forces plain text; ``width`` fixes the terminal's width
+    (else rich measures it)."""
+    from referee.render.console import make_console as rich_console
+
+    return rich_console(file, color, width=width)
+
+
+def text_console(file: TextIO | None, color: bool | None) -> Console | PlainConsole:
+    """The console the text report writes to: a plain one, without rich, where rich's
+    would write plain text too (:func:`referee.render.plain.plain_console`), else rich's."""
+    return plain_console(file, color) or make_console(file, color)
 
 
 def render_text(
@@ -128,7 +97,7 @@ def render_text(
     """The whole text report for ``report`` as a string (plain unless ``color``), its
     tables laid out in ``width`` cells (None: each row on one line)."""
     out = io.StringIO()
-    console = make_console(out, color=color)
+    console = text_console(out, color)
     renderer = TextRenderer(console, quiet=quiet, sources=sources, width=width)
     for file in report.files:
         renderer.file(file)
@@ -162,6 +131,15 @@ class _Row:
         """The violations of the rules of play and bidding: neither a settlement error
         nor a log fault."""
         return self.violations - self.settlement - self.log_faults
+
+
+def _of_kind(by_rule: dict[str, int], kind: str) -> int:
+    """The findings of rules of ``kind`` (``settlement``, ``log``) among ``by_rule``."""
+    if not by_rule:  # (a clean file: the registries are not needed)
+        return 0
+    from referee.severity import kind_of
+
+    return sum(n for rule, n in by_rule.items() if kind_of(rule) == kind)
 
 
 def _by_rule(counts: Iterable[tuple[str, int]]) -> str:
@@ -207,7 +185,7 @@ class TextRenderer:
 
     def __init__(
         self,
-        console: Console,
+        console: Console | PlainConsole,
         *,
         quiet: bool = False,
         sources: LineSource | None = None,
@@ -222,6 +200,12 @@ class TextRenderer:
         )
         #: No colour (piped, NO_COLOR, or a worker's plain part): lines are written as text.
         self._plain = console.color_system is None and not console.is_terminal
+        #: What a line is made as: plain with no width, never wrapped, needs no rich.
+        self._text: Callable[..., Line] = PlainText
+        if not self._plain or self.width is not None:
+            from rich.text import Text
+
+            self._text = Text
         self.quiet = quiet
         self.sources: LineSource = sources or no_sources
         self.rows: list[_Row] = []
@@ -255,7 +239,7 @@ class TextRenderer:
         open_file.table = view.table(report) if view is not None else None
         if not self.quiet:
             if self.rows and not self._keep:
-                self._print(Text(""))
+                self._print(self._text(""))
             self._header(report)
 
     def errors(self, errors: list[ReadError]) -> None:
@@ -308,9 +292,9 @@ class TextRenderer:
             open_file.hands,
             open_file.violations,
             len(report.errors),
-            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "settlement"),
+            _of_kind(open_file.by_rule, "settlement"),
             tuple(sorted(counts.items())),
-            sum(n for rule, n in open_file.by_rule.items() if kind_of(rule) == "log"),
+            _of_kind(open_file.by_rule, "log"),
             open_file.ignored,
             file_not_read(report, open_file.hands),
         )
@@ -333,30 +317,36 @@ class TextRenderer:
         """Print a file written by another renderer (:meth:`take_part`)."""
         text, row = part
         if self.rows and not self.quiet:
-            self._print(Text(""))
+            self._print(self._text(""))
         self.console.file.write(text)
         self.rows.append(row)
 
-    def _print(self, text: Text) -> None:
+    def _print(self, text: Line) -> None:
         if self._plain:  # what rich would write for it, some 20 times faster
-            self.console.file.write(_visible_lines(text.plain) + "\n")
+            self.console.file.write(visible_lines(text.plain) + "\n")
         else:
+            assert not isinstance(self.console, PlainConsole)  # (always plain)
             self.console.print(text, soft_wrap=True)
 
-    def _say(self, head: Text | str, body: Text | str, style: str = "") -> None:
+    def _say(self, head: Line | str, body: Line | str, style: str = "") -> None:
         """Print ``head`` then ``body``: one line (no width: piped), or in the renderer's
         width broken between words, the lines after the first under the body's start
         (:func:`referee.render.wrapping.hanging`). ``style`` is the whole line's."""
-        head = Text(head, style=style) if isinstance(head, str) else head
-        body = Text(body) if isinstance(body, str) else body
+        head = self._text(head, style=style) if isinstance(head, str) else head
+        body = self._text(body) if isinstance(body, str) else body
         if self.width is None:
             self._print(head + body)
             return
+        from rich.text import Text  # (with a width, lines are rich's: see __init__)
+
+        from referee.render.wrapping import hanging
+
+        assert isinstance(head, Text) and isinstance(body, Text)
         for line in hanging(head, body, self.width):
             self._print(line)
 
     def _header(self, report: FileReport) -> None:
-        title = Text(visible(report.path), style=S_PATH)
+        title = self._text(visible(report.path), style=S_PATH)
         if report.game is None:
             title.append(" (not judged)")
             self._say("", title)
@@ -408,13 +398,13 @@ class TextRenderer:
 
     # ------------------------------------------------------------------ findings
 
-    def _where(self, path: str, line: int | None, column: int | None) -> Text:
+    def _where(self, path: str, line: int | None, column: int | None) -> Line:
         where = path
         if line:
             where += f":{line}"
             if column:
                 where += f":{column}"
-        return Text(visible(where) + ":", style=S_PATH)
+        return self._text(visible(where) + ":", style=S_PATH)
 
     def _error(self, path: str, error: ReadError, lines: dict[int, str]) -> None:
         text = self._where(path, error.line, error.column)
@@ -455,7 +445,7 @@ class TextRenderer:
         head.append("claim", style=S_CLAIM)
         head.append(" ")
         trick = f" (trick {c.trick})" if c.trick is not None else ""
-        text = Text(f"{c.by} renege {c.against}{trick}: ")
+        text = self._text(f"{c.by} renege {c.against}{trick}: ")
         text.append(c.ruling, style="bold")
         if c.reason:
             text.append(f" — {c.reason}")
@@ -472,11 +462,11 @@ class TextRenderer:
         source, column = snippet_window(source, column, room)
         shown = visible(source.expandtabs(8))
         pad = " " * (self._gutter_width(line) - len(str(line)) - 1)
-        gutter = Text(f"{pad}{line} | ", style=S_GUTTER)
-        self._print(gutter + Text(shown))
+        gutter = self._text(f"{pad}{line} | ", style=S_GUTTER)
+        self._print(gutter + self._text(shown))
         if column:
             offset = cell_len(visible(source[: column - 1].expandtabs(8)))
-            caret = Text(" " * self._gutter_width(line) + "| ", style=S_GUTTER)
+            caret = self._text(" " * self._gutter_width(line) + "| ", style=S_GUTTER)
             caret.append(" " * offset + "^", style=S_CARET)
             self._print(caret)
 
@@ -489,7 +479,7 @@ class TextRenderer:
         rows = (row.split(_CELL) for row in open_file.rows.lines())  # one at a time
         self._table(table.columns, rows, table.footer(report), open_file.widths)
         for line in [*table.standing(report), *open_file.notes.lines()]:
-            self._print(Text(f"  {line}", style="bold"))
+            self._print(self._text(f"  {line}", style="bold"))
 
     def _table(
         self,
@@ -510,14 +500,14 @@ class TextRenderer:
         ]
         layout = TableLayout(columns, widths, self.width, header)
         for line in layout.lines(header):
-            self._print(Text(line, style=S_DIM))
+            self._print(self._text(line, style=S_DIM))
         if layout.natural:
             self._print_lines(layout.line(row) for row in rows)
         else:
             self._print_lines(line for row in rows for line in layout.lines(row))
         if footer:
             for line in layout.lines(footer):
-                self._print(Text(line, style="bold"))
+                self._print(self._text(line, style="bold"))
 
     def _print_lines(self, lines: Iterable[str]) -> None:
         """Print unstyled lines (table rows): written straight to the console's file, as
@@ -527,10 +517,10 @@ class TextRenderer:
         for line in lines:
             batch.append(line)
             if len(batch) == 256:
-                write(_visible_lines("\n".join(batch)) + "\n")
+                write(visible_lines("\n".join(batch)) + "\n")
                 batch = []
         if batch:
-            write(_visible_lines("\n".join(batch)) + "\n")
+            write(visible_lines("\n".join(batch)) + "\n")
 
     # ------------------------------------------------------------------ batch
 
@@ -539,7 +529,7 @@ class TextRenderer:
         if self.quiet:
             return
         if len(self.rows) > 1:
-            self._print(Text(""))
+            self._print(self._text(""))
             counts: dict[str, Callable[[_Row], int]] = {  # column: what it counts
                 "hands": lambda r: r.hands,
                 "findings": lambda r: r.violations,  # (under a rule ID, of every kind)
@@ -559,8 +549,8 @@ class TextRenderer:
             totals = [str(sum(c(r) for r in self.rows)) for c in counts.values()]
             footer = ["total", "", *totals, _by_rule(_batch_counts(self.rows))]
             self._table(columns, rows, footer)
-        self._print(Text(""))
-        self._say("", summary_line(self.rows))
+        self._print(self._text(""))
+        self._say("", summary_line(self.rows, self._text))
 
 
 def _batch_counts(rows: Sequence[_Row]) -> list[tuple[str, int]]:
@@ -572,14 +562,18 @@ def _batch_counts(rows: Sequence[_Row]) -> list[tuple[str, int]]:
     return sorted(counts.items())
 
 
-def summary_line(rows: Sequence[_Row]) -> Text:
+def summary_line(rows: Sequence[_Row], make: Callable[..., Line] | None = None) -> Line:
     """``2 files, 14 hands: 1 violation, 2 settlement errors, 1 read error`` (each kind
     counted), ``...: clean``, and what ``--select``/``--ignore`` left out: ``...: nothing
     reported (3 findings ignored)``, never "clean" beside a ``recorded`` column that says
     ``differs``."""
+    if make is None:  # (rich's text, styled)
+        from rich.text import Text
+
+        make = Text
     files = len(rows)
     hands = sum(r.hands for r in rows)
-    text = Text(f"{_count(files, 'file')}, {_count(hands, 'hand')}: ", style="bold")
+    text = make(f"{_count(files, 'file')}, {_count(hands, 'hand')}: ", style="bold")
     kinds = [
         (sum(r.play for r in rows), "violation", S_RULE),
         (sum(r.settlement for r in rows), "settlement error", S_RULE),

@@ -33,9 +33,9 @@ def _nothing() -> None:
 
 
 def _text(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
-    from referee.render.text import TextRenderer, make_console
+    from referee.render.text import TextRenderer, text_console
 
-    console = make_console(out, color)
+    console = text_console(out, color)
     text = TextRenderer(console, quiet=job.quiet)
     color_part = console.is_terminal and bool(console.color_system)
     return OpenWriter(
@@ -44,9 +44,9 @@ def _text(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
 
 
 def _text_part(job: Job) -> Writer:
-    from referee.render.text import TextRenderer, make_console
+    from referee.render.text import TextRenderer, text_console
 
-    console = make_console(io.StringIO(), job.color)
+    console = text_console(io.StringIO(), job.color)
     return TextRenderer(console, quiet=job.quiet, keep=True, width=job.width)
 
 
