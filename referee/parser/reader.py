@@ -13,6 +13,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
 from referee.games import Game, all_games, game_named, game_of
+from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
     _MAX_SOURCE_LINE,
@@ -204,6 +205,7 @@ class LogReader:
         """Read the header's lines and seat its players; give the header (None when the
         log has no usable header)."""
         items: list[_HeaderLine | ScoreLine] = []
+        count = size = past = 0  # the header's statement lines, their size, where too large
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
@@ -213,6 +215,10 @@ class LogReader:
             if first is not None and self._is_hand(word):
                 self._pending = entry
                 break
+            count, size = count + 1, size + len(entry[2])
+            if count > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+                past = past or entry[0]
+                continue
             stmt = self._read_line(entry, split_words(entry[1]), None)
             if stmt is _UNREADABLE:
                 continue
@@ -239,11 +245,28 @@ class LogReader:
                     "a `hand` line",
                     entry[2],
                 )
+        if past:
+            self._header_too_large(past, count, size)
+            return None
         header = self._make_header(items)
         if header is not None:
             self._names.seat(self._seated)
             self._words.seat()
         return header
+
+    def _header_too_large(self, past: int, lines: int, size: int) -> None:
+        """The one error of a header past any real size (its lines counted to the first
+        `hand` line, none kept past the bounds): the log is not judged."""
+        what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
+        self._error(
+            "P-HEADER",
+            past,
+            1,
+            f"the header is too large to read: {what} before the first `hand` (a header is "
+            f"read up to {MAX_HAND_LINES:,} statement lines and {MAX_HAND_CHARS:,} characters; "
+            f"a real one has fewer than 40 lines): the log is not judged (lines {past:,} to "
+            f"{self._last_line():,} were not read)",
+        )
 
     @staticmethod
     def _seated_yet(items: list[_HeaderLine | ScoreLine]) -> bool:
@@ -464,12 +487,12 @@ class LogReader:
         """The hand whose lines come next (None when the header is unusable: its lines are
         still read, for the errors)."""
         block: list[_BlockLine] = []
-        self._block(block)
+        too_large = self._block(block, number)
         if self.header is None:
             self._events(block)  # for the errors
             return None
         self._hand_block, self._block_lines_by_number = block, None
-        unreadable: list[Unread] = []
+        unreadable: list[Unread] = [Unread(too_large, "")] if too_large else []
         events = self._events(block, unreadable)
         ahead = self._next_number(number)
         return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
@@ -538,11 +561,19 @@ class LogReader:
             stmt = self._parse(entry)
         return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
 
-    def _block(self, block: list[_BlockLine]) -> None:
-        """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
-        end into ``block``: each line's words are parted once, here."""
+    def _block(self, block: list[_BlockLine], hand: int) -> int:
+        """Read the non-blank lines of hand ``hand`` up to the next `hand` line (kept in
+        ``_pending``) or the end into ``block``: each line's words are parted once, here.
+
+        A hand past any real size (:data:`MAX_HAND_LINES` statement lines, or
+        :data:`MAX_HAND_CHARS` characters in them) is not kept: its lines are counted to its
+        end, ``block`` is left empty, one P-SYNTAX says so, and the line where it went past
+        is returned (0 for a hand kept whole)."""
         number = self._lineno
         hand_words = self._hand_words
+        size = 0  # characters in the lines kept
+        dropped = 0  # statement lines counted, not kept
+        past = 0  # the line where the hand went past the bounds
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
@@ -561,7 +592,33 @@ class LogReader:
             elif not text.strip("\t ,"):
                 continue
             block.append((number, text, raw, words))
+            size += len(raw)
+            if len(block) > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+                past = past or number
+                dropped += len(block)
+                block.clear()
         self._lineno = number
+        if past:
+            self._hand_too_large(hand, past, dropped + len(block), size)
+            block.clear()
+        return past
+
+    def _hand_too_large(self, hand: int, past: int, lines: int, size: int) -> None:
+        """The one error of a hand past any real size (see :meth:`_block`)."""
+        what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
+        self._error(
+            "P-SYNTAX",
+            past,
+            1,
+            f"hand {hand} is too large to judge: {what} (a hand is read up to "
+            f"{MAX_HAND_LINES:,} statement lines and {MAX_HAND_CHARS:,} characters; a real "
+            f"one has fewer than 60 lines): the hand is not judged (lines {past:,} to "
+            f"{self._last_line():,} were not read)",
+        )
+
+    def _last_line(self) -> int:
+        """The number of the last line read before the `hand` line read last (or the end)."""
+        return self._pending[0] - 1 if self._pending is not None else self._lineno
 
     def _hand_line(self, text: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand),

@@ -1,0 +1,164 @@
+"""Memory and I/O under attack: a hand (or header) past any real size.
+
+Each attack goes through the command line (typer's CliRunner, or the installed command in a
+child process where memory is in question: there under an address-space limit, so that a
+regression fails at once instead of taking the machine's memory).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES
+from tests.test_hostile import COMMAND, HANG
+from tests.test_log_faults_both_games import BOURRE
+
+runner = CliRunner()
+
+#: The statement lines of hand 2 of BOURRE (dealer, trump, a decision, 5 tricks; its `hand`
+#: line aside).
+HAND_2 = 8
+
+#: A trick line of hand 2 of BOURRE, written again and again to make a hand of any size.
+TRICK = "trick 5: cy 6d, dee Ad, eve 7d, bob 3c\n"
+
+
+def audit_json(path: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    """Exit status and the one file's JSON report of ``referee audit --format json``."""
+    done = runner.invoke(app, ["audit", "--format", "json", *args, str(path)])
+    (entry,) = json.loads(done.stdout)["files"]
+    return done.exit_code, entry
+
+
+def with_hand_2_of(lines: str) -> str:
+    """BOURRE with ``lines`` added at the end of hand 2."""
+    head, rest = BOURRE.split("\nhand 3\n")
+    return f"{head}{lines}\nhand 3\n{rest}"
+
+
+# ----------------------------------------------------------------------------- hand size
+
+
+def test_a_hand_past_any_real_size_is_one_finding_and_the_next_hand_is_judged(
+    tmp_path: Path,
+) -> None:
+    clean = tmp_path / "clean.hlog"
+    clean.write_text(BOURRE)
+    _, expected = audit_json(clean)
+    log = tmp_path / "big.hlog"
+    log.write_text(with_hand_2_of(TRICK * 5000))
+    first_line = BOURRE.split("\nhand 3\n")[0].count("\n") + 1  # the first trick added
+    status, entry = audit_json(log)
+    assert status == 1
+    (error,) = entry["errors"]
+    hand_lines = HAND_2 + 5000
+    past = first_line + MAX_HAND_LINES - HAND_2  # its 1,001st statement line
+    assert (error["code"], error["line"], error["column"]) == ("P-SYNTAX", past, 1)
+    assert f"hand 2 is too large to judge: {hand_lines:,} statement lines" in error["message"]
+    assert f"lines {past:,} to {first_line + 5000:,} were not read" in error["message"]
+    one, two, three = entry["hands"]
+    assert one == expected["hands"][0]
+    assert (two["number"], two["settled"], two["violations"]) == (2, False, [])
+    assert three["number"] == 3 and three["line"] == expected["hands"][2]["line"] + 5000
+    assert three["violations"] == expected["hands"][2]["violations"]
+    assert three["dealer"] == expected["hands"][2]["dealer"]
+
+
+def test_a_hand_at_the_bound_is_kept_whole_comments_and_blank_lines_aside(
+    tmp_path: Path,
+) -> None:
+    """1,000 statement lines, with twice as many comment and blank lines among them, are
+    judged (each extra trick line is a finding of its own); one more is not kept."""
+    for extra, kept in ((MAX_HAND_LINES - HAND_2, True), (MAX_HAND_LINES - HAND_2 + 1, False)):
+        log = tmp_path / "bound.hlog"
+        log.write_text(with_hand_2_of(("# a comment\n\n" + TRICK) * extra))
+        status, entry = audit_json(log)
+        assert status == 1
+        too_large = [e for e in entry["errors"] if "too large" in e["message"]]
+        assert bool(too_large) != kept
+        violations = entry["hands"][1]["violations"]
+        assert (len(violations) >= extra) == kept, len(violations)
+
+
+def test_a_hand_of_few_but_enormous_lines_is_not_kept(tmp_path: Path) -> None:
+    line = "trick 5: " + "cy 6d, " * ((MAX_HAND_CHARS // 2) // 7) + "\n"
+    log = tmp_path / "wide.hlog"
+    log.write_text(with_hand_2_of(line * 3))
+    status, entry = audit_json(log)
+    assert status == 1
+    (error,) = entry["errors"]
+    assert re.search(r"hand 2 is too large to judge: [\d,]+ characters", error["message"])
+    assert entry["hands"][1]["violations"] == [] and len(entry["hands"]) == 3
+
+
+def test_a_header_past_any_real_size_is_one_error_and_not_judged(tmp_path: Path) -> None:
+    head, hands = BOURRE.split("\n\n", 1)
+    log = tmp_path / "header.hlog"
+    log.write_text(head + "\n" + "title the longest night\n" * 3000 + "\n" + hands)
+    status, entry = audit_json(log)
+    assert status == 2
+    (error,) = entry["errors"]
+    assert (error["code"], error["line"]) == ("P-HEADER", MAX_HAND_LINES + 1)
+    assert "the header is too large to read: 3,002 statement lines" in error["message"]
+    assert entry["hands"] == []
+
+
+#: Runs the command given after it under an address-space limit (its first argument, in
+#: MiB), and prints its exit status, then its output.
+_LIMITED = """
+import resource, subprocess, sys
+limit = int(sys.argv[1]) << 20
+def limited():
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+done = subprocess.run(sys.argv[2:], capture_output=True, text=True, preexec_fn=limited)
+sys.stdout.write(f"{done.returncode}\\n" + done.stdout)
+sys.stderr.write(done.stderr)
+"""
+
+
+def test_a_hand_of_100000_trick_lines_in_bounded_memory(tmp_path: Path) -> None:
+    """Before the bound, such a hand took about 350 MB (250,000 lines: 870 MB and 13
+    minutes); under 200 MB of address space it ran out of memory."""
+    log = tmp_path / "big.hlog"
+    log.write_text(with_hand_2_of(TRICK * 100_000))
+    done = subprocess.run(
+        [sys.executable, "-c", _LIMITED, "200", *COMMAND, "audit", "--format", "json", log],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stdout, done.stderr
+    status, out = done.stdout.split("\n", 1)
+    assert status == "1", (status, done.stderr)
+    (entry,) = json.loads(out)["files"]
+    assert [e["code"] for e in entry["errors"]] == ["P-SYNTAX"]
+    assert "too large to judge" in entry["errors"][0]["message"]
+    assert [h["number"] for h in entry["hands"]] == [1, 2, 3]
+
+
+def test_the_limit_leaves_room_for_the_command_itself() -> None:
+    """(The address-space limit above fails a run that needs memory, not the command.)"""
+    done = subprocess.run(
+        [sys.executable, "-c", _LIMITED, "200", *COMMAND, "audit", "-"],
+        input=BOURRE,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert done.stdout.startswith("0\n"), done.stderr
+
+
+def test_explain_states_the_bounds() -> None:
+    for code, what in (("P-SYNTAX", "a hand past any real size"), ("P-HEADER", "the header")):
+        done = runner.invoke(app, ["explain", code])
+        text = " ".join(done.stdout.split())
+        assert what in text and f"more than {MAX_HAND_LINES:,} statement lines" in text
+        assert f"{MAX_HAND_CHARS >> 20} MiB of text" in text
