@@ -66,13 +66,17 @@ READ_CODES: tuple[ReadCode, ...] = (
         "line, so every bad line is reported in one run. A hand with a line that could not be\n"
         "read is not settled (the line may have been a trick or a payment), but every play the\n"
         "log does show is still judged. A file whose first statement is no log statement at all\n"
-        "is reported once, and not read further. A line longer than 1 MiB (1,048,576\n"
-        "characters) is not read, nor is a hand past any real size: more than 1,000 statement\n"
-        "lines (its `hand` line, comments and blank lines aside; a real hand has fewer than 60)\n"
-        "or 1 MiB of text in them. Such a hand is one error, its lines are counted, not kept,\n"
-        "and it is not judged; the next `hand` line starts the next hand as usual.",
+        "is reported once, and not read further. A carriage return alone (CR, `\\r`) inside a\n"
+        "line is one too: a line ends with LF or CRLF (as git and GitHub count lines), and a\n"
+        "terminal prints what follows a lone CR over the start of the line, so the line is not\n"
+        "read. A line longer than 1 MiB (1,048,576 characters) is not read, nor is a hand past\n"
+        "any real size: more than 1,000 statement lines (its `hand` line, comments and blank\n"
+        "lines aside; a real hand has fewer than 60) or 1 MiB of text in them. Such a hand is\n"
+        "one error, its lines are counted, not kept, and it is not judged; the next `hand`\n"
+        "line starts the next hand as usual.",
         "Correct the line as the message says and audit again. `docs/log-format.md` lists\n"
-        "every statement, and `referee new bourre` prints a log to start from.",
+        "every statement, and `referee new bourre` prints a log to start from. Save a file\n"
+        "whose lines end with CR alone (an old Mac file) with LF line ends.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
         kind="log",
         counts=Counts.FINDING,

@@ -174,6 +174,12 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
     without its line end and in Unicode's composed form (NFC: a name written ``zoé`` with a
     combining accent is the same name as ``zoé``).
 
+    ``text`` is read as written (``newline=""``): a line ends at ``\\n`` or ``\\r\\n``, as
+    the log format says and as git, grep and GitHub count lines, so that a finding's line
+    number is the one they show. A carriage return alone is part of its line (the reader
+    reports one with text after it: a terminal would print that text over the line's
+    start).
+
     A line longer than :data:`MAX_LINE_CHARS` is given as an empty line (its number kept)
     and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
     vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
@@ -194,6 +200,8 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
             else:
                 parts[0] = carry + parts[0]
             carry = parts.pop()
+            if "\r" in chunk or (joined and parts and parts[0].endswith("\r")):
+                _without_cr(parts)
             if len(carry) > MAX_LINE_CHARS:
                 carry, skipping = "", True
                 late.append(_line_too_long(count + len(parts) + 1))
@@ -205,7 +213,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
                 yield parts
         if skipping or carry:
             count += 1
-            yield _checked([carry], count - 1, late, not carry.isascii())
+            yield _checked(_without_cr([carry]), count - 1, late, not carry.isascii())
     except (OSError, UnicodeDecodeError) as exc:
         if not changed:
             raise
@@ -220,6 +228,14 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
         )
     finally:
         text.close()
+
+
+def _without_cr(parts: list[str]) -> list[str]:
+    """``parts`` with the carriage return of each line that ended in ``\\r\\n`` taken off."""
+    for i, part in enumerate(parts):
+        if part.endswith("\r"):
+            parts[i] = part[:-1]
+    return parts
 
 
 def _composed(chunk: str, first: str, joined: bool) -> bool:
@@ -305,8 +321,7 @@ def decode_problem(
 
 
 def _position(before: str) -> tuple[int, int]:
-    """1-based line and character column just after the text ``before`` (``\n``, ``\r\n``
-    and ``\r`` end a line, as for the parser)."""
-    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    return line, len(before) - line_start + 1
+    """1-based line and character column just after the text ``before`` (``\\n`` ends a
+    line, as for the reader, git and grep: see :func:`text_chunks`)."""
+    line_start = before.rfind("\n") + 1
+    return before.count("\n") + 1, len(before) - line_start + 1

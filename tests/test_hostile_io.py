@@ -1,4 +1,5 @@
-"""Memory and I/O under attack: a hand (or header) past any real size.
+"""Memory and I/O under attack: a hand (or header) past any real size, a lone carriage
+return.
 
 Each attack goes through the command line (typer's CliRunner, or the installed command in a
 child process where memory is in question: there under an address-space limit, so that a
@@ -7,16 +8,23 @@ regression fails at once instead of taking the machine's memory).
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import subprocess
 import sys
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from referee import decoding
 from referee.cli import app
+from referee.decoding import text_chunks
 from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from tests.test_hostile import COMMAND, HANG
 from tests.test_log_faults_both_games import BOURRE
@@ -162,3 +170,88 @@ def test_explain_states_the_bounds() -> None:
         text = " ".join(done.stdout.split())
         assert what in text and f"more than {MAX_HAND_LINES:,} statement lines" in text
         assert f"{MAX_HAND_CHARS >> 20} MiB of text" in text
+
+
+# ----------------------------------------------------------------------------- carriage return
+
+
+def test_a_lone_carriage_return_keeps_line_numbers_as_git_counts_them(tmp_path: Path) -> None:
+    """Only LF and CRLF end a line (as for git, grep and GitHub): `option ante 7<CR># ...`
+    is one line, reported where it is and not read (a terminal would print the comment over
+    the statement), and every later finding has the line number git gives it."""
+    text = BOURRE.replace("\n", "\r\n").replace(
+        "players ann bob cy dee eve\r\n",
+        "players ann bob cy dee eve\r\noption ante 7\r# house rules v2\r\n",
+    )
+    # bob throws 6d on a spade lead while he holds 5s (he plays it in trick 5): a renege
+    text = text.replace("ann Ks, bob 5s", "ann Ks, bob 6d").replace(
+        "bob 6d, cy Ad", "bob 5s, cy Ad"
+    )
+    log = tmp_path / "cr.hlog"
+    log.write_bytes(text.encode())
+    git_lines = text.encode().split(b"\n")
+    status, entry = audit_json(log)
+    assert status == 1
+    (error,) = entry["errors"]
+    assert (error["code"], error["line"], error["column"]) == ("P-SYNTAX", 3, 14)
+    assert git_lines[2].startswith(b"option ante 7\r#")
+    assert "carriage return" in error["message"]
+    assert entry["options"] == {}  # the statement behind the comment was not read
+    found = {v["rule"]: v["line"] for h in entry["hands"] for v in h["violations"]}
+    assert git_lines[found["BR-FOLLOW"] - 1].startswith(b"trick 2: ann Ks, bob 6d")
+    assert git_lines[found["BR-SETTLE-RENEGE"] - 1].startswith(b"settle pot 5")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "csv", "github", "sarif", "html"])
+def test_no_carriage_return_reaches_any_output_raw(fmt: str, tmp_path: Path) -> None:
+    text = BOURRE.replace("trick 1: ann As", "# note\rtrick 1: ann As", 1)
+    log = tmp_path / "cr.hlog"
+    log.write_bytes(text.replace("\n", "\r\n").encode())
+    done = runner.invoke(app, ["audit", "--format", fmt, str(log)])
+    assert done.exit_code == 1
+    assert "\r" not in done.stdout
+    assert "carriage return" in done.stdout
+    if fmt == "text":  # the snippet shows the line, the CR escaped, the caret under it
+        lines = done.stdout.splitlines()
+        at = next(
+            i
+            for i, ln in enumerate(lines)
+            if ln.endswith("| # note\\rtrick 1: ann As, bob 2s, cy 3s, dee 4s")
+        )
+        assert lines[at + 1].index("^") == lines[at].index("\\r")
+
+
+def test_a_file_of_old_mac_line_ends_is_one_line_and_says_so(tmp_path: Path) -> None:
+    log = tmp_path / "mac.hlog"
+    log.write_bytes(BOURRE.replace("\n", "\r").encode())
+    status, entry = audit_json(log)
+    assert status == 2 and entry["hands"] == []
+    (syntax,) = [e for e in entry["errors"] if e["code"] == "P-SYNTAX"]
+    assert (syntax["line"], syntax["column"]) == (1, 12)
+    assert (
+        "save a file whose lines end with CR alone, an old Mac file, with LF" in syntax["message"]
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(["a", "hand 1", "\r", "\n", "\r\n", "é", " "]), max_size=40),
+    st.integers(1, 7),
+)
+def test_lines_are_split_as_git_splits_them_a_chunk_at_a_time(
+    pieces: list[str], chunk: int
+) -> None:
+    """LF ends a line, and a CR just before it is part of the line end, however the text
+    falls into chunks (a CRLF split between two)."""
+    text = "".join(pieces)
+    expected = text.split("\n")
+    if expected[-1] == "":
+        expected.pop()
+    expected = [line[:-1] if line.endswith("\r") else line for line in expected]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(decoding, "_LINES_CHUNK", chunk)
+        late: list[Any] = []
+        lines = list(
+            chain.from_iterable(text_chunks(io.StringIO(text, newline=""), late, changed=False))
+        )
+    assert lines == expected and late == []

@@ -157,6 +157,9 @@ class LogReader:
         from lark.exceptions import UnexpectedInput
 
         line, text, raw = entry
+        if "\r" in raw:
+            self._carriage_return(entry)
+            return None
         try:
             try:
                 tree = self._syntax.lark.parse(text, start="line")
@@ -172,6 +175,23 @@ class LogReader:
             column, message = 1, f"could not read this line ({type(exc).__name__})"
         self._error("P-SYNTAX", line, column, message, raw)
         return None
+
+    def _carriage_return(self, entry: _Line) -> None:
+        """The error of a line with a carriage return inside (not one that ends it, with or
+        without a line feed): a line ends with LF or CRLF, as git, grep and GitHub count
+        lines; a terminal prints what follows a lone CR over the line's start (a statement
+        hidden behind a comment, or a comment over a statement), so the line is not read."""
+        line, _, raw = entry
+        self._error(
+            "P-SYNTAX",
+            line,
+            raw.index("\r") + 1,
+            "a carriage return (CR, shown as \\r) inside the line: a terminal prints what "
+            "follows it over the start of the line, so the line may not show what it says; "
+            "it was not read (a line ends with LF or CRLF: save a file whose lines end with CR "
+            "alone, an old Mac file, with LF line ends)",
+            raw,
+        )
 
     def _fits(self, text: str) -> bool:
         """Whether a line parses (a bad line with a word mended, for a "did you mean"); at
@@ -197,6 +217,9 @@ class LogReader:
             raw = raw.rstrip("\r\n")
             if self._lineno == 1 and raw.startswith("\ufeff"):
                 raw = raw[1:]
+            if "\r" in raw:  # (a carriage return inside: the line is reported whole)
+                yield self._lineno, raw, raw
+                continue
             text = raw[: raw.index("#")] if "#" in raw else raw
             if text.strip("\t ,"):
                 yield self._lineno, text, raw
@@ -218,6 +241,9 @@ class LogReader:
             count, size = count + 1, size + len(entry[2])
             if count > MAX_HAND_LINES or size > MAX_HAND_CHARS:
                 past = past or entry[0]
+                continue
+            if "\r" in entry[2]:
+                self._carriage_return(entry)
                 continue
             stmt = self._read_line(entry, split_words(entry[1]), None)
             if stmt is _UNREADABLE:
@@ -577,8 +603,11 @@ class LogReader:
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
-            text = raw[: raw.index("#")] if "#" in raw else raw
-            words = split_words(text)
+            if "\r" in raw:  # (a carriage return inside: Lark's reading reports the line)
+                text, words = raw, None
+            else:
+                text = raw[: raw.index("#")] if "#" in raw else raw
+                words = split_words(text)
             if words is not None:
                 if not words:
                     continue
@@ -710,13 +739,15 @@ def _unknown_game(name: str) -> str:
 
 
 def read_log(lines: Iterable[str]) -> LogReader:
-    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``)."""
+    """Read a log from its lines, split at ``\\n`` only (as a text file opened with
+    ``newline="\\n"`` gives them): each may end in ``\\n`` or ``\\r\\n``; a carriage
+    return inside a line is reported."""
     return LogReader(lines)
 
 
 def read_text(text: str) -> LogReader:
-    """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
-    return LogReader(io.StringIO(text, newline=None))
+    """Read a log held in a string; ``\\n`` and ``\\r\\n`` end a line (as for git)."""
+    return LogReader(io.StringIO(text, newline="\n"))
 
 
 def _seated_score(line: ScoreLine, names: _Names) -> ScoreLine:
