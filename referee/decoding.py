@@ -33,12 +33,45 @@ MAX_LINE_CHARS = 1 << 20
 MAX_STREAM_BYTES = 64 << 20
 
 
-def check_encoding(name: str) -> str:
-    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
-    ValueError for one that is not text (such as ``rot13`` or ``zlib``)."""
+#: Codecs Python knows that turn bytes into text but are no file's character encoding, and
+#: what each is for.
+_NOT_FOR_FILES = {
+    "punycode": "it spells internet domain names in ASCII",
+    "idna": "it spells internet domain names in ASCII",
+    "undefined": "it refuses every byte",
+    "unicode-escape": "it reads the backslash escapes of Python's string literals",
+    "raw-unicode-escape": "it reads the backslash escapes of Python's string literals",
+}
+
+#: What ``--encoding`` takes, for the message that refuses a codec.
+ENCODINGS_TAKEN = (
+    "a text file's character encoding, such as utf-8, utf-16, utf-16-le, cp1252, latin-1, "
+    "mac-roman, koi8-r or shift_jis"
+)
+
+
+def not_for_logs(name: str) -> str | None:
+    """Why the codec ``name`` (Python knows it) is not a text encoding for logs, or None
+    when it is one: a transform (``rot13``, ``hex``, ``base64``, ``zlib``: text to text or
+    bytes to bytes) or a codec for something else than files (``punycode``, ``idna``,
+    ``unicode_escape``, ``undefined``)."""
     info = codecs.lookup(name)
     if not getattr(info, "_is_text_encoding", True):
-        raise ValueError(f"{name} is not a text encoding")
+        kind = "text into other text" if info.name == "rot-13" else "bytes into other bytes"
+        why = f"it turns {kind}"
+    else:
+        why = _NOT_FOR_FILES.get(info.name, "")
+    return f"{name} is not a text encoding for logs ({why})" if why else None
+
+
+def check_encoding(name: str) -> str:
+    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
+    ValueError (saying why and what is taken) for one that is no text encoding for logs
+    (see :func:`not_for_logs`)."""
+    info = codecs.lookup(name)
+    why = not_for_logs(name)
+    if why is not None:
+        raise ValueError(f"{why}; --encoding takes {ENCODINGS_TAKEN}")
     return info.name
 
 
@@ -276,6 +309,9 @@ def no_byte_order_mark(codec: str, asked: str | None) -> ReadError:
     mark, and the referee does not guess it (Python's decoder raises a plain
     ``UnicodeError``, not a bad byte's ``UnicodeDecodeError``)."""
     name = asked or codec
+    if not codec.startswith(("utf-16", "utf-32")):  # (a codec no log is in: see not_for_logs)
+        why = not_for_logs(name) or f"{name} does not read it"
+        return ReadError("P-ENCODING", 1, 1, f"cannot read the log: {why}")
     return ReadError(
         "P-ENCODING",
         1,

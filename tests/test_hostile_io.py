@@ -1,5 +1,5 @@
 """Memory and I/O under attack: a hand (or header) past any real size, a lone carriage
-return.
+return, a codec that is no text encoding.
 
 Each attack goes through the command line (typer's CliRunner, or the installed command in a
 child process where memory is in question: there under an address-space limit, so that a
@@ -255,3 +255,47 @@ def test_lines_are_split_as_git_splits_them_a_chunk_at_a_time(
             chain.from_iterable(text_chunks(io.StringIO(text, newline=""), late, changed=False))
         )
     assert lines == expected and late == []
+
+
+# ----------------------------------------------------------------------------- --encoding
+
+
+@pytest.mark.parametrize(
+    "codec", ["punycode", "undefined", "idna", "unicode_escape", "rot13", "hex", "base64", "zlib"]
+)
+@pytest.mark.parametrize("command", ["audit", "report", "show"])
+def test_a_codec_that_is_no_text_encoding_is_named_as_such(
+    codec: str, command: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "a.hlog"
+    log.write_text(BOURRE)
+    extra = ["-o", str(tmp_path / "r.html")] if command == "report" else []
+    done = runner.invoke(app, [command, "--encoding", codec, str(log), *extra])
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr.startswith(
+        f"referee: --encoding {codec}: {codec} is not a text encoding for logs ("
+    )
+    assert "--encoding takes a text file's character encoding, such as utf-8" in done.stderr
+    assert "byte-order mark" not in done.stderr
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_text_encodings_are_still_taken(tmp_path: Path) -> None:
+    log = tmp_path / "a.hlog"
+    log.write_text(BOURRE)
+    for codec in ("utf-8", "cp1252", "latin-1", "mac-roman", "utf-7", "ascii"):
+        done = runner.invoke(app, ["audit", "--encoding", codec, str(log)])
+        assert done.exit_code == 0, (codec, done.stdout, done.stderr)
+
+
+def test_a_codec_that_is_no_text_encoding_is_named_when_reading_too(tmp_path: Path) -> None:
+    """(Past the command line's check: a caller's own reading says the same, not that a
+    byte-order mark is missing.)"""
+    from referee.audit import Reading, audit_file
+
+    log = tmp_path / "a.hlog"
+    log.write_text(BOURRE)
+    for codec in ("punycode", "undefined"):
+        (error,) = audit_file(log, reading=Reading(codec)).errors
+        assert error.code == "P-ENCODING"
+        assert f"{codec} is not a text encoding for logs" in error.message
