@@ -23,7 +23,7 @@ _T = TypeVar("_T")
 #: judged. A real hand has fewer than 60: Bourré seats at most 8 players (an ante, 8 deal
 #: lines, 8 decisions, 5 tricks, a dozen settle lines), Bid Euchre 4 (4 deals, a few bids, 6
 #: tricks or 12 with two decks). Past it a log is machine-made or hostile: a hand of 250,000
-#: trick lines took 900 MB and 13 minutes.
+#: trick lines took 870 MB and 13 minutes.
 MAX_HAND_LINES = 1000
 
 
