@@ -269,7 +269,7 @@ def _stream_handle(
         source.close()
         return HandStream(FileReport(path=name, errors=[problem]))
     late: list[ReadError] = []
-    text = io.TextIOWrapper(source, encoding=codec, newline=None)
+    text = io.TextIOWrapper(source, encoding=codec, newline="")
     lines = chain.from_iterable(text_chunks(text, late, changed=True))
 
     def reader() -> Any:
@@ -298,7 +298,7 @@ def _stream_small(
     if isinstance(text, ReadError):
         return HandStream(FileReport(path=name, errors=[text]))
     late: list[ReadError] = []
-    lines = chain.from_iterable(text_chunks(io.StringIO(text, newline=None), late, changed=False))
+    lines = chain.from_iterable(text_chunks(io.StringIO(text, newline=""), late, changed=False))
 
     def reader() -> Any:
         from referee.parser import read_log
@@ -360,9 +360,9 @@ def stream_text(
 ) -> HandStream:
     """:func:`audit_text`, streamed. The log is parsed and the header resolved right away;
     each hand is judged when the stream is advanced. Its lines are read as a file's are
-    (composed, over-long ones skipped; ``\n``, ``\r\n`` and ``\r`` end a line)."""
+    (composed, over-long ones skipped; ``\n`` and ``\r\n`` end a line, as for git)."""
     late: list[ReadError] = []
-    source = io.StringIO(text.removeprefix("\ufeff"), newline=None)
+    source = io.StringIO(text.removeprefix("\ufeff"), newline="")
     lines = chain.from_iterable(text_chunks(source, late, changed=False))
 
     def reader() -> Any:

@@ -415,8 +415,10 @@ def _reading(encoding: str | None, rules_anywhere: bool) -> Reading:
     if encoding is not None:
         try:
             encoding = check_encoding(encoding)
-        except (LookupError, ValueError):
+        except LookupError:
             raise _fail(f"--encoding {encoding}: not a text encoding Python knows") from None
+        except ValueError as exc:  # (punycode, rot13: see check_encoding)
+            raise _fail(f"--encoding {encoding}: {exc}") from None
     return Reading(encoding, rules_anywhere)
 
 

@@ -66,10 +66,18 @@ READ_CODES: tuple[ReadCode, ...] = (
         "line, so every bad line is reported in one run. A hand with a line that could not be\n"
         "read is not settled (the line may have been a trick or a payment), but every play the\n"
         "log does show is still judged. A file whose first statement is no log statement at all\n"
-        "is reported once, and not read further.",
+        "is reported once, and not read further. A carriage return alone (CR, `\\r`) inside a\n"
+        "line is one too: a line ends with LF or CRLF (as git and GitHub count lines), and a\n"
+        "terminal prints what follows a lone CR over the start of the line, so the line is not\n"
+        "read. A line longer than 1 MiB (1,048,576 characters) is not read, nor is a hand past\n"
+        "any real size: more than 1,000 statement lines (its `hand` line, comments and blank\n"
+        "lines aside; a real hand has fewer than 60) or 1 MiB of text in them. Such a hand is\n"
+        "one error, its lines are counted, not kept, and it is not judged; the next `hand`\n"
+        "line starts the next hand as usual.",
         "Correct the line as the message says and audit again. `referee explain settle`\n"
         "gives a statement's forms in each game, `referee docs log-format` every statement,\n"
-        "and `referee new bourre` prints a log to start from.",
+        "and `referee new bourre` prints a log to start from. Save a file whose lines end\n"
+        "with CR alone (an old Mac file) with LF line ends.",
         "ann plays          # expected pass, fold, play or stand; did you mean `play`?",
         kind="log",
         counts=Counts.FINDING,
@@ -87,7 +95,9 @@ READ_CODES: tuple[ReadCode, ...] = (
         "filler), a second `game`, `players`, `rules`, `pot` or `score` line, a statement of\n"
         "the other game (`pot` in Bid Euchre), or a hand's statement before any `hand` line. A\n"
         "log with a header and no hand is one too: there is nothing to judge. When the game or\n"
-        "the players cannot be known, the file is not judged.",
+        "the players cannot be known, the file is not judged; nor is it when the header is past\n"
+        "any real size (more than 1,000 statement lines or 1 MiB of text before the first\n"
+        "`hand`: a real one has fewer than 40 lines).",
         "Fix the header line the message points at. Spell the game `bourre` or `bid-euchre`;\n"
         "give each player one short name (a letter first, then letters, digits, `_`, `'` or\n"
         "`-`) that is not a keyword or a card; put `hand 1` before the first hand's lines.",

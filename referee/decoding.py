@@ -33,12 +33,45 @@ MAX_LINE_CHARS = 1 << 20
 MAX_STREAM_BYTES = 64 << 20
 
 
-def check_encoding(name: str) -> str:
-    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
-    ValueError for one that is not text (such as ``rot13`` or ``zlib``)."""
+#: Codecs Python knows that turn bytes into text but are no file's character encoding, and
+#: what each is for.
+_NOT_FOR_FILES = {
+    "punycode": "it spells internet domain names in ASCII",
+    "idna": "it spells internet domain names in ASCII",
+    "undefined": "it refuses every byte",
+    "unicode-escape": "it reads the backslash escapes of Python's string literals",
+    "raw-unicode-escape": "it reads the backslash escapes of Python's string literals",
+}
+
+#: What ``--encoding`` takes, for the message that refuses a codec.
+ENCODINGS_TAKEN = (
+    "a text file's character encoding, such as utf-8, utf-16, utf-16-le, cp1252, latin-1, "
+    "mac-roman, koi8-r or shift_jis"
+)
+
+
+def not_for_logs(name: str) -> str | None:
+    """Why the codec ``name`` (Python knows it) is not a text encoding for logs, or None
+    when it is one: a transform (``rot13``, ``hex``, ``base64``, ``zlib``: text to text or
+    bytes to bytes) or a codec for something else than files (``punycode``, ``idna``,
+    ``unicode_escape``, ``undefined``)."""
     info = codecs.lookup(name)
     if not getattr(info, "_is_text_encoding", True):
-        raise ValueError(f"{name} is not a text encoding")
+        kind = "text into other text" if info.name == "rot-13" else "bytes into other bytes"
+        why = f"it turns {kind}"
+    else:
+        why = _NOT_FOR_FILES.get(info.name, "")
+    return f"{name} is not a text encoding for logs ({why})" if why else None
+
+
+def check_encoding(name: str) -> str:
+    """The codec's canonical name for ``--encoding NAME``; LookupError for an unknown one,
+    ValueError (saying why and what is taken) for one that is no text encoding for logs
+    (see :func:`not_for_logs`)."""
+    info = codecs.lookup(name)
+    why = not_for_logs(name)
+    if why is not None:
+        raise ValueError(f"{why}; --encoding takes {ENCODINGS_TAKEN}")
     return info.name
 
 
@@ -174,6 +207,12 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
     without its line end and in Unicode's composed form (NFC: a name written ``zoé`` with a
     combining accent is the same name as ``zoé``).
 
+    ``text`` is read as written (``newline=""``): a line ends at ``\\n`` or ``\\r\\n``, as
+    the log format says and as git, grep and GitHub count lines, so that a finding's line
+    number is the one they show. A carriage return alone is part of its line (the reader
+    reports one with text after it: a terminal would print that text over the line's
+    start).
+
     A line longer than :data:`MAX_LINE_CHARS` is given as an empty line (its number kept)
     and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
     vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
@@ -194,6 +233,8 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
             else:
                 parts[0] = carry + parts[0]
             carry = parts.pop()
+            if "\r" in chunk or (joined and parts and parts[0].endswith("\r")):
+                _without_cr(parts)
             if len(carry) > MAX_LINE_CHARS:
                 carry, skipping = "", True
                 late.append(_line_too_long(count + len(parts) + 1))
@@ -205,7 +246,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
                 yield parts
         if skipping or carry:
             count += 1
-            yield _checked([carry], count - 1, late, not carry.isascii())
+            yield _checked(_without_cr([carry]), count - 1, late, not carry.isascii())
     except (OSError, UnicodeDecodeError) as exc:
         if not changed:
             raise
@@ -220,6 +261,14 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
         )
     finally:
         text.close()
+
+
+def _without_cr(parts: list[str]) -> list[str]:
+    """``parts`` with the carriage return of each line that ended in ``\\r\\n`` taken off."""
+    for i, part in enumerate(parts):
+        if part.endswith("\r"):
+            parts[i] = part[:-1]
+    return parts
 
 
 def _composed(chunk: str, first: str, joined: bool) -> bool:
@@ -260,6 +309,9 @@ def no_byte_order_mark(codec: str, asked: str | None) -> ReadError:
     mark, and the referee does not guess it (Python's decoder raises a plain
     ``UnicodeError``, not a bad byte's ``UnicodeDecodeError``)."""
     name = asked or codec
+    if not codec.startswith(("utf-16", "utf-32")):  # (a codec no log is in: see not_for_logs)
+        why = not_for_logs(name) or f"{name} does not read it"
+        return ReadError("P-ENCODING", 1, 1, f"cannot read the log: {why}")
     return ReadError(
         "P-ENCODING",
         1,
@@ -305,8 +357,7 @@ def decode_problem(
 
 
 def _position(before: str) -> tuple[int, int]:
-    """1-based line and character column just after the text ``before`` (``\n``, ``\r\n``
-    and ``\r`` end a line, as for the parser)."""
-    line = before.count("\n") + before.count("\r") - before.count("\r\n") + 1
-    line_start = max(before.rfind("\n"), before.rfind("\r")) + 1
-    return line, len(before) - line_start + 1
+    """1-based line and character column just after the text ``before`` (``\\n`` ends a
+    line, as for the reader, git and grep: see :func:`text_chunks`)."""
+    line_start = before.rfind("\n") + 1
+    return before.count("\n") + 1, len(before) - line_start + 1

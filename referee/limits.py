@@ -1,6 +1,7 @@
-"""The bounds on what a report keeps of a hostile log: evidence text, the lists in it, and
-the findings and errors per line (the rest counted, not kept), so that a report's size
-never grows with what a log repeats.
+"""The bounds on what the referee keeps of a hostile log: a hand's lines (a hand past any
+real size is counted, not kept), evidence text, the lists in it, and the findings and errors
+per line (the rest counted, not kept), so that memory and a report's size never grow with
+what a log repeats.
 """
 
 from __future__ import annotations
@@ -15,6 +16,21 @@ from referee.report import (
 )
 
 _T = TypeVar("_T")
+
+
+#: A hand of more statement lines than this (blank and comment-only lines are not counted)
+#: is not kept: its lines are counted, not read, and the hand is one P-SYNTAX error, not
+#: judged. A real hand has fewer than 60: Bourré seats at most 8 players (an ante, 8 deal
+#: lines, 8 decisions, 5 tricks, a dozen settle lines), Bid Euchre 4 (4 deals, a few bids, 6
+#: tricks or 12 with two decks). Past it a log is machine-made or hostile: a hand of 250,000
+#: trick lines took 870 MB and 13 minutes.
+MAX_HAND_LINES = 1000
+
+
+#: A hand whose statement lines (with their comments) hold more characters than this is not
+#: kept either (a real hand holds a few kilobytes): at most 1,000 lines each of up to 1 MiB
+#: (see :data:`referee.decoding.MAX_LINE_CHARS`) would still be a gigabyte.
+MAX_HAND_CHARS = 1 << 20
 
 
 #: Evidence longer than this (characters) has its lists of names or cards cut (see

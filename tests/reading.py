@@ -27,7 +27,7 @@ def read(text: str) -> tuple[LogReader, list[Hand]]:
     the hands come with their records' columns worked out."""
     by_words = read_text(text)
     hands = [resolved(h) for h in by_words.hands()]
-    slow = LarkOnlyReader(io.StringIO(text, newline=None))
+    slow = LarkOnlyReader(io.StringIO(text, newline="\n"))
     assert list(slow.hands()) == hands
     assert slow.errors == by_words.errors
     score = by_words.header.score if by_words.header is not None else None

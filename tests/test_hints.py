@@ -232,11 +232,17 @@ def test_valid_logs_are_unchanged_by_the_hints() -> None:
     assert _items(audit_text(log)) == []
 
 
+def _in_hands(line: str, count: int) -> str:
+    """``count`` copies of ``line``, a new hand every 500 (a hand past 1,000 statement lines
+    is not read: see referee.limits.MAX_HAND_LINES)."""
+    return "".join(("hand 9\n" if i and i % 500 == 0 else "") + line for i in range(count))
+
+
 def test_the_hint_parses_are_bounded() -> None:
     # every bad line tries its mendings; past the budget no line is parsed again for a hint
     from referee.parser.reader import _MAX_HINT_PARSES, read_text
 
-    reader = read_text(BOURRE + "dealr\n" * (_MAX_HINT_PARSES + 10))
+    reader = read_text(BOURRE + _in_hands("dealr\n", _MAX_HINT_PARSES + 10))
     list(reader.hands())
     assert reader._hint_parses == _MAX_HINT_PARSES
     assert len(reader.errors) == _MAX_HINT_PARSES + 10
@@ -428,7 +434,7 @@ def test_a_very_long_line_is_not_parsed_again_for_a_hint() -> None:
 def test_only_so_many_bad_lines_a_log_get_a_hint() -> None:
     from referee.parser.reader import _MAX_HINTED_LINES, read_text
 
-    reader = read_text(BOURRE + "trumpp 4c\n" * (_MAX_HINTED_LINES + 2))
+    reader = read_text(BOURRE + _in_hands("trumpp 4c\n", _MAX_HINTED_LINES + 2))
     list(reader.hands())
     messages = [e.message for e in reader.errors]
     assert len(messages) == _MAX_HINTED_LINES + 2

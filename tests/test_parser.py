@@ -39,6 +39,7 @@ from referee.records import (
     TeamSettleLine,
     TrickLine,
     TrumpLine,
+    Unread,
     columns,
 )
 from referee.report import ReadError
@@ -608,10 +609,20 @@ def test_crlf_bom_comments_blank_lines_and_indentation() -> None:
     assert [resolved(h) for h in same.hands()] == hands
 
 
-def test_bare_cr_line_ends_in_text() -> None:
+def test_a_lone_carriage_return_ends_no_line() -> None:
+    """Only LF and CRLF end a line, as for git: a CR at a line's end is part of its line end,
+    one inside it is reported where it is and the line is not read (the lines after it keep
+    the numbers git gives them)."""
+    reader, hands = read("game bourre\r\nplayers ann bob\r\r\nhand 1\ndealer bob\rx\ndealer bob\r")
+    assert [(e.code, e.line, e.column) for e in reader.errors] == [("P-SYNTAX", 4, 11)]
+    assert "carriage return" in reader.errors[0].message
+    assert reader.errors[0].source_line == "dealer bob\rx"
+    assert hands[0].events == (DealerLine("bob", 5, 1, "dealer bob", (1, 8)),)
+    assert hands[0].unreadable == (Unread(4, "dealer"),)
+    # a file whose lines all end with CR alone (an old Mac file) is one line
     reader, hands = read("game bourre\rplayers ann bob\rhand 1\rdealer bob\r")
-    assert reader.errors == []
-    assert hands[0].events == (DealerLine("bob", 4, 1, "dealer bob", (1, 8)),)
+    assert [(e.code, e.line) for e in reader.errors if e.code == "P-SYNTAX"] == [("P-SYNTAX", 1)]
+    assert reader.header is None and hands == []
 
 
 def test_commas_and_colons_anywhere_between_items() -> None:

@@ -94,7 +94,7 @@ UNREADABLE: dict[str, tuple[bytes, list[tuple[str, int | None, int | None]]]] = 
     "cut-utf8-at-end": (b"game bourre\nplayers ann zo\xc3", [("P-ENCODING", 2, 15)]),
     "bad-byte-cr-lines": (
         b"game bourre\rplayers ann bob\r\nhand 1\r\xff\r",
-        [("P-ENCODING", 4, 1)],
+        [("P-ENCODING", 2, 8)],  # (only LF ends a line, as for git)
     ),
     "lone-surrogate": (b"game bourre\nplayers \xed\xa0\x80\n", [("P-ENCODING", 2, 9)]),
     "syntax": (

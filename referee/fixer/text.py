@@ -18,15 +18,15 @@ MAX_FIX_BYTES = 64 << 20
 
 
 class Line(NamedTuple):
-    """One line of the log as written: its text, and its end (``\\n``, ``\\r\\n``,
-    ``\\r``, or ``""`` for a last line without one)."""
+    """One line of the log as written: its text, and its end (``\\n``, ``\\r\\n``, or
+    ``""`` for a last line without one)."""
 
     text: str
     end: str
 
 
-#: What ends a line, as for the reader (a text file's universal newlines).
-_LINE_END = re.compile(r"\r\n|\r|\n")
+#: What ends a line, as for the reader and git: LF or CRLF (a CR alone is in its line).
+_LINE_END = re.compile(r"\r\n|\n")
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
 from referee.games import Game, all_games, game_named, game_of
+from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES
 from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
     _MAX_SOURCE_LINE,
@@ -168,6 +169,9 @@ class LogReader:
 
         line, text, raw = entry
         mend: Mend | None = None
+        if "\r" in raw:
+            self._carriage_return(entry)
+            return None
         try:
             try:
                 tree = self._syntax.lark.parse(text, start="line")
@@ -185,6 +189,23 @@ class LogReader:
             column, message = 1, f"could not read this line ({type(exc).__name__})"
         self._error("P-SYNTAX", line, column, message, raw, mend)
         return None
+
+    def _carriage_return(self, entry: _Line) -> None:
+        """The error of a line with a carriage return inside (not one that ends it, with or
+        without a line feed): a line ends with LF or CRLF, as git, grep and GitHub count
+        lines; a terminal prints what follows a lone CR over the line's start (a statement
+        hidden behind a comment, or a comment over a statement), so the line is not read."""
+        line, _, raw = entry
+        self._error(
+            "P-SYNTAX",
+            line,
+            raw.index("\r") + 1,
+            "a carriage return (CR, shown as \\r) inside the line: a terminal prints what "
+            "follows it over the start of the line, so the line may not show what it says; "
+            "it was not read (a line ends with LF or CRLF: save a file whose lines end with CR "
+            "alone, an old Mac file, with LF line ends)",
+            raw,
+        )
 
     def _fits(self, text: str) -> bool:
         """Whether a line parses (a bad line with a word mended, for a "did you mean"); at
@@ -210,6 +231,9 @@ class LogReader:
             raw = raw.rstrip("\r\n")
             if self._lineno == 1 and raw.startswith("\ufeff"):
                 raw = raw[1:]
+            if "\r" in raw:  # (a carriage return inside: the line is reported whole)
+                yield self._lineno, raw, raw
+                continue
             text = raw[: raw.index("#")] if "#" in raw else raw
             if text.strip("\t ,"):
                 yield self._lineno, text, raw
@@ -218,6 +242,7 @@ class LogReader:
         """Read the header's lines and seat its players; give the header (None when the
         log has no usable header)."""
         items: list[_HeaderLine | ScoreLine] = []
+        count = size = past = 0  # the header's statement lines, their size, where too large
         for entry in self._header_lines():
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
@@ -227,6 +252,13 @@ class LogReader:
             if first is not None and self._is_hand(word):
                 self._pending = entry
                 break
+            count, size = count + 1, size + len(entry[2])
+            if count > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+                past = past or entry[0]
+                continue
+            if "\r" in entry[2]:
+                self._carriage_return(entry)
+                continue
             stmt = self._read_line(entry, split_words(entry[1]), None)
             if stmt is _UNREADABLE:
                 continue
@@ -253,11 +285,28 @@ class LogReader:
                     "a `hand` line",
                     entry[2],
                 )
+        if past:
+            self._header_too_large(past, count, size)
+            return None
         header = self._make_header(items)
         if header is not None:
             self._names.seat(self._seated)
             self._words.seat()
         return header
+
+    def _header_too_large(self, past: int, lines: int, size: int) -> None:
+        """The one error of a header past any real size (its lines counted to the first
+        `hand` line, none kept past the bounds): the log is not judged."""
+        what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
+        self._error(
+            "P-HEADER",
+            past,
+            1,
+            f"the header is too large to read: {what} before the first `hand` (a header is "
+            f"read up to {MAX_HAND_LINES:,} statement lines and {MAX_HAND_CHARS:,} characters; "
+            f"a real one has fewer than 40 lines): the log is not judged (lines {past:,} to "
+            f"{self._last_line():,} were not read)",
+        )
 
     @staticmethod
     def _seated_yet(items: list[_HeaderLine | ScoreLine]) -> bool:
@@ -482,12 +531,12 @@ class LogReader:
         """The hand whose lines come next (None when the header is unusable: its lines are
         still read, for the errors)."""
         block: list[_BlockLine] = []
-        self._block(block)
+        too_large = self._block(block, number)
         if self.header is None:
             self._events(block)  # for the errors
             return None
         self._hand_block, self._block_lines_by_number = block, None
-        unreadable: list[Unread] = []
+        unreadable: list[Unread] = [Unread(too_large, "")] if too_large else []
         events = self._events(block, unreadable)
         ahead = self._next_number(number)
         return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
@@ -561,16 +610,27 @@ class LogReader:
             stmt = self._parse(entry)
         return (stmt.number, stmt.line, stmt.column) if isinstance(stmt, _HandHead) else None
 
-    def _block(self, block: list[_BlockLine]) -> None:
-        """Read the non-blank lines up to the next `hand` line (kept in ``_pending``) or the
-        end into ``block``: each line's words are parted once, here."""
+    def _block(self, block: list[_BlockLine], hand: int) -> int:
+        """Read the non-blank lines of hand ``hand`` up to the next `hand` line (kept in
+        ``_pending``) or the end into ``block``: each line's words are parted once, here.
+
+        A hand past any real size (:data:`MAX_HAND_LINES` statement lines, or
+        :data:`MAX_HAND_CHARS` characters in them) is not kept: its lines are counted to its
+        end, ``block`` is left empty, one P-SYNTAX says so, and the line where it went past
+        is returned (0 for a hand kept whole)."""
         number = self._lineno
         hand_words = self._hand_words
+        size = 0  # characters in the lines kept
+        dropped = 0  # statement lines counted, not kept
+        past = 0  # the line where the hand went past the bounds
         for raw in self._lines:
             number += 1
             raw = raw.rstrip("\r\n")
-            text = raw[: raw.index("#")] if "#" in raw else raw
-            words = split_words(text)
+            if "\r" in raw:  # (a carriage return inside: Lark's reading reports the line)
+                text, words = raw, None
+            else:
+                text = raw[: raw.index("#")] if "#" in raw else raw
+                words = split_words(text)
             if words is not None:
                 if not words:
                     continue
@@ -584,7 +644,33 @@ class LogReader:
             elif not text.strip("\t ,"):
                 continue
             block.append((number, text, raw, words))
+            size += len(raw)
+            if len(block) > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+                past = past or number
+                dropped += len(block)
+                block.clear()
         self._lineno = number
+        if past:
+            self._hand_too_large(hand, past, dropped + len(block), size)
+            block.clear()
+        return past
+
+    def _hand_too_large(self, hand: int, past: int, lines: int, size: int) -> None:
+        """The one error of a hand past any real size (see :meth:`_block`)."""
+        what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
+        self._error(
+            "P-SYNTAX",
+            past,
+            1,
+            f"hand {hand} is too large to judge: {what} (a hand is read up to "
+            f"{MAX_HAND_LINES:,} statement lines and {MAX_HAND_CHARS:,} characters; a real "
+            f"one has fewer than 60 lines): the hand is not judged (lines {past:,} to "
+            f"{self._last_line():,} were not read)",
+        )
+
+    def _last_line(self) -> int:
+        """The number of the last line read before the `hand` line read last (or the end)."""
+        return self._pending[0] - 1 if self._pending is not None else self._lineno
 
     def _hand_line(self, text: str) -> bool:
         """Whether a line's first word is the keyword `hand` (which starts a new hand),
@@ -710,13 +796,15 @@ def _unknown_game(name: str) -> str:
 
 
 def read_log(lines: Iterable[str]) -> LogReader:
-    """Read a log from its lines (as from a text file: each may end in ``\\n`` or ``\\r\\n``)."""
+    """Read a log from its lines, split at ``\\n`` only (as a text file opened with
+    ``newline="\\n"`` gives them): each may end in ``\\n`` or ``\\r\\n``; a carriage
+    return inside a line is reported."""
     return LogReader(lines)
 
 
 def read_text(text: str) -> LogReader:
-    """Read a log held in a string; ``\\n``, ``\\r\\n`` and ``\\r`` all end a line."""
-    return LogReader(io.StringIO(text, newline=None))
+    """Read a log held in a string; ``\\n`` and ``\\r\\n`` end a line (as for git)."""
+    return LogReader(io.StringIO(text, newline="\n"))
 
 
 def _seated_score(line: ScoreLine, names: _Names) -> ScoreLine:
