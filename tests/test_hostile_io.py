@@ -202,7 +202,9 @@ def test_a_lone_carriage_return_keeps_line_numbers_as_git_counts_them(tmp_path: 
     assert git_lines[found["BR-SETTLE-RENEGE"] - 1].startswith(b"settle pot 5")
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "csv", "github", "sarif", "html"])
+@pytest.mark.parametrize(
+    "fmt", ["text", "json", "jsonl", "csv", "csv-findings", "github", "sarif", "html"]
+)
 def test_no_carriage_return_reaches_any_output_raw(fmt: str, tmp_path: Path) -> None:
     text = BOURRE.replace("trick 1: ann As", "# note\rtrick 1: ann As", 1)
     log = tmp_path / "cr.hlog"
@@ -210,7 +212,8 @@ def test_no_carriage_return_reaches_any_output_raw(fmt: str, tmp_path: Path) -> 
     done = runner.invoke(app, ["audit", "--format", fmt, str(log)])
     assert done.exit_code == 1
     assert "\r" not in done.stdout
-    assert "carriage return" in done.stdout
+    if fmt != "csv":  # (the hands' table: its findings are in csv-findings)
+        assert "carriage return" in done.stdout
     if fmt == "text":  # the snippet shows the line, the CR escaped, the caret under it
         lines = done.stdout.splitlines()
         at = next(
