@@ -65,7 +65,7 @@ def explain_topic(word: str) -> str:
 def explain_rule_text(rule: Rule) -> str:
     """A rule's summary, game, explanation, a legal and an illegal example, and what to do
     about a finding under it."""
-    games = {"bourre": "Bourré", "bid-euchre": "Bid Euchre", "both": "both games (log fault)"}
+    games = {**GAME_TITLES, "both": "both games (log fault)"}
     lines = [f"{rule.id}: {rule.summary}", f"game: {games.get(rule.game, rule.game)}", ""]
     lines += rule.explanation.splitlines()
     if rule.options:
