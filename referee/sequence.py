@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Final, cast
 
 from referee.cards import pretty, suit_word
+from referee.logrules import L_COUNT, L_DUPLICATE, L_SEQUENCE
 from referee.records import (
     AnteLine,
     BidLine,
@@ -238,7 +239,7 @@ def _copied(copy: TrickLine, first: TrickLine) -> Violation:
     """The ``L-DUPLICATE`` for a trick line written twice."""
     said = "says the same" if copy.number == first.number else "has the same plays"
     return Violation(
-        "L-DUPLICATE",
+        L_DUPLICATE.id,
         None,
         None,
         None,
@@ -424,9 +425,9 @@ def _forgotten_hint(
     tricks (the usual sign), else L-SEQUENCE."""
     nxt = number + 1
     if tricks > max_tricks:
-        rule, why = "L-COUNT", f"hand {number} has {tricks} tricks"
+        rule, why = L_COUNT.id, f"hand {number} has {tricks} tricks"
     else:
-        rule, why = "L-SEQUENCE", f"hand {number} has {_statement_words(key)} after its play"
+        rule, why = L_SEQUENCE.id, f"hand {number} has {_statement_words(key)} after its play"
     return Violation(
         rule,
         None,
@@ -504,7 +505,7 @@ def _sequence_finding(hand: Hand, previous: int | None, expected: int) -> Violat
     else:
         message = f"hand {number} follows hand {previous}"
         evidence = f"the hand after hand {previous} is hand {expected}"
-    return Violation("L-SEQUENCE", None, None, None, hand.line, hand.column, message, evidence)
+    return Violation(L_SEQUENCE.id, None, None, None, hand.line, hand.column, message, evidence)
 
 
 # ----------------------------------------------------------------------------- duplicates
@@ -545,7 +546,7 @@ def _duplicate(event: Event, earlier: Event, key: tuple[str, ...]) -> Violation:
     }[kind]
     said = "says the same" if same else f"says {_said(earlier)}"
     return Violation(
-        "L-DUPLICATE",
+        L_DUPLICATE.id,
         player,
         None,
         None,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.games.euchre.options import EuchreOptions
+from referee.games.euchre.rules import BE_BID_LOW, BE_BID_ORDER, BE_STUCK
 from referee.games.euchre.table import Findings, Table
 from referee.records import BidLine, BidValue
 
@@ -119,7 +120,7 @@ def _out_of_order(
     name = bid.player
     if name in auction.written:
         findings.add(
-            "BE-BID-ORDER",
+            BE_BID_ORDER,
             bid.line,
             bid.column,
             f"{name} bid twice",
@@ -136,7 +137,7 @@ def _out_of_order(
             break
     if due is not None and due != name:
         findings.add(
-            "BE-BID-ORDER",
+            BE_BID_ORDER,
             bid.line,
             bid.column,
             f"{name} bid out of turn: it was {due}'s turn",
@@ -165,7 +166,7 @@ def _maybe_raise(
         )
         if report:
             findings.add(
-                "BE-BID-LOW",
+                BE_BID_LOW,
                 bid.line,
                 bid.column,
                 f"{name} bid {bid.bid}: not a bid",
@@ -177,7 +178,7 @@ def _maybe_raise(
         if report:
             high = auction.high
             findings.add(
-                "BE-BID-LOW",
+                BE_BID_LOW,
                 bid.line,
                 bid.column,
                 f"{name} bid {bid.bid}, not higher than {high.player}'s {high.bid}",
@@ -206,7 +207,7 @@ def _check_stuck(
         return
     auction.stuck = True
     findings.add(
-        "BE-STUCK",
+        BE_STUCK,
         bid.line,
         bid.column,
         f"{name}, the dealer, passed after three passes",

@@ -29,8 +29,10 @@ from referee.games.euchre.holdings import Contract, apply_discard, apply_exchang
 from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
+from referee.games.euchre.rules import BE_BID_ORDER, BE_SCORE, BE_TOTAL
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.games.euchre.table import Findings, Table
+from referee.logrules import L_DEALER, L_MISSING, L_PLAYER, L_TURN
 from referee.records import (
     BidLine,
     ClaimLine,
@@ -83,7 +85,7 @@ class _Statements:
 
 def _is_first_lead(v: Violation, leader: Seen) -> bool:
     """Whether ``v`` is the L-TURN against this lead of trick 1."""
-    return v.rule == "L-TURN" and v.trick == 1 and (v.line, v.column) == leader.card_place()
+    return v.rule == L_TURN.id and v.trick == 1 and (v.line, v.column) == leader.card_place()
 
 
 class _Outcome:
@@ -152,7 +154,7 @@ class EuchreSession:
     def _read_header_score(self, header: Header) -> None:
         if header.score is None:
             return
-        recorded = read_entries(header.score, self.table, "BE-TOTAL", self._pending)
+        recorded = read_entries(header.score, self.table, BE_TOTAL, self._pending)
         assert self._score is not None
         for team, points in recorded.items():
             self._score[team] = int(points)
@@ -289,7 +291,7 @@ class EuchreSession:
             unsure = may_have_said(hand.unreadable, ("dealer",), self.table.players)
             if expected is None and self._first and not unsure:
                 findings.add(
-                    "L-MISSING",
+                    L_MISSING,
                     hand.line,
                     hand.column,
                     f"hand {hand.number} names no dealer",
@@ -300,7 +302,7 @@ class EuchreSession:
         dealer = stated.player
         if expected is not None and dealer != expected:
             findings.add(
-                "L-DEALER",
+                L_DEALER,
                 stated.line,
                 columns(stated)[1],
                 f"{dealer} dealt, but it was {expected}'s deal",
@@ -329,7 +331,7 @@ class EuchreSession:
             out.incomplete.append("no winning bid")
             if not may_have_said(hand.unreadable, ("bid",), self.table.players):
                 findings.add(
-                    "L-MISSING",
+                    L_MISSING,
                     hand.line,
                     hand.column,
                     f"hand {hand.number} was played but no winning bid is recorded",
@@ -347,7 +349,7 @@ class EuchreSession:
             # (a bid may name the suit, `bid ann 4 hearts`: an unreadable bid may have)
             if not may_have_said(hand.unreadable, ("trump", "bid"), self.table.players):
                 findings.add(
-                    "L-MISSING",
+                    L_MISSING,
                     hand.line,
                     hand.column,
                     f"hand {hand.number} has no `trump` line",
@@ -509,7 +511,7 @@ class EuchreSession:
         """The running score a hand's first `score` line records (None unless it names both
         teams)."""
         teams = self.table.teams
-        recorded = read_entries(scores[0], self.table, "BE-TOTAL", findings)
+        recorded = read_entries(scores[0], self.table, BE_TOTAL, findings)
         if set(recorded) != set(teams):
             return None
         return {t: _whole(recorded[t]) for t in teams}
@@ -529,10 +531,10 @@ class EuchreSession:
         )  # (a recorded line of an unscored hand is not accused)
         running = self._recorded_score(scores, scratch) if scores else None
         if running is None and settles and before is not None:
-            recorded = read_entries(settles[0], self.table, "BE-SCORE", scratch)
+            recorded = read_entries(settles[0], self.table, BE_SCORE, scratch)
             if set(recorded) == set(self.table.teams):
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
-        findings.items.extend(v for v in scratch.items if v.rule == "L-PLAYER")
+        findings.items.extend(v for v in scratch.items if v.rule == L_PLAYER.id)
         return running
 
 
@@ -557,7 +559,7 @@ def _record(
         return _NOTHING_RECORDED
     if not settled:
         return _UNCHECKED
-    rules = tuple(sorted({v.rule for v in findings.items if v.rule in ("BE-SCORE", "BE-TOTAL")}))
+    rules = tuple(sorted({v.rule for v in findings.items if v.rule in (BE_SCORE.id, BE_TOTAL.id)}))
     return Record("differs", rules) if rules else _AGREES
 
 
@@ -585,4 +587,4 @@ def _running_why(before: dict[str, int], points: dict[str, int]) -> str:
 
 def _out_of_turn(findings: Findings) -> bool:
     """Whether an auction's findings hold a bid out of turn."""
-    return any(v.rule == "BE-BID-ORDER" for v in findings.items)
+    return any(v.rule == BE_BID_ORDER.id for v in findings.items)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import referee.games.logchecks as logchecks
 from referee.cards import JOKER, pretty, suit_word
 from referee.games.euchre.deck import SINGLE, Deck
-from referee.games.euchre.rules import describe, is_trump, trump_rank
+from referee.games.euchre.rules import BE_ASK_BEST, describe, is_trump, trump_rank
 from referee.games.euchre.table import Findings
 from referee.logrules import L_COUNT, L_NOT_HELD
 from referee.records import CardAt, DealLine, DiscardLine, ExchangeLine, columns, located
@@ -117,7 +117,7 @@ def _deal_count(deal: DealLine, deck: Deck, dealer: bool | None, findings: Findi
         why = f"with the joker each player but the dealer is dealt {size} cards"
     name = deal.player
     findings.add(
-        "L-COUNT",
+        L_COUNT,
         deal.line,
         deal.column,
         f"{name} was dealt {len(deal.cards)} cards",
@@ -292,7 +292,7 @@ def _gave_back(exchange: ExchangeLine, bidder: str, partner: str, findings: Find
     """BE-ASK-BEST: the partner handed back the card just received, not one of their own."""
     card = exchange.returned
     findings.add(
-        "BE-ASK-BEST",
+        BE_ASK_BEST,
         exchange.line,
         columns(exchange)[4],
         f"{partner} handed back {pretty(card)}, the card {bidder} had just given",
@@ -318,7 +318,7 @@ def _exchange_card(card: CardAt, giver: str, holdings: Holdings, findings: Findi
     if hand is not None and hand.get(card.card, 0) < 1:
         deal = holdings.dealt[giver]
         findings.add_at(
-            "L-NOT-HELD",
+            L_NOT_HELD,
             card,
             f"{giver} handed over {pretty(card.card)}, not in their hand",
             player=giver,
@@ -351,7 +351,7 @@ def _check_best(
     if returned == best:
         return
     findings.add(
-        "BE-ASK-BEST",
+        BE_ASK_BEST,
         exchange.line,
         columns(exchange)[4],
         f"{partner} gave {pretty(returned)}, not their best trump {pretty(best)}",

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from referee.cards import pretty
 from referee.games.euchre.options import EuchreOptions
+from referee.games.euchre.rules import BE_NO_FACE
 from referee.games.euchre.table import Findings
 from referee.records import DealLine, RedealLine
 
@@ -33,7 +34,7 @@ def judge_redeal(
         findings.unseated(caller, redeal, 1, "the redeal line")
     if not options.ace_no_face:
         findings.add(
-            "BE-NO-FACE",
+            BE_NO_FACE,
             redeal.line,
             redeal.column,
             f"{caller} called a redeal (ace no face), which the house rules do not allow",
@@ -56,7 +57,7 @@ def judge_redeal(
     if faces:
         wrong.append("holding " + ", ".join(pretty(c) for c in faces))
     findings.add(
-        "BE-NO-FACE",
+        BE_NO_FACE,
         redeal.line,
         redeal.column,
         f"{name} called a redeal (ace no face) " + " and ".join(wrong),

@@ -19,6 +19,7 @@ from referee.cards import pretty
 from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.holdings import Holdings, off_deck
 from referee.games.euchre.rules import (
+    BE_FOLLOW,
     CardFacts,
     card_facts,
     follow_breach,
@@ -26,6 +27,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
+from referee.logrules import L_COUNT, L_PASSED
 from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
 
@@ -232,7 +234,7 @@ class TrickReplay:
         first = lines[0]
         count = len(lines)
         self.findings.add(
-            "L-COUNT",
+            L_COUNT,
             first.line,
             first.column,
             f"the hand was a redeal, but {count} trick{'' if count == 1 else 's'} "
@@ -248,7 +250,7 @@ class TrickReplay:
     def _add_line(self, fault: logchecks.Fault, line: int, column: int, trick: int | None) -> None:
         """Record a fault of a trick line as a whole (no player, no card)."""
         self.findings.add(
-            fault.rule.id, line, column, fault.message, trick=trick, evidence=fault.evidence
+            fault.rule, line, column, fault.message, trick=trick, evidence=fault.evidence
         )
 
     def _check_number(self, line: TrickLine, number: int) -> None:
@@ -273,7 +275,7 @@ class TrickReplay:
                     else (self.s.hand_line, self.s.hand_column)
                 )
                 self.findings.add(
-                    "L-COUNT",
+                    L_COUNT,
                     *anchor,
                     message,
                     evidence=f"each player in the hand plays all {self.s.deck.hand_size} cards, "
@@ -317,7 +319,7 @@ class TrickReplay:
         if player not in self._active:
             why = self.s.out_reason.get(player, f"{player} is not in this hand")
             self.findings.add_at(
-                "L-PASSED",
+                L_PASSED,
                 seen.card_at(),
                 f"{player} sits out but played {pretty(c)}",
                 player=player,
@@ -522,7 +524,7 @@ class TrickReplay:
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(
-            "BE-FOLLOW",
+            BE_FOLLOW,
             x.retracted_at() if corrected else x.card_at(),
             message,
             player=x.player,

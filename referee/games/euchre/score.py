@@ -17,8 +17,10 @@ from decimal import Decimal
 
 from referee.games.euchre.holdings import Contract
 from referee.games.euchre.options import EuchreOptions
+from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
 from referee.games.euchre.table import Findings, Table
 from referee.records import ScoreLine, TeamPoints, TeamSettleLine, columns, team_items
+from referee.rule import Rule
 
 
 def hand_points(
@@ -110,7 +112,7 @@ def _number(points: Decimal) -> str:
 
 
 def read_entries(
-    line: TeamSettleLine | ScoreLine, table: Table, rule: str, findings: Findings
+    line: TeamSettleLine | ScoreLine, table: Table, rule: Rule, findings: Findings
 ) -> dict[str, Decimal]:
     """Team key -> recorded points, for the line's entries that name a partnership.
 
@@ -155,9 +157,7 @@ def check_line(
 ) -> None:
     """BE-SCORE (settle) / BE-TOTAL (score): each recorded team against the referee's
     (``why``: how the referee's were reached, in words, asked only when they differ)."""
-    rule, what = (
-        ("BE-SCORE", "points") if isinstance(line, TeamSettleLine) else ("BE-TOTAL", "score")
-    )
+    rule, what = (BE_SCORE, "points") if isinstance(line, TeamSettleLine) else (BE_TOTAL, "score")
     recorded = read_entries(line, table, rule, findings)
     wrong = [k for k, v in recorded.items() if v != expected.get(k, 0)]
     if not wrong:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from referee.games.logchecks import Fault, unseated
 from referee.records import CardAt, Event, columns
 from referee.report import Violation
+from referee.rule import Rule
 
 
 class Table:
@@ -79,7 +80,7 @@ class Findings:
 
     def add(
         self,
-        rule: str,
+        rule: Rule,
         line: int,
         column: int,
         message: str,
@@ -90,9 +91,9 @@ class Findings:
         evidence: str = "",
         corrected: bool = False,
     ) -> Violation:
-        """Record one violation and return it."""
+        """Record one violation under ``rule`` (its ID stamped here) and return it."""
         found = Violation(
-            rule=rule,
+            rule=rule.id,
             player=player,
             trick=trick,
             card=card,
@@ -107,7 +108,7 @@ class Findings:
 
     def add_at(
         self,
-        rule: str,
+        rule: Rule,
         at: CardAt,
         message: str,
         *,
@@ -140,7 +141,7 @@ class Findings:
     ) -> Violation:
         """:meth:`add_at` a fault the shared checks found (:mod:`~referee.games.logchecks`)."""
         return self.add_at(
-            fault.rule.id,
+            fault.rule,
             at,
             fault.message,
             player=player,
@@ -163,7 +164,7 @@ class Findings:
         played, in a trick; see :func:`~referee.games.logchecks.unseated`)."""
         fault = unseated(name, self.seats, where)
         self.add(
-            fault.rule.id,
+            fault.rule,
             event.line,
             columns(event)[item],
             fault.message,
