@@ -10,7 +10,7 @@ games. What differs by game (the deck, who leads trick 1 and why) comes in as an
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.cards import pretty
@@ -94,6 +94,19 @@ def twice_in_trick(player: str, trick: int) -> Fault:
         f"{player} played twice in trick {trick}",
         "each player plays one card to a trick; this one is left out",
     )
+
+
+def left_out_for_a_slip(
+    players: Sequence[str], admitted: int, sits_out: Callable[[str], bool]
+) -> bool:
+    """Whether a play of a trick line (its ``players``, of whom ``admitted`` stand in the
+    trick) was left out for a slip of its own (a name not seated, a card not in the deck, a
+    player twice in the trick), not for a player who ``sits_out`` (passed, or out of the
+    hand): the order of the cards left is then not judged (the left-out play held a place
+    in it, perhaps the lead; L-TURN there would be a second finding for the one slip)."""
+    if admitted == len(players):
+        return False
+    return len(players) - admitted > sum(1 for p in players if sits_out(p))
 
 
 def wrong_size(

@@ -62,7 +62,8 @@ def lay_out_tricks(state: ReplayState) -> None:
         players = line.players if whole else tuple(p.player for p in plays)
         in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
-        if whole or not _slipped(state, line, plays):  # (else the slip explains the order)
+        slipped = logchecks.left_out_for_a_slip(line.players, len(plays), state.passed.__contains__)
+        if not slipped:  # (else the slip explains the order)
             _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
         if len(plays) != len(active):
             _check_size(state, line, plays, number)
@@ -222,15 +223,6 @@ def _admit(
         played[card] = (name, number)
     kept = back if back is not None and back in BOURRE_DECK else None
     return LoggedPlay(number, name, card, kept, line, index, judged)
-
-
-def _slipped(state: ReplayState, line: TrickLine, plays: list[LoggedPlay]) -> bool:
-    """Whether a play of the line was left out for a slip of its own (a name not seated, a
-    card not in the deck, a player twice in the trick), not for having passed: the order
-    of the cards left is then not judged (the left-out play held a place in it, perhaps
-    the lead; L-TURN there would be a second finding for the one slip)."""
-    passed = sum(1 for p in line.players if p in state.passed)
-    return len(line.players) - len(plays) > passed
 
 
 def _check_order(

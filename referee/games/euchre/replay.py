@@ -212,7 +212,8 @@ class TrickReplay:
                 self._check_number(line, number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
-            if not self._slipped(line, seen):  # (else the slip explains the order: one finding)
+            slipped = logchecks.left_out_for_a_slip(line.players, len(seen), self._sits_out)
+            if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card) for x in seen]
@@ -412,16 +413,9 @@ class TrickReplay:
             c, player, f"the log gives {pretty(c)} to {' and '.join(others)}"
         )
 
-    def _slipped(self, line: TrickLine, seen: list[Seen]) -> bool:
-        """Whether a play of the line was left out for a slip of its own (a name not seated,
-        a card not in the deck, a player twice in the trick), not for sitting out: the
-        order of the cards left is then not judged (the left-out play held a place in it,
-        perhaps the lead; L-TURN there would be a second finding for the one slip)."""
-        if len(seen) == len(line.players):
-            return False
-        table, active = self.s.table, self.s.active
-        sitting_out = sum(1 for p in line.players if table.seated(p) and p not in active)
-        return len(line.players) - len(seen) > sitting_out
+    def _sits_out(self, player: str) -> bool:
+        """A seated player out of the hand (after `ask` or `moon`)."""
+        return self.s.table.seated(player) and player not in self.s.active
 
     def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
         """L-TURN for a wrong leader (``leader`` None: not judged) and the first card out of
