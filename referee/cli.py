@@ -326,16 +326,14 @@ def _audit(
     from referee.job import Job
 
     _check_rules_file(rules)
-    select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
-    _check_rule_ids("--select", select_ids)
-    _check_rule_ids("--ignore", ignore_ids)
+    select_ids, ignore_ids = _rule_filters(select, ignore)
     _check_output(output)
     inputs = collect_inputs(paths)
     _check_configs(configs, inputs)
     if output is not None:
         _refuse_input_as_output(output, [*inputs, *([rules] if rules else []), *_files(configs)])
     writers = fmt or output_format.value
-    job = Job(writers, rules, tuple(select_ids), tuple(ignore_ids), quiet, reading)
+    job = Job(writers, rules, select_ids, ignore_ids, quiet, reading)
 
     def render(out: TextIO, color: bool | None) -> Tally:
         return _render(inputs, job, jobs, out, color, to_terminal=output is None, configs=configs)
@@ -708,6 +706,16 @@ def _refuse_input_as_output(output: Path, inputs: list[Path | FileReport]) -> No
                 )
 
 
+def _rule_filters(
+    select: list[str] | None, ignore: list[str] | None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``--select`` and ``--ignore`` as rule IDs and prefixes, each entry checked."""
+    select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
+    _check_rule_ids("--select", select_ids)
+    _check_rule_ids("--ignore", ignore_ids)
+    return tuple(select_ids), tuple(ignore_ids)
+
+
 def _check_rule_ids(option: str, ids: list[str]) -> None:
     """Every ``--select``/``--ignore`` entry must name a rule or a prefix of one."""
     from referee.filtering import unknown_prefix
@@ -940,13 +948,11 @@ def config_command(
     reading = _reading(encoding, allow_rules_anywhere)
     configs = _configs(config, no_config, allow_rules_anywhere)
     _check_rules_file(rules)
-    select_ids, ignore_ids = _split_ids(select), _split_ids(ignore)
-    _check_rule_ids("--select", select_ids)
-    _check_rule_ids("--ignore", ignore_ids)
+    select_ids, ignore_ids = _rule_filters(select, ignore)
     target = Path(path)
     if not target.exists():
         raise _fail(f"{path}: no such file or folder")
-    job = Job("config", rules, tuple(select_ids), tuple(ignore_ids), reading=reading)
+    job = Job("config", rules, select_ids, ignore_ids, reading=reading)
     try:
         applied = applied_to(target, job, configs)
     except ConfigError as exc:

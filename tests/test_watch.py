@@ -16,25 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from tests.test_fix import bourre
 
 ROOT = Path(__file__).resolve().parents[1]
 
-CLEAN = """\
-game bourre
-players ann bob eve
-hand 1
-dealer eve
-trump 4h
-ann play
-bob pass
-eve play
-trick 1: ann 7h, eve Ah
-trick 2: eve 4h, ann Kh
-trick 3: ann Td, eve Kd
-trick 4: eve Jc, ann Qc
-trick 5: ann 5d, eve 3h
-settle eve wins 3
-"""
+CLEAN = bourre("settle eve wins 3")  # (test_fix's clean hand, its settlement recorded)
 #: The same hand with the pot recorded as ann's: one BR-SETTLE-WIN.
 WRONG = CLEAN.replace("settle eve wins 3", "settle ann wins 3")
 
