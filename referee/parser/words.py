@@ -285,22 +285,28 @@ class WordReader:
 
     def _amount(self, text: str, word: str, item: int) -> Decimal | None:
         """Money as written (AMOUNT matching it whole), or None."""
-        value = _AMOUNTS.get(word)
-        if value is None:
-            if self.s.amount.fullmatch(word) is None:
-                return None
-            value = _amount(word, self._column(text, item))
-            _keep(_AMOUNTS, word, value)
-        return value
+        return self._decimal(_AMOUNTS, _amount, text, word, item)
 
     def _points(self, text: str, word: str, item: int) -> Decimal | None:
         """Points as written (AMOUNT matching it whole, without a currency sign), or None."""
-        value = _POINTS.get(word)
+        return self._decimal(_POINTS, _points, text, word, item)
+
+    def _decimal(
+        self,
+        kept: dict[str, Decimal],
+        read: Callable[[str, int], Decimal],
+        text: str,
+        word: str,
+        item: int,
+    ) -> Decimal | None:
+        """A word AMOUNT matches whole, ``read`` (at its column, for a fault) and kept, or
+        None."""
+        value = kept.get(word)
         if value is None:
             if self.s.amount.fullmatch(word) is None:
                 return None
-            value = _points(word, self._column(text, item))
-            _keep(_POINTS, word, value)
+            value = read(word, self._column(text, item))
+            _keep(kept, word, value)
         return value
 
     def _int(self, text: str, word: str, item: int) -> int | None:
