@@ -11,7 +11,7 @@ above that one" is one ``&`` of two numbers (the tables are built once, at impor
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from referee.cards import BOURRE_DECK, RANK_VALUE, SUITS
 
@@ -64,17 +64,25 @@ def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
     return best
 
 
-class Table(NamedTuple):
+class Table:
     """The trick so far, as rules 1-3 read it: the suit ``led`` (``""`` when the player
     leads), the ``top`` value of that suit on the table, the top trump's value (0: none),
     whether a plain lead was ``trumped`` (with the trump unknown, a card off the suit led
-    may have been a trump), and the ``trump`` (None: unknown)."""
+    may have been a trump), and the ``trump`` (None: unknown).
 
-    led: str
-    top: int
-    top_trump: int
-    trumped: bool
-    trump: str | None
+    (A plain class: one is made for every card played, and a compiled module makes a plain
+    class's objects in C, where a named tuple's are made in Python.)"""
+
+    __slots__ = ("led", "top", "top_trump", "trump", "trumped")
+
+    def __init__(
+        self, led: str, top: int, top_trump: int, trumped: bool, trump: str | None
+    ) -> None:
+        self.led = led
+        self.top = top
+        self.top_trump = top_trump
+        self.trumped = trumped
+        self.trump = trump
 
 
 def empty_table(trump: str | None) -> Table:

@@ -13,7 +13,6 @@ functions that take it and add to it, each in its own module:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
@@ -26,17 +25,33 @@ from referee.rule import Rule
 from referee.sequence import may_have_said
 
 
-class LoggedPlay(NamedTuple):
+class LoggedPlay:
     """A play that stands in a trick, after log faults were set aside: play ``place`` of
-    the trick line ``source``."""
+    the trick line ``source``.
 
-    trick: int
-    player: str
-    card: str
-    retracted: str | None
-    source: TrickLine
-    place: int
-    judged: bool = True  # False for a card already played (nothing to judge)
+    (A plain class, as :class:`~referee.games.euchre.replay.Seen` is: one is made for every
+    card played, and a compiled module makes a plain class's objects in C, where a named
+    tuple's are made in Python.)"""
+
+    __slots__ = ("card", "judged", "place", "player", "retracted", "source", "trick")
+
+    def __init__(
+        self,
+        trick: int,
+        player: str,
+        card: str,
+        retracted: str | None,
+        source: TrickLine,
+        place: int,
+        judged: bool = True,
+    ) -> None:
+        self.trick = trick
+        self.player = player
+        self.card = card
+        self.retracted = retracted
+        self.source = source
+        self.place = place
+        self.judged = judged  # False for a card already played (nothing to judge)
 
     @property
     def card_at(self) -> CardAt:
