@@ -319,17 +319,28 @@ class WordReader:
         return value
 
     def _cards(self, words: list[str]) -> tuple[str, ...] | None:
-        cards = tuple(map(_CARD_WORDS.get, words))
-        return None if None in cards else cards  # type: ignore[return-value]
+        """Each word's card, or None when one is not a card. (A loop that stops at the
+        first word that is not: faster than ``tuple(map(...))``, compiled or not.)"""
+        cards: list[str] = []
+        for word in words:
+            card = _CARD_WORDS.get(word)
+            if card is None:
+                return None
+            cards.append(card)
+        return tuple(cards)
 
     def _names(self, words: list[str]) -> tuple[str, ...] | None:
+        """Each word's player (see :meth:`_name`), or None when one names nobody."""
         written = self.written
-        names = tuple(map(written.get, words))
-        if None in names:
-            names = tuple(map(self._name, words))
-            if None in names:
-                return None
-        return names  # type: ignore[return-value]
+        names: list[str] = []
+        for word in words:
+            name = written.get(word)
+            if name is None:
+                name = self._name(word)
+                if name is None:
+                    return None
+            names.append(name)
+        return tuple(names)
 
     # ------------------------------------------------------------------ hand statements
 
