@@ -304,6 +304,7 @@ def tables_from(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Path], No
 def test_a_zipped_install_reads_the_tables_through_importlib_resources(
     tables_from: Callable[[Path], None], tmp_path: Path
 ) -> None:
+    """Where the file next to the module cannot be read, the package's resource is."""
     shipped = _tables()
     tables_from(tmp_path / "no-such-file.txt")
     assert _tables() == shipped
