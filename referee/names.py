@@ -3,7 +3,8 @@ scripts.
 
 People are paid by name, so two seats whose names read the same let one hide a debt. Three
 checks, on Unicode's own data (UTS #39, "Unicode Security Mechanisms"; the tables are
-generated into :mod:`referee.unicode_data` by ``tools/unicode_tables.py``):
+generated into ``referee/data/unicode-tables.txt`` by ``tools/unicode_tables.py``, whose
+header says their format):
 
 * :func:`look_key`, what a name looks like: its UTS #39 *skeleton* (each character replaced
   by the prototype it is confusable with: Cyrillic ``а`` by ``a``, Greek ``Μ`` by ``M``,
@@ -22,9 +23,10 @@ generated into :mod:`referee.unicode_data` by ``tools/unicode_tables.py``):
   report.
 
 The tables are read on first use, and only as far as a name needs: an ASCII name the few
-ASCII confusables alone (:data:`_ASCII`, which a test checks against the table), a name in
-a Latin alphabet (``Renée``) the table's Latin part; the whole table and the scripts are
-read for a name with a character of another alphabet. Nothing here prints.
+ASCII confusables alone (:data:`_ASCII`, which a test checks against the table; the file
+is not read), a name in a Latin alphabet (``Renée``) the table's Latin part; the whole
+table and the scripts are read for a name with a character of another alphabet. Nothing
+here prints.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from bisect import bisect_right
+from pathlib import Path
 
 #: The confusables among the characters a plain ASCII name may hold (letters, digits, ``_``,
 #: ``'`` and ``-``), as confusables.txt maps them: ``0`` -> ``O``, ``1`` -> ``l``, ``I`` ->
@@ -50,34 +53,58 @@ LATIN_END = "\u0370"
 LATIN_SCRIPT_END = "\u02ea"
 
 
+_TABLES_FILE = "unicode-tables.txt"
+#: The tables' file, next to this module (see :func:`_tables`).
+TABLES = Path(__file__).with_name("data") / _TABLES_FILE
+
+
+@functools.cache
+def _tables() -> dict[str, bytes]:
+    """The sections of the tables' file (:data:`TABLES`): name -> its lines, read once, on
+    the first name that needs a table; through :mod:`importlib.resources` for a zipped
+    install (its import alone takes longer than reading the file)."""
+    try:
+        raw = TABLES.read_bytes()
+    except OSError:
+        from importlib import resources
+
+        raw = (resources.files("referee") / "data" / _TABLES_FILE).read_bytes()
+    sections = (section.partition(b"\n") for section in raw.split(b"\n@")[1:])
+    return {name.decode("ascii"): lines for name, _, lines in sections}
+
+
+def _confusable_lines(section: str) -> dict[int, str]:
+    """A confusables section: code point -> prototype (each line a character and its
+    prototype, written as escapes)."""
+    text = _tables()[section].decode("unicode_escape")
+    return {ord(line[0]): line[1:] for line in text.split("\n") if line}
+
+
 @functools.cache
 def _latin_confusables() -> dict[int, str]:
     """confusables.txt's table below :data:`LATIN_END`: code point -> prototype."""
-    from referee.unicode_data import CONFUSABLES_LATIN
-
-    return {ord(line[0]): line[1:] for line in CONFUSABLES_LATIN.split("\n") if line}
+    return _confusable_lines("confusables-latin")
 
 
 @functools.cache
 def _confusables() -> dict[int, str]:
     """confusables.txt's whole table: code point -> prototype (read on the first name with a
     character of another alphabet)."""
-    from referee.unicode_data import CONFUSABLES
-
     table = dict(_latin_confusables())
-    table.update((ord(line[0]), line[1:]) for line in CONFUSABLES.split("\n") if line)
+    table.update(_confusable_lines("confusables"))
     return table
 
 
 @functools.cache
 def _script_runs() -> tuple[list[int], list[frozenset[str]]]:
     """Where each run of one script set starts, and the set (empty: any script)."""
-    from referee.unicode_data import SCRIPT_RUNS, SCRIPT_SETS
-
-    sets = [frozenset(value.split()) - {"*"} for value in SCRIPT_SETS.splitlines()]
+    tables = _tables()
+    sets = [
+        frozenset(value.split()) - {"*"} for value in tables["script-sets"].decode().splitlines()
+    ]
     starts: list[int] = []
     found: list[frozenset[str]] = []
-    for run in SCRIPT_RUNS.split():
+    for run in tables["script-runs"].decode().split():
         start, index = run.split(":")
         starts.append(int(start, 16))
         found.append(sets[int(index)])
@@ -138,9 +165,8 @@ def look_key(name: str) -> str:
 #: Default_Ignorable_Code_Point ranges, first use (see :func:`invisible`).
 @functools.cache
 def _ignorable() -> tuple[tuple[int, int], ...]:
-    from referee.unicode_data import IGNORABLE
-
-    return IGNORABLE
+    ranges = (line.split("..") for line in _tables()["ignorable"].decode().split())
+    return tuple((int(first, 16), int(last, 16)) for first, last in ranges)
 
 
 def invisible(name: str) -> str | None:

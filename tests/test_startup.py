@@ -149,12 +149,22 @@ HEAVY = ("rich", "lark", "yaml", "jinja2", "multiprocessing", "concurrent.future
 #: codes and statements (for findings and messages), a temporary file (for a long table).
 SPARED = ("referee.rulebook", "referee.codes", "referee.statements", "tempfile")
 
+#: The data files a command reads only when a log needs them (a name not in ASCII).
+DATA = ("unicode-tables.txt",)
+
 #: Runs the command line in this process, then says on stderr which HEAVY modules it
-#: imported (the report goes to stdout, a pipe).
+#: imported and which DATA files it opened (the report goes to stdout, a pipe).
 _PROBE = """
-import json, sys
-heavy = json.loads(sys.argv[1])
-sys.argv = ["referee", *sys.argv[2:]]
+import json, os, sys
+heavy, data = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+opened = []
+def note(event, args):
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        name = os.path.basename(os.fsdecode(args[0]))
+        if name in data:
+            opened.append(name)
+sys.addaudithook(note)
+sys.argv = ["referee", *sys.argv[3:]]
 import referee.cli
 loaded = [m for m in heavy if m in sys.modules]
 code = None
@@ -164,20 +174,21 @@ if len(sys.argv) > 1:
     except SystemExit as exc:
         code = exc.code
 sys.stdout.flush()
-print(json.dumps([loaded, [m for m in heavy if m in sys.modules], code]), file=sys.stderr)
+print(json.dumps([loaded, [m for m in heavy if m in sys.modules], code, opened]), file=sys.stderr)
 """
 
 
 def _probe(cache: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> tuple[list[str], ...]:
     """(HEAVY modules imported by ``import referee.cli``, by the command as well, its exit
-    status), the command run in a new process with the grammar cache in ``cache``."""
+    status, the DATA files it opened), the command run in a new process with the grammar
+    cache in ``cache``."""
     import json
 
     env = {**os.environ, "REFEREE_CACHE_DIR": str(cache)}
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
         env.pop(name, None)
     done = subprocess.run(
-        [sys.executable, "-c", _PROBE, json.dumps(heavy), *args],
+        [sys.executable, "-c", _PROBE, json.dumps(heavy), json.dumps(DATA), *args],
         capture_output=True, text=True, env=env, cwd=ROOT, timeout=60, check=False,
     )  # fmt: skip
     assert done.stderr.strip(), done
@@ -185,19 +196,30 @@ def _probe(cache: Path, *args: str, heavy: tuple[str, ...] = HEAVY) -> tuple[lis
 
 
 def test_importing_the_command_line_imports_nothing_heavy(tmp_path: Path) -> None:
-    at_import, _, _ = _probe(tmp_path)
-    assert at_import == []
+    at_import, _, _, opened = _probe(tmp_path)
+    assert at_import == [] and opened == []
 
 
 @pytest.mark.parametrize("fmt", ["text", "json"])
 def test_a_clean_small_log_is_audited_without_rich_or_lark(fmt: str, tmp_path: Path) -> None:
     """Once the grammar's terminals are cached (the first run), a log whose every line the
-    word reader takes needs no Lark, and a piped report no rich."""
+    word reader takes needs no Lark, a piped report no rich, and its ASCII names not
+    Unicode's tables."""
     log = str(SAMPLES / "bourre" / "plays-only.hlog")
     _probe(tmp_path, "audit", log)  # (fills the cache)
-    at_import, after, code = _probe(tmp_path, "audit", log, "--format", fmt, heavy=HEAVY + SPARED)
+    probed = _probe(tmp_path, "audit", log, "--format", fmt, heavy=HEAVY + SPARED)
+    at_import, after, code, opened = probed
     assert code == 0
-    assert at_import == [] and after == []
+    assert at_import == [] and after == [] and opened == []
+
+
+def test_a_name_not_in_ascii_reads_unicodes_tables(tmp_path: Path) -> None:
+    """What the test above counts on: the tables' file is read when a name needs it."""
+    log = tmp_path / "cyrillic.hlog"
+    text = (SAMPLES / "bourre" / "plays-only.hlog").read_text(encoding="utf-8")
+    log.write_text(text.replace("ann", "\u0430nn"), encoding="utf-8")
+    _, _, code, opened = _probe(tmp_path, "audit", str(log), "--format", "json")
+    assert code == 0 and opened == list(DATA)
 
 
 # ----------------------------------------------------------------------------- one command
