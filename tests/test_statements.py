@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from referee.api import audit_text
 from referee.cli import app
 from referee.parser import read_text
-from referee.parser.messages import _STATEMENT_WORDS
+from referee.parser.common import STATEMENT_KEYWORDS
 from referee.statements import GAMES, STATEMENTS, Statement, find_statement, statement_names
 from referee.topics import explain_topic, topic_names
 
@@ -107,7 +107,7 @@ def test_the_registry_covers_every_statement_the_grammar_starts() -> None:
         for name in s.names
         if name not in ("pass", "fold", "play", "stand", "draw", "ask", "moon")
     }
-    assert openings == set(_STATEMENT_WORDS)
+    assert openings == set(STATEMENT_KEYWORDS)
     for name in statement_names():
         assert find_statement(name.upper()) is not None
 

@@ -116,13 +116,14 @@ def wrong_size(
     in it, against ``in_hand``, the players in the hand. ``written``: the cards the line
     gives to names not out of the hand (a name not seated, a second card, a card off the
     deck included): a trick written with the right number of cards is never also wrong in
-    size, as each card left out of it is reported on its own."""
+    size, as each card left out of it is reported on its own; the message counts the cards
+    written."""
     if written == len(in_hand) or len(present) == len(in_hand):
         return None
     missing = [p for p in in_hand if p not in present]
     return Fault(
         L_TRICK,
-        f"trick {trick} has {len(present)} cards, not {len(in_hand)}",
+        f"trick {trick} has {written} card{'' if written == 1 else 's'}, not {len(in_hand)}",
         f"{len(in_hand)} players are in the hand"
         + (f"; missing: {', '.join(missing)}" if missing else ""),
     )

@@ -15,47 +15,36 @@ from referee.names import shown
 from referee.records import Event, NameAt
 
 #: Words that may not be a player's name (lower case): the grammar's keywords.
+#: The keyword each statement starts with (a player's decision starts with the player's
+#: name), the most written first: the order breaks ties between the keywords a slip may be
+#: of (:mod:`referee.parser.messages`). :mod:`referee.parser.words` reads a line by them;
+#: ``tests/test_statements.py`` checks them against the statements
+#: :mod:`referee.statements` explains.
+STATEMENT_KEYWORDS: tuple[str, ...] = (
+    "trick", "dealer", "deal", "trump", "ante", "settle", "claim", "bid", "exchange",
+    "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
+    "table", "pot", "exempt", "discard", "redeal",
+)  # fmt: skip
+#: Every keyword of the grammar (no name may be one): the statements' and the other words.
 KEYWORDS: frozenset[str] = frozenset(
-    {
-        "game",
-        "players",
-        "rules",
-        "option",
-        "title",
-        "date",
-        "event",
-        "table",
-        "pot",
-        "exempt",
-        "score",
-        "hand",
-        "dealer",
-        "deal",
-        "trick",
-        "claim",
+    (
+        *STATEMENT_KEYWORDS,
         "renege",
         "penalty",
-        "trump",
-        "ante",
         "pass",
         "fold",
         "play",
         "stand",
-        "discard",
         "draw",
-        "settle",
         "wins",
         "bourre",
         "bourré",
         "split",
-        "bid",
-        "exchange",
         "ask",
         "moon",
-        "redeal",
         "ace-no-face",
         "was",
-    }
+    )
 )
 
 

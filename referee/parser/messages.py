@@ -21,6 +21,7 @@ from referee.currency import SIGNS
 from referee.games import game_of
 from referee.parser.common import (
     KEYWORDS,
+    STATEMENT_KEYWORDS,
     _bid_message,
     _Fault,
     _HandHead,
@@ -236,7 +237,7 @@ def _no_statement(text: str, pos: int, found: str, names: _Names, game: str | No
     word = _WORD.match(text, pos)
     if (
         word is not None
-        and word.group().lower() not in _STATEMENT_WORDS
+        and word.group().lower() not in STATEMENT_KEYWORDS
         and not names.seated(word.group())
     ):
         return f"unknown statement '{_short(word.group())}'"
@@ -326,7 +327,7 @@ def _depends_on_game(text: str, game: str) -> bool:
     keyword = _keyword_of(text)
     if keyword == "settle":
         return True
-    return game == "bid-euchre" and keyword not in _STATEMENT_WORDS
+    return game == "bid-euchre" and keyword not in STATEMENT_KEYWORDS
 
 
 def _error_in(game: str, text: str) -> UnexpectedInput | None:
@@ -359,7 +360,7 @@ def _other_game(
     if first is None:
         return None
     word, column = first.group(1), first.start(1) + 1
-    statement = find_statement(word) if word.lower() in _STATEMENT_WORDS else None
+    statement = find_statement(word) if word.lower() in STATEMENT_KEYWORDS else None
     if statement is not None and statement.usage(game) is None and statement.instead:
         owner = game_of(statement.games[0]).title
         return column, f"`{statement.keyword}` is a {owner} statement; {statement.instead[game]}"
@@ -418,11 +419,6 @@ def _form_of_line(text: str, names: _Names, game: str | None) -> str:
 # ----------------------------------------------------------------------------- hints
 
 #: The keywords a statement starts with: what a line's first word is, when not a name.
-_STATEMENT_WORDS = (
-    "trick", "dealer", "deal", "trump", "ante", "settle", "claim", "bid", "exchange",
-    "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
-    "table", "pot", "exempt", "discard", "redeal",
-)  # fmt: skip
 #: A keyword terminal whose name is not its word.
 _KEYWORD_OF = {"ACENOFACE": "ace-no-face"}
 #: Every keyword, for a word before where Lark stopped (what was expected there is lost).
@@ -519,8 +515,8 @@ def _statement_matches(word: str, game: str | None = None) -> list[str]:
 def _statement_words(game: str | None) -> tuple[str, ...]:
     """The keywords a statement of ``game`` (of either game: None) starts with."""
     if game is None:
-        return _STATEMENT_WORDS
-    return tuple(w for w in _STATEMENT_WORDS if _of_game(w, game))
+        return STATEMENT_KEYWORDS
+    return tuple(w for w in STATEMENT_KEYWORDS if _of_game(w, game))
 
 
 def _of_game(word: str, game: str) -> bool:

@@ -29,6 +29,7 @@ from referee.cards import JOKER, RANKS, SUITS, parse_card
 from referee.parser.common import (
     _MAX_NUMBER_DIGITS,
     KEYWORDS,
+    STATEMENT_KEYWORDS,
     _amount,
     _bid,
     _HandHead,
@@ -127,31 +128,7 @@ _SUIT_WORDS: Final[dict[str, str]] = {
 #: A statement's first word (any case, maybe with a colon) -> its keyword.
 _STATEMENT_WORDS: Final[dict[str, str]] = {
     spelling + colon: keyword
-    for spelling, keyword in _ascii_spellings(
-        "game",
-        "players",
-        "rules",
-        "option",
-        "title",
-        "date",
-        "event",
-        "table",
-        "pot",
-        "exempt",
-        "score",
-        "hand",
-        "dealer",
-        "deal",
-        "trick",
-        "claim",
-        "trump",
-        "ante",
-        "settle",
-        "bid",
-        "exchange",
-        "discard",
-        "redeal",
-    ).items()
+    for spelling, keyword in _ascii_spellings(*STATEMENT_KEYWORDS).items()
     for colon in ("", ":")
 }
 _DECISION_WORDS: Final[dict[str, Literal["pass", "play"]]] = {

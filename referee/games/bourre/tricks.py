@@ -36,6 +36,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     # each active player -> the players in turn order from them (a trick's usual order)
     active = state.active
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
+    written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -56,6 +57,7 @@ def lay_out_tricks(state: ReplayState) -> None:
             state.flag(
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
+        written.append(number)
         plays = _admit_plays(state, line, number, played)
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
@@ -78,7 +80,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
-    _count_tricks(state, expected)
+    _count_tricks(state, expected, written)
 
 
 def _first_leader(state: ReplayState) -> str | None:
@@ -99,10 +101,11 @@ def _expected_tricks(state: ReplayState) -> int:
     return state.opts.hand_size if len(state.active) >= 2 else 0
 
 
-def _count_tricks(state: ReplayState, expected: int) -> None:
+def _count_tricks(state: ReplayState, expected: int, shown: list[int]) -> None:
     """L-COUNT for a hand with tricks missing (unless an unreadable line may hold one),
-    and the hand's missing tricks and cards in words."""
-    shown = [k for k, plays in enumerate(state.plays, start=1) if plays]
+    and the hand's missing tricks and cards in words. ``shown``: the tricks the log gives a
+    line, in order (a line whose every card was left out for its own slip is no trick
+    missing: each card left out is reported)."""
     lines = state.facts.tricks
     if len(shown) < expected:
         numbered = bool(lines) and all(line.number is not None for line in lines)
@@ -118,8 +121,9 @@ def _count_tricks(state: ReplayState, expected: int) -> None:
                 evidence=f"{len(state.active)} players played, so {expected} tricks are "
                 "played; the hand is not settled",
             )
-    for number, plays in enumerate(state.plays, start=1):
-        if plays and len(plays) < len(state.active):
+    for number in shown:
+        plays = state.plays[number - 1]
+        if len(plays) < len(state.active):
             have = {p.player for p in plays}
             state.incomplete.append(logchecks.lacking(number, have, state.active))
 

@@ -192,6 +192,7 @@ class TrickReplay:
         # trick before it may be missing.
         lost = max(0, expected - len(lines)) + self.s.unreadable
         unsure: set[int] = set()  # tricks not in the log, or whose winner is not known
+        written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
         if expected == 0 and lines:
             self._redeal_tricks(lines)
             lines = ()
@@ -210,6 +211,7 @@ class TrickReplay:
                 number = stated
             else:
                 self._check_number(line, number)
+            written.append(number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
             slipped = logchecks.left_out_for_a_slip(line.players, len(seen), self._sits_out)
@@ -223,7 +225,7 @@ class TrickReplay:
             self.out.plays.append(seen)
             self.out.winners.append(winner)
             leader, reason = winner, f"{winner} won trick {number}"
-        self._check_count(lines)
+        self._check_count(lines, written)
         self._judge_all()
         return self.out
 
@@ -260,11 +262,12 @@ class TrickReplay:
         wrong = logchecks.misnumbered(line.number, number)
         self._add_line(wrong, line.line, columns(line)[1], number)
 
-    def _check_count(self, lines: Sequence[TrickLine]) -> None:
+    def _check_count(self, lines: Sequence[TrickLine], shown: list[int]) -> None:
         """L-COUNT for tricks missing (unless an unreadable line may hold one), and what the
-        log leaves out of the hand's tricks, in words."""
+        log leaves out of the hand's tricks, in words. ``shown``: the tricks the log gives a
+        line, in order (a line whose every card was left out for its own slip is no trick
+        missing: each card left out is reported)."""
         expected = self.s.expected_tricks
-        shown = [k for k, seen in enumerate(self.out.plays, start=1) if seen]
         if len(shown) < expected:
             numbered = bool(lines) and all(line.number is not None for line in lines)
             words, message = logchecks.tricks_short(shown, expected, numbered)
@@ -282,8 +285,9 @@ class TrickReplay:
                     evidence=f"each player in the hand plays all {self.s.deck.hand_size} cards, "
                     "one per trick; the hand is not scored",
                 )
-        for number, seen in enumerate(self.out.plays, start=1):
-            if seen and len(seen) < len(self.s.active):
+        for number in shown:
+            seen = self.out.plays[number - 1]
+            if len(seen) < len(self.s.active):
                 have = {x.player for x in seen}
                 self.out.incomplete.append(logchecks.lacking(number, have, self.s.active))
 
