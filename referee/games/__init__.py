@@ -10,6 +10,7 @@ standings). The engines are imported only when a log of that game is judged.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from referee.games.base import (
     Game,
@@ -22,8 +23,9 @@ from referee.games.base import (
 
 
 @functools.cache
-def all_games() -> tuple[Game, ...]:
-    """Every game, in the order the documents list them."""
+def all_games() -> tuple[Game[Any], ...]:
+    """Every game, in the order the documents list them (each of its own options: see
+    :class:`Game`)."""
     from referee.games.bourre.game import BOURRE
     from referee.games.euchre.game import EUCHRE
 
@@ -31,16 +33,16 @@ def all_games() -> tuple[Game, ...]:
 
 
 @functools.cache
-def _by_key() -> dict[str, Game]:
+def _by_key() -> dict[str, Game[Any]]:
     return {game.key: game for game in all_games()}
 
 
-def game_of(key: str) -> Game:
+def game_of(key: str) -> Game[Any]:
     """The game with this key (``bourre``, ``bid-euchre``); KeyError for another."""
     return _by_key()[key]
 
 
-def game_named(word: str) -> Game | None:
+def game_named(word: str) -> Game[Any] | None:
     """The game a `game` line's word names (any case: ``Bourré``, ``booray``), or None."""
     lower = word.lower()
     for game in all_games():
