@@ -10,6 +10,7 @@ standings). The engines are imported only when a log of that game is judged.
 from __future__ import annotations
 
 import functools
+from enum import StrEnum
 from typing import Any
 
 from referee.games.base import (
@@ -20,6 +21,16 @@ from referee.games.base import (
     no_conflicts,
     whole_amounts,
 )
+
+
+class GameKey(StrEnum):
+    """Every game's key, in :func:`all_games` order, for what names the games before any is
+    imported: the command line's choice of a game (``rules --game``, ``new GAME``), which
+    typer reads when it makes the command. ``tests/test_games.py`` checks it against
+    :func:`all_games`."""
+
+    bourre = "bourre"
+    bid_euchre = "bid-euchre"
 
 
 @functools.cache
@@ -53,6 +64,7 @@ def game_named(word: str) -> Game[Any] | None:
 
 __all__ = [
     "Game",
+    "GameKey",
     "Ledger",
     "Session",
     "all_games",
