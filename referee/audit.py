@@ -62,6 +62,8 @@ from referee.report import (
 
 if TYPE_CHECKING:
     from referee.config import FolderConfig
+    from referee.options import GameOptions
+    from referee.records import Header
 
 
 def audit_file(
@@ -426,7 +428,7 @@ def _judge(
     caller once the hands are exhausted.
     """
     header = reader.header
-    session: Any = None
+    session: Session | None = None
     if header is not None and header.game is not None:
         report.game = header.game
         report.players = list(header.players)
@@ -458,13 +460,13 @@ def _judge(
     return _judged(report, session, reader, keep_tricks)
 
 
-def _money_places(header: Any, options: Any) -> int:
+def _money_places(header: Header, options: GameOptions) -> int:
     """The decimals of the file's amounts (see :func:`referee.report.money_places`)."""
     return game_of(header.game).money_places(header, options)
 
 
 def _judged(
-    report: FileReport, session: Any, reader: Any, keep_tricks: bool
+    report: FileReport, session: Session | None, reader: Any, keep_tricks: bool
 ) -> Iterator[HandResult]:
     """Judge hands one at a time; a crash in the engine becomes a P-INTERNAL error. Each
     finding keeps the line it is about as the reader read it (for its snippet)."""
@@ -540,7 +542,7 @@ def _fill_standings(report: FileReport, session: Session) -> None:
     report.totals_complete = session.totals_complete
 
 
-def _new_session(header: Any, options: Any, keep_tricks: bool) -> Session:
+def _new_session(header: Header, options: GameOptions, keep_tricks: bool) -> Session:
     return game_of(header.game).new_session(header, options, keep_tricks)
 
 

@@ -1,10 +1,11 @@
 """The command line: ``referee audit``, ``report``, ``standings``, ``show``, ``explain``,
 ``docs``, ``rules``, ``new``, ``fix``, ``config``, ``lsp``.
 
-Start-up stays fast: only typer is imported at module level; the parser, the engines, rich
-and the renderers are imported inside the commands that need them. No command ever shows a
-traceback: misuse, and output that cannot be written, are a one-line message and exit
-status 2; a reader that goes away (``| head``) ends the run quietly (:mod:`referee.output`).
+Start-up stays fast: only typer (and the games' keys, no game) is imported at module level;
+the parser, the engines, rich and the renderers are imported inside the commands that need
+them. No command ever shows a traceback: misuse, and output that cannot be written, are a
+one-line message and exit status 2; a reader that goes away (``| head``) ends the run
+quietly (:mod:`referee.output`).
 
 Exit status of ``audit`` (every format) and ``report``: 0 every hand clean, 1 any finding
 about a log (a violation, a settlement or score error, a log fault, a line that could not
@@ -40,6 +41,7 @@ gc.set_threshold(max(gc.get_threshold()[0], YOUNG_COLLECTED_EVERY))
 import typer  # noqa: E402  (after the collector's threshold, above)
 from typer.core import TyperCommand  # noqa: E402
 
+from referee.games import GameKey  # noqa: E402  (the games' keys: no game is imported)
 from referee.render.safe import visible  # noqa: E402
 
 if TYPE_CHECKING:
@@ -107,13 +109,6 @@ class Format(StrEnum):
     csv_findings = "csv-findings"
     github = "github"
     sarif = "sarif"
-
-
-class Game(StrEnum):
-    """Games for ``rules --game``."""
-
-    bourre = "bourre"
-    bid_euchre = "bid-euchre"
 
 
 #: The argument and options that ``audit`` and ``report`` share.
@@ -1065,7 +1060,7 @@ def _page_list(listed: list[Page]) -> str:
 @app.command("rules", cls=_Command)
 def rules_command(
     game: Annotated[
-        Game | None,
+        GameKey | None,
         typer.Option(
             "--game", "-g", help="Only this game's rules and options.", case_sensitive=False
         ),
@@ -1083,6 +1078,11 @@ def rules_command(
 # ----------------------------------------------------------------------------- new
 
 
+def _one_of(choices: type[StrEnum]) -> str:
+    """``bourre or bid-euchre.``: the choices, for an argument whose metavar hides them."""
+    return " or ".join(choices) + "."
+
+
 @app.command(
     cls=_Command,
     help="Print a starter log: the header, every house option as a comment, and one "
@@ -1092,9 +1092,9 @@ def rules_command(
 )
 def new(
     game: Annotated[
-        Game,
+        GameKey,
         typer.Argument(
-            help="bourre or bid-euchre.", case_sensitive=False, show_default=False, metavar="GAME"
+            help=_one_of(GameKey), case_sensitive=False, show_default=False, metavar="GAME"
         ),
     ],
     output: Annotated[

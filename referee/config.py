@@ -191,16 +191,19 @@ def _validated(
 
 def _unknown_key(key: str) -> str:
     """``unknown key 'selct' (did you mean select?); valid keys: ...``."""
+    from referee.games import GameKey
     from referee.suggest import close_matches, did_you_mean
 
-    valid = (*SETTING_KEYS, "bourre", "bid-euchre")
-    hint = did_you_mean(close_matches(key, valid))
+    games = [game.value for game in GameKey]
+    hint = did_you_mean(close_matches(key, (*SETTING_KEYS, *games)))
     return (
         f"unknown key {_key(key)}"
         + (f" ({hint})" if hint else "")
         + "; valid keys: "
         + ", ".join(SETTING_KEYS)
-        + ", and the tables [bourre] and [bid-euchre] (house options)"
+        + ", and the tables "
+        + " and ".join(f"[{game}]" for game in games)
+        + " (house options)"
     )
 
 

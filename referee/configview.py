@@ -14,11 +14,14 @@ import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.config import Configs, FolderConfig
 from referee.job import Job
 from referee.report import ReadError
+
+if TYPE_CHECKING:
+    from referee.options import GameOptions
 
 #: The source of a value that nothing set, and of one the command line gave.
 DEFAULT = "default"
@@ -138,7 +141,7 @@ def _log_options(path: Path, job: Job, configs: Configs, applied: Applied) -> No
 
 def _options(
     header: Any, job: Job, config: FolderConfig | None, log: Path | None, applied: Applied
-) -> tuple[Any, list[Setting]]:
+) -> tuple[GameOptions | None, list[Setting]]:
     """Every option of ``header``'s game, with its value and source; a folder's problems
     (a log's are its stream's errors) in ``applied.errors``."""
     from referee.houserules import resolve_options

@@ -18,6 +18,7 @@ from referee.report import (
 
 if TYPE_CHECKING:
     from referee.config import FolderConfig
+    from referee.options import GameOptions
 
 _T = TypeVar("_T")
 
@@ -32,7 +33,7 @@ def resolve_options(
     settings_file: Path | None = None,
     config: FolderConfig | None = None,
     sources: dict[str, str] | None = None,
-) -> tuple[Any, list[ReadError]]:
+) -> tuple[GameOptions | None, list[ReadError]]:
     """The game's options, each layer over the ones before it: the defaults, the folder
     ``config``'s ``rules`` file and its game table (see :mod:`referee.config`), a caller's
     ``settings_file`` and ``settings`` (the library's ``rules`` and ``game_options``), the
@@ -127,7 +128,7 @@ def _kept(key: tuple[Any, ...], work_out: Callable[[], _T]) -> _T:
     return found
 
 
-def _options_with(game: str, changes: dict[str, Any]) -> Any:
+def _options_with(game: str, changes: dict[str, Any]) -> GameOptions:
     """The game's defaults with ``changes`` applied. Keyed by each value's ``repr``: equal
     values may differ (``Decimal("1")`` and ``Decimal("1.00")`` make different reports)."""
     from referee.options import default_options
@@ -143,7 +144,7 @@ def _line_settings(game: str, key: str, value: str) -> tuple[dict[str, Any], lis
     return _kept(("line", game, key, value), lambda: validate_settings(game, {key: value}))
 
 
-def _conflicts(header: Any, options: Any) -> list[ReadError]:
+def _conflicts(header: Any, options: GameOptions) -> list[ReadError]:
     """A P-RULES error for each pair of settings that cannot go together (the joker with the
     double deck...), at the last `option` line that set one of them, else at the log's
     `rules` line (none when only --rules set them)."""

@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
+from referee.games import GameKey
+
 #: The games, by key, in the order the documents list them.
-GAMES = ("bourre", "bid-euchre")
+GAMES = tuple(key.value for key in GameKey)
 BOTH = GAMES
 
 

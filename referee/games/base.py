@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, Self
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:
     from referee.records import Hand, Header
@@ -51,40 +51,51 @@ class Ledger(Protocol):
         with their code points (:func:`~referee.games.ledger.labelled`), in every line."""
 
 
+#: A game's house options: its own frozen dataclass (``BourreOptions``, ``EuchreOptions``).
+OptionsT = TypeVar("OptionsT")
+
+
 @dataclass(frozen=True, slots=True)
-class Game:
-    """What a game is to the rest of the referee."""
+class Game(Generic[OptionsT]):
+    """What a game is to the rest of the referee, typed by its house options: its parts that
+    take options take its own (its ``game`` module is checked against its options class).
+
+    The list of games (:func:`referee.games.all_games`) holds games of different options, so
+    it gives each as a ``Game[Any]``: the options handed to one of its parts must be that
+    game's, made by its :meth:`default_options` and its converters (the house options'
+    readers, :mod:`referee.options`, do so, choosing the game by the log's key).
+    """
 
     key: str  # "bourre", "bid-euchre": the JSON report's `game`
     title: str  # "Bourré": for people
     names: tuple[str, ...]  # the `game` line's spellings (lower case)
     seats: tuple[int, int]  # the fewest and most players
     header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
-    options_type: type  # its house options' frozen dataclass
+    options_type: type[OptionsT]  # its house options' frozen dataclass
     converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
-    conflicts: Callable[[Any], list[tuple[tuple[str, ...], str]]]  # options valid only apart
+    conflicts: Callable[[OptionsT], list[tuple[tuple[str, ...], str]]]  # valid only apart
     rules: Callable[[], tuple[Rule, ...]]  # its rule IDs
-    new_session: Callable[[Header, Any, bool], Session]  # (header, options, keep_tricks)
-    money_places: Callable[[Header, Any], int]  # decimals of the file's amounts
-    bid_limit: Callable[[Any], int | None]  # the highest numbered bid the reader takes
+    new_session: Callable[[Header, OptionsT, bool], Session]  # (header, options, keep_tricks)
+    money_places: Callable[[Header, OptionsT], int]  # decimals of the file's amounts
+    bid_limit: Callable[[OptionsT], int | None]  # the highest numbered bid the reader takes
     starter: Callable[[], tuple[str, str]]  # `referee new`: the log's head and one hand
     new_ledger: Callable[[FileReport], Ledger]  # `referee standings`: a file's, empty
 
-    def default_options(self) -> Any:
+    def default_options(self) -> OptionsT:
         """The game's house options with every default."""
         return self.options_type()
 
 
-def no_conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
+def no_conflicts(options: object) -> list[tuple[tuple[str, ...], str]]:
     """For a game whose options have no combination that is wrong."""
     return []
 
 
-def whole_amounts(header: Header, options: Any) -> int:
+def whole_amounts(header: Header, options: object) -> int:
     """For a game whose amounts are whole (points)."""
     return 0
 
 
-def no_bids(options: Any) -> int | None:
+def no_bids(options: object) -> int | None:
     """For a game without bids."""
     return None

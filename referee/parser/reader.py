@@ -8,7 +8,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from itertools import chain
-from typing import Final
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -72,10 +72,10 @@ _NAME_FACTS: dict[str, tuple[str | None, str]] = {}
 
 
 @functools.cache
-def _statement_owners() -> dict[str, Game]:
+def _statement_owners() -> dict[str, Game[Any]]:
     """Which game each game's own header statement (`pot`, `score`) belongs to: the first,
     in :func:`all_games` order, to list it."""
-    owners: dict[str, Game] = {}
+    owners: dict[str, Game[Any]] = {}
     for game in all_games():
         for statement in game.header_statements:
             owners.setdefault(statement, game)

@@ -22,13 +22,13 @@ def _rules() -> tuple[Rule, ...]:
     return BOURRE_RULES
 
 
-def _new_session(header: Header, options: Any, keep_tricks: bool) -> Session:
+def _new_session(header: Header, options: BourreOptions, keep_tricks: bool) -> Session:
     from referee.games.bourre.engine import BourreSession
 
     return BourreSession(header, options, keep_tricks=keep_tricks)
 
 
-def _money_places(header: Header, options: Any) -> int:
+def _money_places(header: Header, options: BourreOptions) -> int:
     """The ante, the limit and the pot before hand 1 make every amount of the file."""
     return money_places(options.ante, options.limit, header.pot)
 
@@ -45,7 +45,7 @@ def _starter() -> tuple[str, str]:
     return HEAD, HAND
 
 
-BOURRE = Game(
+BOURRE: Game[BourreOptions] = Game(
     key="bourre",
     title="Bourré",
     names=("bourre", "bourré", "booray"),

@@ -16,7 +16,7 @@ def _converters() -> Mapping[str, Callable[[Any], Any]]:
     return EUCHRE_CONVERTERS
 
 
-def _conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
+def _conflicts(options: EuchreOptions) -> list[tuple[tuple[str, ...], str]]:
     """The joker is a single-deck variant."""
     if options.joker and options.deck == "double":
         return [
@@ -35,13 +35,13 @@ def _rules() -> tuple[Rule, ...]:
     return EUCHRE_RULES
 
 
-def _new_session(header: Header, options: Any, keep_tricks: bool) -> Session:
+def _new_session(header: Header, options: EuchreOptions, keep_tricks: bool) -> Session:
     from referee.games.euchre.engine import EuchreSession
 
     return EuchreSession(header, options, keep_tricks=keep_tricks)
 
 
-def _bid_limit(options: Any) -> int | None:
+def _bid_limit(options: EuchreOptions) -> int | None:
     """Numbered bids read up to 12 with two decks (6 with one, the grammar's own)."""
     return 12 if options.deck == "double" else None
 
@@ -58,7 +58,7 @@ def _starter() -> tuple[str, str]:
     return HEAD, HAND
 
 
-EUCHRE = Game(
+EUCHRE: Game[EuchreOptions] = Game(
     key="bid-euchre",
     title="Bid Euchre",
     names=("bid-euchre", "bid_euchre"),

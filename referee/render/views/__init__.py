@@ -33,8 +33,13 @@ def view_of(game: str) -> GameView | None:
     """The view of the game with this key (``bourre``, ``bid-euchre``), or None."""
     from referee.render.views.bourre import BOURRE_VIEW
     from referee.render.views.euchre import EUCHRE_VIEW
+    from referee.report import BourreHandResult, EuchreHandResult
 
-    views: dict[str, GameView] = {"bourre": BOURRE_VIEW, "bid-euchre": EUCHRE_VIEW}
+    # (each by the key its hands name: the renderers ask `view_of(hand.game)`)
+    views: dict[str, GameView] = {
+        BourreHandResult.game: BOURRE_VIEW,
+        EuchreHandResult.game: EUCHRE_VIEW,
+    }
     return views.get(game)
 
 
