@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from referee.amounts import MONEY, money_sum
+from referee.games.bourre.rules import RENEGE_RULES
 from referee.games.ledger import (
     count_reneges,
     labelled,
@@ -27,9 +28,6 @@ from referee.settleup import SettleUp, settle_up
 #: The name of the pot as a party of the settle-up (no player can have it: a name is
 #: letters, digits, ``_``, ``'`` and ``-``).
 POT = "(pot)"
-
-#: The rule IDs of illegal plays (reneges).
-BOURRE_RENEGES = frozenset({"BR-FOLLOW", "BR-HEAD", "BR-TRUMP", "BR-OVERTRUMP", "BR-CINCH"})
 
 _ZERO = Decimal(0)
 
@@ -77,7 +75,7 @@ class BourreLedger:
             paid = self.players.get(player_key(player))
             if paid is not None:
                 paid.net = MONEY.add(paid.net, amount)  # (exact: see referee.amounts)
-        count_reneges(self.players, hand, BOURRE_RENEGES)
+        count_reneges(self.players, hand, RENEGE_RULES)
         return True
 
     def end(self) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from referee.games.euchre.rules import BE_FOLLOW
 from referee.games.ledger import (
     count_reneges,
     labelled,
@@ -20,7 +21,7 @@ from referee.games.ledger import (
 from referee.report import EuchreHandResult, FileReport, HandResult
 
 #: The rule IDs of illegal plays (reneges).
-EUCHRE_RENEGES = frozenset({"BE-FOLLOW"})
+EUCHRE_RENEGES = frozenset({BE_FOLLOW.id})
 
 TeamKey = tuple[str, str]  # the partners' player keys, sorted
 
