@@ -9,6 +9,14 @@ from typing import NamedTuple
 
 from referee.fixer.lines import Block, Statement, amounts_replaced, money
 from referee.fixer.text import Edits
+from referee.games.bourre.rules import (
+    BR_SETTLE_ANTE,
+    BR_SETTLE_BOURRE,
+    BR_SETTLE_PENALTY,
+    BR_SETTLE_POT,
+    BR_SETTLE_RENEGE,
+    BR_SETTLE_WIN,
+)
 from referee.report import BourreHandResult
 
 
@@ -29,11 +37,11 @@ class _Item(NamedTuple):
 
 #: Which items each settlement rule judges (the outcome: `wins` or `split`).
 _GROUP_OF_RULE = {
-    "BR-SETTLE-POT": "pot",
-    "BR-SETTLE-WIN": "outcome",
-    "BR-SETTLE-BOURRE": "bourre",
-    "BR-SETTLE-RENEGE": "renege",
-    "BR-SETTLE-PENALTY": "penalty",
+    BR_SETTLE_POT.id: "pot",
+    BR_SETTLE_WIN.id: "outcome",
+    BR_SETTLE_BOURRE.id: "bourre",
+    BR_SETTLE_RENEGE.id: "renege",
+    BR_SETTLE_PENALTY.id: "penalty",
 }
 _GROUP_OF_KIND = {
     "pot": "pot",
@@ -92,7 +100,7 @@ def bourre_edits(hand: BourreHandResult, block: Block, rules: set[str]) -> Edits
     players who owed the ante.
     """
     edits: Edits = {}
-    if "BR-SETTLE-ANTE" in rules:
+    if BR_SETTLE_ANTE.id in rules:
         antes = block.of("ante")
         if len(antes) == 1:
             names = antes[0].body

@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 
 from referee.fixer.lines import Block, Statement, amounts_replaced
 from referee.fixer.text import Edits
+from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
 from referee.report import EuchreHandResult
 
 
@@ -25,7 +26,7 @@ def euchre_edits(hand: EuchreHandResult, block: Block, rules: set[str]) -> Edits
         if not words or words[0] != statement.kind:
             return {}  # (the lines do not match the record: never guess)
         rule, target = (
-            ("BE-SCORE", hand.points) if statement.kind == "settle" else ("BE-TOTAL", hand.score)
+            (BE_SCORE.id, hand.points) if statement.kind == "settle" else (BE_TOTAL.id, hand.score)
         )
         if rule not in rules or not target:
             continue

@@ -32,6 +32,15 @@ from referee.fixer.bourre import bourre_edits
 from referee.fixer.euchre import euchre_edits
 from referee.fixer.lines import Block
 from referee.fixer.text import Edits, LogText, applied, decode_log, moved
+from referee.games.bourre.rules import (
+    BR_SETTLE_ANTE,
+    BR_SETTLE_BOURRE,
+    BR_SETTLE_PENALTY,
+    BR_SETTLE_POT,
+    BR_SETTLE_RENEGE,
+    BR_SETTLE_WIN,
+)
+from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
 from referee.report import (
     BourreHandResult,
     FileReport,
@@ -49,16 +58,17 @@ MAX_ROUNDS = 6
 
 #: The rules whose lines are rewritten, by game.
 FIXED_RULES = frozenset(
-    {
-        "BR-SETTLE-ANTE",
-        "BR-SETTLE-POT",
-        "BR-SETTLE-WIN",
-        "BR-SETTLE-BOURRE",
-        "BR-SETTLE-RENEGE",
-        "BR-SETTLE-PENALTY",
-        "BE-SCORE",
-        "BE-TOTAL",
-    }
+    rule.id
+    for rule in (
+        BR_SETTLE_ANTE,
+        BR_SETTLE_POT,
+        BR_SETTLE_WIN,
+        BR_SETTLE_BOURRE,
+        BR_SETTLE_RENEGE,
+        BR_SETTLE_PENALTY,
+        BE_SCORE,
+        BE_TOTAL,
+    )
 )
 
 

@@ -20,6 +20,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from referee.games.bourre.rules import (
+    BR_SETTLE_ANTE,
+    BR_SETTLE_BOURRE,
+    BR_SETTLE_PENALTY,
+    BR_SETTLE_POT,
+    BR_SETTLE_RENEGE,
+    BR_SETTLE_WIN,
+)
+from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
 from referee.records import AnteLine, Event, ScoreLine, SettleLine, TeamSettleLine
 from referee.render.fmt import money
 from referee.report import BourreHandResult, EuchreHandResult, HandResult, Violation
@@ -29,11 +38,18 @@ from .text import statement_span
 
 #: The rules about a Bourré hand's `settle` lines, and about Bid Euchre's recorded points.
 BOURRE_SETTLE_RULES = frozenset(
-    {"BR-SETTLE-POT", "BR-SETTLE-WIN", "BR-SETTLE-BOURRE", "BR-SETTLE-RENEGE", "BR-SETTLE-PENALTY"}
+    rule.id
+    for rule in (
+        BR_SETTLE_POT,
+        BR_SETTLE_WIN,
+        BR_SETTLE_BOURRE,
+        BR_SETTLE_RENEGE,
+        BR_SETTLE_PENALTY,
+    )
 )
-EUCHRE_RULES = frozenset({"BE-SCORE", "BE-TOTAL"})
+EUCHRE_RULES = frozenset({BE_SCORE.id, BE_TOTAL.id})
 #: Every rule whose finding this module mends.
-SETTLEMENT_RULES = BOURRE_SETTLE_RULES | EUCHRE_RULES | {"BR-SETTLE-ANTE"}
+SETTLEMENT_RULES = BOURRE_SETTLE_RULES | EUCHRE_RULES | {BR_SETTLE_ANTE.id}
 
 
 def settlement_edits(
@@ -48,7 +64,7 @@ def settlement_edits(
     if not result.settled:
         return None
     if isinstance(result, BourreHandResult):
-        if violation.rule == "BR-SETTLE-ANTE":
+        if violation.rule == BR_SETTLE_ANTE.id:
             return _ante_edits(result, events, lines)
         if violation.rule in BOURRE_SETTLE_RULES:
             return _bourre_edits(result, events, lines, places)
@@ -111,12 +127,12 @@ def _ante_edits(
 def _euchre_edits(
     violation: Violation, result: EuchreHandResult, events: Sequence[Event], lines: list[str]
 ) -> tuple[str, list[Edit]] | None:
-    kind = TeamSettleLine if violation.rule == "BE-SCORE" else ScoreLine
-    target = result.points if violation.rule == "BE-SCORE" else result.score
+    kind = TeamSettleLine if violation.rule == BE_SCORE.id else ScoreLine
+    target = result.points if violation.rule == BE_SCORE.id else result.score
     record = next((e for e in events if isinstance(e, kind) and e.line == violation.line), None)
     if record is None or not target:
         return None
-    word = "settle" if violation.rule == "BE-SCORE" else "score"
+    word = "settle" if violation.rule == BE_SCORE.id else "score"
     new = f"{word} {_teams_text(record.entries, target)}"
     what = "points" if word == "settle" else "running score"
     title = f"Write hand {result.number}'s {what} as the referee has them: {new}"

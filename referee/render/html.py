@@ -61,8 +61,10 @@ from referee.report import (
     ReadError,
     Violation,
 )
+from referee.rulebook import get_rule
 
-SETTLEMENT_RULES = ("BR-SETTLE-", "BE-SCORE", "BE-TOTAL")
+#: The kind of the rules about what the table recorded (see :class:`~referee.rule.Rule`).
+SETTLEMENT = "settlement"
 
 
 def render_html(
@@ -129,7 +131,7 @@ class _OpenFile:
 
     def entry(self) -> IndexEntry:
         report = self.report
-        settlement = sum(n for rule, n in self.by_rule.items() if rule.startswith(SETTLEMENT_RULES))
+        settlement = sum(n for rule, n in self.by_rule.items() if _kind_of(rule) == SETTLEMENT)
         return IndexEntry(
             path=report.path,
             game=report.game,
@@ -467,3 +469,9 @@ def _error_item(path: str, e: ReadError, lines: dict[int, str]) -> Markup:
 
 
 # ----------------------------------------------------------------------------- hands
+
+
+def _kind_of(rule_id: str) -> str | None:
+    """The kind of the rule with this ID (None for an ID no rule has)."""
+    rule = get_rule(rule_id)
+    return rule.kind if rule is not None else None
