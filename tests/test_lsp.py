@@ -342,6 +342,18 @@ def test_an_unsaved_document_and_positions_in_utf16(editor: Editor) -> None:
     assert _span(renege) == (RENEGE, 29, 31)  # one more unit: `𝒶` before it on the line
 
 
+def test_findings_past_a_lone_carriage_return(editor: Editor) -> None:
+    # A lone CR is inside its line to the referee (one P-SYNTAX there) and ends a line in
+    # the editor: each finding after it is shown on the editor's line, one further down.
+    text = LOG.replace("option limit 20\n", "option limit 20\n# house\rrules\n")
+    uri = "untitled:Untitled-2"
+    editor.open(uri, text)
+    found = editor.diagnostics(uri, 1)
+    assert _span(_at(found, "BR-FOLLOW")) == (RENEGE + 2, 28, 30)
+    assert [d.range.start.line for d in found if d.code == "P-SYNTAX"] == [4, TYPO + 2]
+    assert editor.hover(uri, RENEGE + 2, 29) is not None  # (the card, where the editor has it)
+
+
 def test_option_and_keyword_completion_and_hover(editor: Editor, tmp_path: Path) -> None:
     text = "game bourre\nplayers ann bob cy\noption limt 20\noption all_pass \n"
     uri = _uri(tmp_path, "options.hlog", text)
@@ -491,14 +503,30 @@ def test_positions_in_the_clients_units() -> None:
     from referee.lsp.text import Positions, split_lines
 
     lines = split_lines("a\r\nb\rc\nd\x0ce\u2028f\n")
-    assert lines == ["a", "b", "c", "d\x0ce\u2028f", ""]  # (only the protocol's line ends)
+    assert lines == ["a", "b\rc", "d\x0ce\u2028f", ""]  # (the referee's lines, as git's)
     line = "𝒶nn é 7h"
     for encoding, units in (("utf-16", 7), ("utf-8", 10), ("utf-32", 6)):
         positions = Positions([line], encoding)  # type: ignore[arg-type]
         at = positions.position(0, 6)  # `7h`
         assert at.character == units
-        assert positions.column(at) == 6
-        assert positions.column(types.Position(line=0, character=99)) == len(line)
+        assert positions.locate(at) == (0, 6)
+        assert positions.locate(types.Position(line=0, character=99)) == (0, len(line))
+
+
+def test_positions_past_a_lone_carriage_return() -> None:
+    # The editor ends a line at a lone CR, the referee does not: its line 1 is the
+    # editor's lines 1 and 2, and its line 2 the editor's line 3.
+    from referee.lsp.text import Positions, split_lines
+
+    positions = Positions(split_lines("a\nb\rcd\r\ne 7h"))
+    at = lambda line, character: types.Position(line=line, character=character)  # noqa: E731
+    assert positions.position(1, 0) == at(1, 0)
+    assert positions.position(1, 3) == at(2, 1)  # `d`
+    assert positions.position(2, 2) == at(3, 2)  # `7h`
+    assert positions.locate(at(2, 1)) == (1, 3)
+    assert positions.locate(at(2, 9)) == (1, 4)  # (clamped to the editor's line)
+    assert positions.locate(at(3, 2)) == (2, 2)
+    assert positions.range(1, 0, 4) == types.Range(start=at(1, 0), end=at(2, 2))
 
 
 def test_a_cards_story_in_its_hand() -> None:

@@ -188,8 +188,8 @@ def make_server() -> RefereeServer:
         if analysis is None:
             return None
         positions = ls.positions(analysis)
-        line = params.position.line
-        found = hover_text(analysis, line, positions.column(params.position))
+        line, column = positions.locate(params.position)
+        found = hover_text(analysis, line, column)
         if found is None:
             return None
         markdown, (start, end) = found
@@ -203,8 +203,8 @@ def make_server() -> RefereeServer:
         analysis = ls.typed(params.text_document.uri)
         items: list[types.CompletionItem] = []
         if analysis is not None:
-            column = ls.positions(analysis).column(params.position)
-            items = completions(analysis, params.position.line, column)
+            line, column = ls.positions(analysis).locate(params.position)
+            items = completions(analysis, line, column)
         return types.CompletionList(is_incomplete=False, items=items)
 
     @server.feature(

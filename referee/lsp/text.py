@@ -2,9 +2,11 @@
 points) and the client's (from 0, in the position encoding agreed at start-up: UTF-16 code
 units unless the client offers UTF-32 or UTF-8).
 
-Lines end at ``\\n``, ``\\r\\n`` or ``\\r``, as the protocol says and as the referee reads a
-log (a form feed or U+2028 inside a line does not end it), so a finding's line is the
-editor's line.
+The referee counts lines as git does: a line ends at ``\\n`` or ``\\r\\n``, and a lone ``\\r``
+is a character inside its line (a finding, ``P-SYNTAX``, at its column). The protocol ends a
+line at a lone ``\\r`` too, so the editor may show more lines than the referee counts:
+:class:`Positions` converts between the two at the protocol's edge, and the rest of the
+language server works in the referee's lines (those :func:`split_lines` gives).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Literal
 
 from lsprotocol import types
 
-_LINE_END = re.compile(r"\r\n|\r|\n")
+_LINE_END = re.compile(r"\r?\n")
 #: What parts the items of a line: the grammar's separators, and a comment's start.
 _ITEM_END = frozenset(" \t,#")
 
@@ -22,8 +24,8 @@ Encoding = Literal["utf-8", "utf-16", "utf-32"]
 
 
 def split_lines(text: str) -> list[str]:
-    """The document's lines, without their ends (a text ending in a line end has an empty
-    last line, as the editor shows it)."""
+    """The document's lines as the referee counts them, without their ends (a text ending
+    in a line end has an empty last line, as the editor shows it)."""
     return _LINE_END.split(text)
 
 
@@ -55,14 +57,27 @@ def statement_span(line: str) -> tuple[int, int]:
 
 
 class Positions:
-    """The document's lines, and the conversion of positions to and from the client's."""
+    """The document's lines (the referee's, see the module's doc), and the conversion of
+    positions to and from the client's."""
 
     def __init__(self, lines: list[str], encoding: Encoding = "utf-16") -> None:
         self.lines = lines
         self.encoding = encoding
+        # The client's lines where a line holds a lone carriage return: the client's line
+        # where each of the referee's lines starts, and each client line's (line, start).
+        self._first: list[int] | None = None
+        self._parts: list[tuple[int, int]] = []
+        if any("\r" in line for line in lines):
+            self._first = []
+            for number, line in enumerate(lines):
+                self._first.append(len(self._parts))
+                start = 0
+                for part in line.split("\r"):
+                    self._parts.append((number, start))
+                    start += len(part) + 1
 
     def line(self, number: int) -> str:
-        """Line ``number`` (from 0), or ``""`` past the end."""
+        """Line ``number`` (from 0, the referee's), or ``""`` past the end."""
         return self.lines[number] if 0 <= number < len(self.lines) else ""
 
     def _units(self, text: str) -> int:
@@ -73,31 +88,40 @@ class Positions:
         return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
     def position(self, line: int, column: int) -> types.Position:
-        """The client's position of code point ``column`` (from 0) of ``line`` (from 0)."""
+        """The client's position of code point ``column`` (from 0) of the referee's ``line``
+        (from 0)."""
         text = self.line(line)
         column = max(0, min(column, len(text)))
-        return types.Position(line=line, character=self._units(text[:column]))
+        if self._first is None or not 0 <= line < len(self._first):
+            return types.Position(line=line, character=self._units(text[:column]))
+        start = text.rfind("\r", 0, column) + 1  # (where the client's line starts)
+        client = self._first[line] + text.count("\r", 0, column)
+        return types.Position(line=client, character=self._units(text[start:column]))
 
     def range(self, line: int, start: int, end: int) -> types.Range:
         """The client's range of code points ``start`` to ``end`` of ``line`` (from 0)."""
         return types.Range(start=self.position(line, start), end=self.position(line, end))
 
-    def column(self, position: types.Position) -> int:
-        """The code point (from 0) of a client's position on its line (clamped to it)."""
-        text = self.line(position.line)
+    def locate(self, position: types.Position) -> tuple[int, int]:
+        """The referee's line (from 0) and code point (from 0, clamped to the client's line)
+        of a client's position."""
+        line, start = position.line, 0
+        if self._first is not None and 0 <= position.line < len(self._parts):
+            line, start = self._parts[position.line]
+        text = self.line(line)
+        end = text.find("\r", start)
+        part = text[start : end if end >= 0 else len(text)]
         wanted = position.character
-        if self.encoding == "utf-32" or text.isascii():
-            return max(0, min(wanted, len(text)))
+        if self.encoding == "utf-32" or part.isascii():
+            return line, start + max(0, min(wanted, len(part)))
         units = 0
-        for index, char in enumerate(text):
+        for index, char in enumerate(part):
             if units >= wanted:
-                return index
+                return line, start + index
             units += self._units(char)
-        return len(text)
+        return line, start + len(part)
 
 
-#: What parts the words a hover or a completion looks at: the separators, a comment's
-#: start, the parentheses of ``(was CARD)``, a team's ``+`` and a keyword's ``:``.
 _WORD_END = frozenset(" \t,#()+:")
 
 
