@@ -15,6 +15,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
+from referee.limits import TOO_LONG
 from referee.report import (
     ReadError,
 )
@@ -213,8 +214,8 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
     reports one with text after it: a terminal would print that text over the line's
     start).
 
-    A line longer than :data:`MAX_LINE_CHARS` is given as an empty line (its number kept)
-    and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
+    A line longer than :data:`MAX_LINE_CHARS` is given as :data:`TOO_LONG` (its number
+    kept) and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
     vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
     lists for :func:`itertools.chain`, which costs less than resuming a generator for each
     line of a bulk file.
@@ -229,7 +230,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
             if skipping:
                 if len(parts) == 1:
                     continue
-                parts[0], skipping = "", False
+                parts[0], skipping = TOO_LONG, False
             else:
                 parts[0] = carry + parts[0]
             carry = parts.pop()
@@ -244,7 +245,10 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
                     _checked(parts, count, late, unicode)
                 count += len(parts)
                 yield parts
-        if skipping or carry:
+        if skipping:
+            count += 1
+            yield [TOO_LONG]
+        elif carry:
             count += 1
             yield _checked(_without_cr([carry]), count - 1, late, not carry.isascii())
     except (OSError, UnicodeDecodeError) as exc:
@@ -283,11 +287,12 @@ def _composed(chunk: str, first: str, joined: bool) -> bool:
 
 
 def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool) -> list[str]:
-    """``parts`` (lines ``before + 1``...) with over-long lines emptied and reported, and
+    """``parts`` (lines ``before + 1``...) with over-long lines reported (:data:`TOO_LONG`
+    in their place), and
     each line composed (NFC) where it is not ASCII."""
     for i, part in enumerate(parts):
         if len(part) > MAX_LINE_CHARS:
-            parts[i] = ""
+            parts[i] = TOO_LONG
             late.append(_line_too_long(before + i + 1))
         elif unicode and not part.isascii() and not unicodedata.is_normalized("NFC", part):
             parts[i] = unicodedata.normalize("NFC", part)

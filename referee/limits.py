@@ -33,6 +33,13 @@ MAX_HAND_LINES = 1000
 MAX_HAND_CHARS = 1 << 20
 
 
+#: What the reading of a file gives in place of a line longer than
+#: :data:`referee.decoding.MAX_LINE_CHARS` (reporting it there): a line end, which no line
+#: read can be. The reader takes it for a line it could not read: a hand with one is not
+#: settled (the line may have been a trick or a payment); in the header it is a blank line.
+TOO_LONG = "\n"
+
+
 #: Evidence longer than this (characters) has its lists of names or cards cut (see
 #: :func:`capped_lists`): an ``ante`` line of a million names must not give a finding of
 #: megabytes.

@@ -709,3 +709,28 @@ def test_file_name_that_is_not_utf8(tmp_path: Path) -> None:
         if fmt == "json":
             (first, _) = json.loads(written)["files"]
             assert os.fsencode(first["path"]).endswith(b"bad\xffname.hlog")
+
+
+@pytest.mark.parametrize("where", ["inside", "last"])
+def test_a_line_too_long_to_read_leaves_its_hand_unsettled(tmp_path: Path, where: str) -> None:
+    """A line over 1 MiB is one P-SYNTAX and is not read: it may have been a trick or a
+    payment, so its hand is not settled (as with any line that does not read), where it was
+    once read as a blank line and the hand settled without it."""
+    hand = BOURRE.split("\n\nhand 2")[0] + "\n"  # (a clean hand, settled)
+    clean = audit_bytes(hand.encode(), "clean.hlog")
+    assert clean.errors == [] and clean.hands[0].settled
+    long_line = "settle eve wins " + "9" * (1 << 20)
+    lines = hand.splitlines()
+    at = lines.index("trick 5: bob 6d, cy Ad, dee 7d, ann 3c") + 1
+    if where == "inside":
+        text = "\n".join([*lines[:at], long_line, *lines[at:]]) + "\n"
+        line = at + 1
+    else:
+        text = hand + long_line  # (the file's last line, with no line end)
+        line = len(lines) + 1
+    path = tmp_path / "long.hlog"
+    path.write_text(text, encoding="utf-8")
+    for report in (audit_file(path), audit_bytes(text.encode(), str(path))):
+        assert [(e.code, e.line) for e in report.errors] == [("P-SYNTAX", line)]
+        (judged,) = report.hands
+        assert not judged.settled and judged.violations == []

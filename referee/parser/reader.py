@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from referee.cards import parse_card
 from referee.games import Game, all_games, game_named, game_of
-from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES
+from referee.limits import MAX_HAND_CHARS, MAX_HAND_LINES, TOO_LONG
 from referee.names import difference, invisible, look_key, named, spelled
 from referee.parser.common import (
     _MAX_SOURCE_LINE,
@@ -625,8 +625,10 @@ class LogReader:
         past = 0  # the line where the hand went past the bounds
         for raw in self._lines:
             number += 1
-            raw = raw.rstrip("\r\n")
-            if "\r" in raw:  # (a carriage return inside: Lark's reading reports the line)
+            if raw == TOO_LONG:  # (reported as the file was read: a line not read)
+                text, words = raw, None
+            elif "\r" in (raw := raw.rstrip("\r\n")):
+                # (a carriage return inside: Lark's reading reports the line)
                 text, words = raw, None
             else:
                 text = raw[: raw.index("#")] if "#" in raw else raw
@@ -710,6 +712,10 @@ class LogReader:
         into ``unreadable``)."""
         events: list[Event] = []
         for number, text, raw, words in block:
+            if raw == TOO_LONG:
+                if unreadable is not None:
+                    unreadable.append(Unread(number, ""))
+                continue
             stmt = self._read_line((number, text, raw), words, unreadable)
             if stmt is _UNREADABLE:
                 continue
