@@ -294,7 +294,7 @@ def audit(
         def judge() -> None:
             _audit(*args, fmt, _configs(config, no_config, allow_rules_anywhere))
 
-        _watch(paths, rules, judge, output, quiet)
+        _watch(paths, [*_rules_given(rules), *_config_files(paths, configs)], judge, output, quiet)
     _audit(
         paths, chosen, rules, jobs, select, ignore, exit_zero, quiet, output, reading, fmt, configs
     )
@@ -763,6 +763,7 @@ def show(
     from referee.job import Job
     from referee.report import exit_status, file_not_read
 
+    configs = _configs(config, no_config, allow_rules_anywhere)
     if watch:  # (each time as anew, with no --watch)
         again = functools.partial(
             show,
@@ -774,9 +775,8 @@ def show(
             config=config,
             no_config=no_config,
         )
-        _watch([file], rules, again, None, False)
+        _watch([file], [*_rules_given(rules), *_config_files([file], configs)], again, None, False)
     reading = _reading(encoding, allow_rules_anywhere)
-    configs = _configs(config, no_config, allow_rules_anywhere)
     _check_rules_file(rules)
     path = input_path(file)
     try:
@@ -1332,19 +1332,45 @@ def _say_fixed(name: str, outcome: FixOutcome) -> None:
 # ----------------------------------------------------------------------------- watch
 
 
+def _rules_given(rules: Path | None) -> list[Path]:
+    return [rules] if rules else []
+
+
+def _config_files(paths: list[str], configs: Configs) -> list[Path]:
+    """The folder configs that apply to the logs given, and the house-rules files they name
+    (for ``--watch``: a config up a log's folders is not in a folder watched). A config
+    that cannot be used is left out (the run says what is wrong with it)."""
+    from referee.config import ConfigError
+    from referee.inputs import input_path
+
+    found: dict[str, Path] = {}
+    for given in paths:
+        path = input_path(given)
+        try:
+            config = configs.for_folder(path if path.is_dir() else path.parent)
+        except ConfigError:
+            continue
+        if config is not None:
+            found.setdefault(config.path, Path(config.path))
+            if config.rules is not None:
+                found.setdefault(str(config.rules), config.rules)
+    return list(found.values())
+
+
 def _watch(
     paths: list[str],
-    rules: Path | None,
+    also: list[Path],
     judge: Callable[[], object],
     output: Path | None,
     quiet: bool,
 ) -> NoReturn:
     """``--watch``: ``judge()`` (a command's run, which ends by raising its exit), then
-    again after every change to a log given (or to a house-rules file that may apply,
-    ``rules`` among them) until Ctrl-C, which ends the run at once and quietly with status
-    0. The screen is cleared before each run when the report goes to a terminal (no
-    ``output``). Misuse ends the watch on the first run; on a later one (``show``: no hand
-    N yet) it is said and the watch goes on."""
+    again after every change to a log given or to a file ``also`` given (the house-rules
+    file of ``--rules``, the folder configs that apply and their rules files), or to a
+    house-rules or config file beside a log or below a folder given, until Ctrl-C, which
+    ends the run at once and quietly with status 0. The screen is cleared before each run
+    when the report goes to a terminal (no ``output``). Misuse ends the watch on the first
+    run; on a later one (``show``: no hand N yet) it is said and the watch goes on."""
     import time
 
     from referee.inputs import input_path, is_stdin
@@ -1355,7 +1381,7 @@ def _watch(
     if any(is_stdin(p) for p in given):
         raise _fail("--watch: standard input (`-`) cannot be watched; name the log's file")
     try:
-        watch = Watch(given, [rules] if rules else [])
+        watch = Watch(given, also)
     except WatchError as exc:
         raise _fail(str(exc)) from None
     clear = output is None and _isatty(sys.stdout)

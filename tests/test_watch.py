@@ -192,3 +192,42 @@ def test_misuse_ends_the_watch_before_it_begins(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["show", "--watch", "--hand", "9", str(log)])
     assert result.exit_code == 2 and "no hand 9" in result.stderr
     assert signals.getsignal(signals.SIGINT) is before  # (Ctrl-C's handler put back)
+
+
+def test_a_change_to_the_folder_config_up_the_folders_judges_again(tmp_path: Path) -> None:
+    # The config applies to the log from a folder above it, which no watch of the log's
+    # folder sees: it is watched on its own, and a change to it is a run.
+    pytest.importorskip("watchfiles")
+    club = tmp_path / "club"
+    friday = club / "friday"
+    friday.mkdir(parents=True)
+    config = club / "referee.toml"
+    config.write_text('ignore = ["L-TURN"]\n', encoding="utf-8")
+    log = friday / "night.hlog"
+    log.write_text(WRONG, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee", "audit", "--watch", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    try:
+        out, err = _Lines(process.stdout), _Lines(process.stderr)
+        deadline = time.monotonic() + 15
+        first = out.until("1 file, 1 hand", deadline)
+        assert any("BR-SETTLE-WIN" in line for line in first)
+        err.until("watching 2 paths for changes", deadline)
+        scratch = club / ".referee.toml.swp"  # (saved as an editor saves)
+        scratch.write_text('ignore = ["BR-SETTLE-WIN"]\n', encoding="utf-8")
+        os.replace(scratch, config)
+        second = out.until("1 file, 1 hand", deadline)
+        assert "nothing reported (1 finding ignored)" in second[-1]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
