@@ -42,7 +42,7 @@ from referee.decoding import (
     too_long_message,
 )
 from referee.games import Session, game_of
-from referee.houserules import resolve_options
+from referee.houserules import changed_options, resolve_options
 from referee.inputs import STDIN_NAME, io_error_report, is_stdin
 from referee.limits import (
     MAX_EVIDENCE,
@@ -442,8 +442,6 @@ def _judge(
         )
         report.errors.extend(option_errors)
         if options is not None:
-            from referee.options import changed_options
-
             report.options_changed = changed_options(options)
             report.money_places = _money_places(header, options)
             limit = game_of(header.game).bid_limit(options)

@@ -60,7 +60,7 @@ class Game:
     names: tuple[str, ...]  # the `game` line's spellings (lower case)
     seats: tuple[int, int]  # the fewest and most players
     header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
-    options_type: type  # its house options' frozen dataclass
+    options_type: Callable[[], type]  # its house options' frozen dataclass (imported when asked)
     converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
     conflicts: Callable[[Any], list[tuple[tuple[str, ...], str]]]  # options valid only apart
     rules: Callable[[], tuple[Rule, ...]]  # its rule IDs
@@ -72,7 +72,7 @@ class Game:
 
     def default_options(self) -> Any:
         """The game's house options with every default."""
-        return self.options_type()
+        return self.options_type()()
 
 
 def no_conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:

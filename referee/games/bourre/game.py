@@ -6,13 +6,22 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.games.base import Game, Ledger, Session, no_bids, no_conflicts
-from referee.games.bourre.options import BOURRE_CONVERTERS, BourreOptions
 from referee.records import Header
 from referee.report import FileReport, money_places
 from referee.rule import Rule
 
 
+def _options_type() -> type:
+    """Its options' class, imported when first asked for: a log of the other game, or a
+    command that reads no options, never needs it."""
+    from referee.games.bourre.options import BourreOptions
+
+    return BourreOptions
+
+
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
+    from referee.games.bourre.options import BOURRE_CONVERTERS
+
     return BOURRE_CONVERTERS
 
 
@@ -51,7 +60,7 @@ BOURRE = Game(
     names=("bourre", "bourré", "booray"),
     seats=(2, 8),
     header_statements=frozenset({"pot", "exempt"}),
-    options_type=BourreOptions,
+    options_type=_options_type,
     converters=_converters,
     conflicts=no_conflicts,
     rules=_rules,

@@ -6,13 +6,22 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.games.base import Game, Ledger, Session, whole_amounts
-from referee.games.euchre.options import EUCHRE_CONVERTERS, EuchreOptions
 from referee.records import Header
 from referee.report import FileReport
 from referee.rule import Rule
 
 
+def _options_type() -> type:
+    """Its options' class, imported when first asked for: a log of the other game, or a
+    command that reads no options, never needs it."""
+    from referee.games.euchre.options import EuchreOptions
+
+    return EuchreOptions
+
+
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
+    from referee.games.euchre.options import EUCHRE_CONVERTERS
+
     return EUCHRE_CONVERTERS
 
 
@@ -64,7 +73,7 @@ EUCHRE = Game(
     names=("bid-euchre", "bid_euchre"),
     seats=(4, 4),
     header_statements=frozenset({"score"}),
-    options_type=EuchreOptions,
+    options_type=_options_type,
     converters=_converters,
     conflicts=_conflicts,
     rules=_rules,
