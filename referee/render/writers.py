@@ -11,15 +11,14 @@ from __future__ import annotations
 import dataclasses
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     from referee.job import Job, Writer
 
 
-@dataclass(frozen=True, slots=True)
-class OpenWriter:
+# (a named tuple, not a frozen dataclass: made at import, 10 times cheaper to define)
+class OpenWriter(NamedTuple):
     """A run's writer, what finishes its output, and the job as the writer settled it (the
     text report gives the workers its colour and width, so that their parts match)."""
 
