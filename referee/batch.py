@@ -134,7 +134,7 @@ def run_batch(
     return tally
 
 
-# (a named tuple, not a frozen dataclass: made at import, 10 times cheaper to define)
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
 class _Plan(NamedTuple):
     """The run's job, and the job of each of its files (its folder config under it)."""
 
@@ -193,7 +193,7 @@ def _write_stream(
 # ----------------------------------------------------------------------------- workers
 
 
-# (a named tuple, not a frozen dataclass: made at import, 10 times cheaper to define)
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
 class _Sent(NamedTuple):
     """A group of files in a worker's hands: the parts to come, and the pool they are in."""
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from referee.job import Job, Writer
 
 
-# (a named tuple, not a frozen dataclass: made at import, 10 times cheaper to define)
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
 class OpenWriter(NamedTuple):
     """A run's writer, what finishes its output, and the job as the writer settled it (the
     text report gives the workers its colour and width, so that their parts match)."""
