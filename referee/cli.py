@@ -1526,4 +1526,7 @@ def _app_to_run(args: list[str]) -> typer.Typer:
         return app
     alone = copy.copy(app)
     alone.registered_commands = named
+    # (nor the app's --install-completion and --show-completion: options of the app, given
+    # before a command's name, never after it; typer's own `typer` command does the same)
+    alone._add_completion = False
     return alone

@@ -207,7 +207,7 @@ def test_a_clean_small_log_is_audited_without_rich_or_lark(fmt: str, tmp_path: P
     "args",
     [["audit", "--help"], ["audit"], ["audit", "--bogus", "x"], ["audit", "-f", "yaml", "x"],
      ["show", "-h"], ["rules", "--game", "bourre"], ["explain", "BR-FOLLOW"], ["new", "--help"],
-     ["audit", str(SAMPLES / "bourre" / "plays-only.hlog")],
+     ["audit", "--show-completion"], ["audit", str(SAMPLES / "bourre" / "plays-only.hlog")],
      ["standings", str(SAMPLES / "euchre"), "--format", "json"]],
 )  # fmt: skip
 def test_a_command_run_alone_says_what_the_whole_app_says(args: list[str]) -> None:
