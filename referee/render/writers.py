@@ -8,7 +8,6 @@ rich, and a worker only the renderer of its format.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, TextIO
@@ -37,9 +36,7 @@ def _text(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
     console = text_console(out, color)
     text = TextRenderer(console, quiet=job.quiet)
     color_part = console.is_terminal and bool(console.color_system)
-    return OpenWriter(
-        text, text.finish, dataclasses.replace(job, color=color_part, width=text.width)
-    )
+    return OpenWriter(text, text.finish, job._replace(color=color_part, width=text.width))
 
 
 def _text_part(job: Job) -> Writer:
