@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.games.bourre.options import BOURRE_CONVERTERS as BOURRE_CONVERTERS
 from referee.games.bourre.options import BourreOptions as BourreOptions
-from referee.games.euchre.options import EUCHRE_CONVERTERS as EUCHRE_CONVERTERS
 from referee.games.euchre.options import EuchreOptions as EuchreOptions
 from referee.optionvalues import OptionError as OptionError
 from referee.suggest import close_matches, did_you_mean, fold

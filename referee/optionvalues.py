@@ -10,6 +10,7 @@ starter log and the guide all come from that one declaration.
 
 from __future__ import annotations
 
+import functools
 import typing
 from collections.abc import Callable
 from dataclasses import field, fields
@@ -91,9 +92,11 @@ def declared_options(cls: type) -> tuple[Declared, ...]:
     )
 
 
+@functools.cache
 def converters_of(cls: type) -> dict[str, Callable[[Any], Any]]:
     """Each option's reader of a setting (a value as written, from a log, a house-rules
-    file, a config or a caller), by key, derived from its declaration."""
+    file, a config or a caller), by key, derived from its declaration. Worked out once, when
+    first asked for: a log that sets no option never needs them."""
     return {d.key: _converter(d.text.values, d.choices) for d in declared_options(cls)}
 
 

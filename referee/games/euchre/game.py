@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.games.base import Game, Ledger, Session, whole_amounts
+from referee.optionvalues import converters_of
 from referee.records import Header
 from referee.report import FileReport
 from referee.rule import Rule
@@ -20,9 +21,7 @@ def _options_type() -> type:
 
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    from referee.games.euchre.options import EUCHRE_CONVERTERS
-
-    return EUCHRE_CONVERTERS
+    return converters_of(_options_type())
 
 
 def _conflicts(options: Any) -> list[tuple[tuple[str, ...], str]]:
