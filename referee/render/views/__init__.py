@@ -30,12 +30,17 @@ from referee.render.views.base import (
 
 @functools.cache
 def view_of(game: str) -> GameView | None:
-    """The view of the game with this key (``bourre``, ``bid-euchre``), or None."""
-    from referee.render.views.bourre import BOURRE_VIEW
-    from referee.render.views.euchre import EUCHRE_VIEW
+    """The view of the game with this key (``bourre``, ``bid-euchre``), or None. Only the
+    view asked for is imported: a run of one game's logs never loads the other's."""
+    if game == "bourre":
+        from referee.render.views.bourre import BOURRE_VIEW
 
-    views: dict[str, GameView] = {"bourre": BOURRE_VIEW, "bid-euchre": EUCHRE_VIEW}
-    return views.get(game)
+        return BOURRE_VIEW
+    if game == "bid-euchre":
+        from referee.render.views.euchre import EUCHRE_VIEW
+
+        return EUCHRE_VIEW
+    return None
 
 
 __all__ = [
