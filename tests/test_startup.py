@@ -146,8 +146,17 @@ def test_the_plain_report_is_what_rich_wrote(monkeypatch: pytest.MonkeyPatch) ->
 #: What no command needs at start-up, and a clean log's audit not at all.
 HEAVY = ("rich", "lark", "yaml", "jinja2", "multiprocessing", "concurrent.futures", "pygls")
 #: What a clean log's audit needs no more than that: the registries of rules, read-error
-#: codes and statements (for findings and messages), a temporary file (for a long table).
-SPARED = ("referee.rulebook", "referee.codes", "referee.statements", "tempfile")
+#: codes and statements (for findings and messages), a temporary file (for a long table),
+#: the reading of settings (a log that sets no option), the other game's options and view.
+SPARED = (
+    "referee.rulebook",
+    "referee.codes",
+    "referee.statements",
+    "tempfile",
+    "referee.options",
+    "referee.games.euchre.options",
+    "referee.render.views.euchre",
+)
 
 #: Runs the command line in this process, then says on stderr which HEAVY modules it
 #: imported (the report goes to stdout, a pipe).
