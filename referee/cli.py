@@ -34,8 +34,12 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, TypeVar
 #: How many objects are made, net, between two collections of the youngest generation (the
 #: interpreter's default is 700). A run imports typer and the referee first, some 100,000
 #: objects that live as long as it does, and every 700 of them the collector walked the
-#: young ones again: some 6 ms of a one-hand audit's 0.1 s. Set before typer is imported.
-YOUNG_COLLECTED_EVERY = 10_000
+#: young ones again: some 6 ms of a one-hand audit's 0.1 s. Every 10,000 it still walked
+#: them twice (once young, once in the middle generation: some 5 ms); every 100,000 a short
+#: run never collects, and a long one walks each object it keeps once, as before. (A
+#: judged hand's objects are freed as it ends, not by the collector.) Set before typer is
+#: imported.
+YOUNG_COLLECTED_EVERY = 100_000
 gc.set_threshold(max(gc.get_threshold()[0], YOUNG_COLLECTED_EVERY))
 
 import typer  # noqa: E402  (after the collector's threshold, above)
@@ -188,6 +192,64 @@ _WatchOption = Annotated[
 ]
 
 
+#: ``audit``'s own options, named here rather than written in its signature: typer evaluates
+#: each annotation of the command it builds (twice: they are strings here), and a name is
+#: evaluated for less than the expression it stands for (~1 ms of a one-file audit).
+_AuditFormatOption = Annotated[
+    Format | None,
+    typer.Option(
+        "--format",
+        "-f",
+        metavar="FORMAT",
+        help="Report format: text, json, jsonl, html, csv, csv-findings, github or sarif "
+        "(default: the current folder's config's `format`, else text).",
+        case_sensitive=False,
+        show_default=False,
+    ),
+]
+_AuditSelectOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--select",
+        metavar="IDS",
+        help="Report only these rule IDs or prefixes (comma-separated).",
+    ),
+]
+_AuditIgnoreOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--ignore",
+        metavar="IDS",
+        help="Do not report these rule IDs or prefixes (comma-separated).",
+    ),
+]
+_AuditQuietOption = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        help="Text: print only the findings. With -o: do not say where the report went.",
+    ),
+]
+_AuditOutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write the report to FILE (replaced atomically) instead of stdout.",
+    ),
+]
+_AuditStatisticsOption = Annotated[
+    bool,
+    typer.Option(
+        "--statistics",
+        help="Print only the number of findings of each rule ID, in place of the report "
+        "(with --format text or json).",
+    ),
+]
+
+
 class _Misuse(typer.Exit):
     """The exit of a command misused (status 2), told apart from a run's own exit."""
 
@@ -218,64 +280,17 @@ def _split_ids(values: list[str] | None) -> list[str]:
 )
 def audit(
     paths: _PathsArgument,
-    output_format: Annotated[
-        Format | None,
-        typer.Option(
-            "--format",
-            "-f",
-            metavar="FORMAT",
-            help="Report format: text, json, jsonl, html, csv, csv-findings, github or sarif "
-            "(default: the current folder's config's `format`, else text).",
-            case_sensitive=False,
-            show_default=False,
-        ),
-    ] = None,
+    output_format: _AuditFormatOption = None,
     rules: _RulesOption = None,
     jobs: _JobsOption = 0,
-    select: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--select",
-            metavar="IDS",
-            help="Report only these rule IDs or prefixes (comma-separated).",
-        ),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--ignore",
-            metavar="IDS",
-            help="Do not report these rule IDs or prefixes (comma-separated).",
-        ),
-    ] = None,
+    select: _AuditSelectOption = None,
+    ignore: _AuditIgnoreOption = None,
     exit_zero: _ExitZeroOption = False,
-    quiet: Annotated[
-        bool,
-        typer.Option(
-            "--quiet",
-            "-q",
-            help="Text: print only the findings. With -o: do not say where the report went.",
-        ),
-    ] = False,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write the report to FILE (replaced atomically) instead of stdout.",
-        ),
-    ] = None,
+    quiet: _AuditQuietOption = False,
+    output: _AuditOutputOption = None,
     encoding: _EncodingOption = None,
     allow_rules_anywhere: _RulesAnywhereOption = False,
-    statistics: Annotated[
-        bool,
-        typer.Option(
-            "--statistics",
-            help="Print only the number of findings of each rule ID, in place of the report "
-            "(with --format text or json).",
-        ),
-    ] = False,
+    statistics: _AuditStatisticsOption = False,
     config: _ConfigOption = None,
     no_config: _NoConfigOption = False,
     watch: _WatchOption = False,
@@ -1552,4 +1567,7 @@ def _app_to_run(args: list[str]) -> typer.Typer:
         return app
     alone = copy.copy(app)
     alone.registered_commands = named
+    # (nor the app's --install-completion and --show-completion: options of the app, given
+    # before a command's name, never after it; typer's own `typer` command does the same)
+    alone._add_completion = False
     return alone

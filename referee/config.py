@@ -23,7 +23,6 @@ A batch looks each folder up once, and reads each config once (:class:`Configs`)
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import stat
 from collections.abc import Mapping
@@ -470,14 +469,12 @@ def with_config(job: Job, config: FolderConfig | None, *, filters: bool = True) 
     ``--ignore`` adds to its ``ignore``, as ruff's ``--ignore`` adds to the configured."""
     if config is None:
         return job
-    reading = dataclasses.replace(
-        job.reading, encoding=job.reading.encoding or config.encoding, config=config
-    )
+    reading = job.reading._replace(encoding=job.reading.encoding or config.encoding, config=config)
     select, ignore = job.select, job.ignore
     if filters and not select:
         select = config.select or ()
         ignore = (*(config.ignore or ()), *ignore)
-    return dataclasses.replace(job, select=select, ignore=ignore, reading=reading)
+    return job._replace(select=select, ignore=ignore, reading=reading)
 
 
 def _current_folder() -> str:

@@ -2,6 +2,10 @@
 (confined to the log's folder unless ``--allow-rules-anywhere``), its `option` lines, and
 ``--rules``, validated and merged into the game's options (see :mod:`referee.options`), each
 problem a ``P-RULES`` error.
+
+A log that sets no option (the usual one) is judged by its game's defaults without importing
+:mod:`referee.options` (the reading and checking of settings, files and sections): the
+defaults, their conflicts and :func:`changed_options` need only the game.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from referee.games import game_of
 from referee.inputs import is_inside
 from referee.report import (
     ReadError,
@@ -131,10 +136,37 @@ def _kept(key: tuple[Any, ...], work_out: Callable[[], _T]) -> _T:
 def _options_with(game: str, changes: dict[str, Any]) -> GameOptions:
     """The game's defaults with ``changes`` applied. Keyed by each value's ``repr``: equal
     values may differ (``Decimal("1")`` and ``Decimal("1.00")`` make different reports)."""
-    from referee.options import default_options
-
     key = ("options", game, *((k, repr(v)) for k, v in changes.items()))
-    return _kept(key, lambda: dataclasses.replace(default_options(game), **changes))
+
+    def made() -> GameOptions:
+        options: GameOptions = dataclasses.replace(game_of(game).default_options(), **changes)
+        return options
+
+    return _kept(key, made)
+
+
+def changed_options(options: Any) -> dict[str, Any]:
+    """The settings that differ from the game's defaults (for report headers)."""
+    kept = _CHANGED.get(id(options))
+    if kept is None or kept[0] is not options:
+        defaults = type(options)()
+        kept = (
+            options,
+            {
+                f.name: getattr(options, f.name)
+                for f in dataclasses.fields(options)
+                if getattr(options, f.name) != getattr(defaults, f.name)
+            },
+        )
+        if len(_CHANGED) >= 256:
+            _CHANGED.clear()
+        _CHANGED[id(options)] = kept  # (kept with it: its id is no other's while kept)
+    return dict(kept[1])
+
+
+#: :func:`changed_options` of the options a batch's files share (see :data:`_KEPT`), by
+#: their id.
+_CHANGED: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _line_settings(game: str, key: str, value: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
@@ -148,10 +180,8 @@ def _conflicts(header: Any, options: GameOptions) -> list[ReadError]:
     """A P-RULES error for each pair of settings that cannot go together (the joker with the
     double deck...), at the last `option` line that set one of them, else at the log's
     `rules` line (none when only --rules set them)."""
-    from referee.options import option_conflicts
-
     errors = []
-    for keys, message in option_conflicts(header.game, options):
+    for keys, message in game_of(header.game).conflicts(options):
         lines = [i for i in header.options if i.key.strip().lower() in keys]
         if lines:
             line, column = lines[-1].line, lines[-1].column

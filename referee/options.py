@@ -16,13 +16,11 @@ import functools
 import re
 import stat
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee.games.bourre.options import BOURRE_CONVERTERS as BOURRE_CONVERTERS
 from referee.games.bourre.options import BourreOptions as BourreOptions
-from referee.games.euchre.options import EUCHRE_CONVERTERS as EUCHRE_CONVERTERS
 from referee.games.euchre.options import EuchreOptions as EuchreOptions
 from referee.optionvalues import OptionError as OptionError
 from referee.suggest import close_matches, did_you_mean, fold
@@ -110,14 +108,6 @@ def validate_settings(
         except OptionError as exc:
             problems.append((str(key), str(exc)))
     return changes, problems
-
-
-def option_conflicts(game: str, options: GameOptions) -> list[tuple[tuple[str, ...], str]]:
-    """Settings that are valid one by one but not together: for each conflict, the keys
-    involved and the message (Bid Euchre: the joker is a single-deck variant)."""
-    from referee.games import game_of
-
-    return game_of(game).conflicts(options)
 
 
 def apply_settings(options: GameOptions, game: str, settings: Mapping[str, Any]) -> GameOptions:
@@ -409,27 +399,3 @@ def _game_section(key: object) -> str | None:
         text = "bid-euchre"
     game = game_named(text)
     return game.key if game is not None else None
-
-
-def changed_options(options: GameOptions) -> dict[str, Any]:
-    """The settings that differ from the game's defaults (for report headers)."""
-    kept = _CHANGED.get(id(options))
-    if kept is None or kept[0] is not options:
-        defaults = type(options)()
-        kept = (
-            options,
-            {
-                f.name: getattr(options, f.name)
-                for f in fields(options)
-                if getattr(options, f.name) != getattr(defaults, f.name)
-            },
-        )
-        if len(_CHANGED) >= 256:
-            _CHANGED.clear()
-        _CHANGED[id(options)] = kept  # (kept with it: its id is no other's while kept)
-    return dict(kept[1])
-
-
-#: :func:`changed_options` of the options a batch's files share (see
-#: ``referee.houserules``), by their id.
-_CHANGED: dict[int, tuple[GameOptions, dict[str, Any]]] = {}

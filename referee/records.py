@@ -17,9 +17,11 @@ Each record is a named tuple: immutable, typed and cheap to make (a log has mill
 them). Its ``cols`` is None when the line was read by its words, and then :func:`columns`
 finds each item's column by parting the text again the same way; the Lark reader, which
 knows every token's position, fills it.
-"""
 
-from __future__ import annotations
+The annotations here are evaluated as the classes are made (no ``from __future__ import
+annotations``): a named tuple's field given as a string is compiled as a forward reference
+when its class is made, some 1 ms of start-up for these hundred fields.
+"""
 
 from dataclasses import dataclass
 from decimal import Decimal

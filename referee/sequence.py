@@ -25,8 +25,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from referee.cards import pretty, suit_word
 from referee.logrules import L_COUNT, L_DUPLICATE, L_SEQUENCE
@@ -444,8 +443,8 @@ def _forgotten_hint(
 # ----------------------------------------------------------------------------- numbering
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
+class Place(NamedTuple):
     """Where a hand stands in the log's sequence of hands.
 
     ``findings`` are the sequence's findings on the hand (``L-SEQUENCE``, a forgotten `hand`

@@ -20,7 +20,7 @@ from referee.audit import audit_bytes, audit_file, audit_text
 from referee.batch import run_batch
 from referee.decoding import decode_problem
 from referee.filtering import filter_report, rule_filter
-from referee.houserules import resolve_options
+from referee.houserules import changed_options, resolve_options
 from referee.inputs import collect_inputs
 from referee.job import Job
 from referee.options import BourreOptions, EuchreOptions
@@ -241,8 +241,6 @@ def test_bad_cli_rules_file(tmp_path: Path) -> None:
 def test_equal_values_written_differently_keep_their_own_options() -> None:
     """The options a batch's files share are kept by each value's exact form: ``2`` and
     ``2.00`` are equal Decimals, and each file's options keep the one it wrote."""
-    from referee.options import changed_options
-
     found = []
     for text in ("2", "2.00", "2"):
         header = _header(options=(OptionLine("ante", text, 4, 1),))

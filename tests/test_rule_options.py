@@ -16,7 +16,7 @@ from tests.test_euchre_property import _options as random_euchre_options
 
 
 def _keys(game: str) -> set[str]:
-    return {f.name for f in dataclasses.fields(game_of(game).options_type)}
+    return {f.name for f in dataclasses.fields(game_of(game).options_type())}
 
 
 def _read_by(game: str) -> set[str]:

@@ -146,8 +146,17 @@ def test_the_plain_report_is_what_rich_wrote(monkeypatch: pytest.MonkeyPatch) ->
 #: What no command needs at start-up, and a clean log's audit not at all.
 HEAVY = ("rich", "lark", "yaml", "jinja2", "multiprocessing", "concurrent.futures", "pygls")
 #: What a clean log's audit needs no more than that: the registries of rules, read-error
-#: codes and statements (for findings and messages), a temporary file (for a long table).
-SPARED = ("referee.rulebook", "referee.codes", "referee.statements", "tempfile")
+#: codes and statements (for findings and messages), a temporary file (for a long table),
+#: the reading of settings (a log that sets no option), the other game's options and view.
+SPARED = (
+    "referee.rulebook",
+    "referee.codes",
+    "referee.statements",
+    "tempfile",
+    "referee.options",
+    "referee.games.euchre.options",
+    "referee.render.views.euchre",
+)
 
 #: The data files a command reads only when a log needs them (a name not in ASCII).
 DATA = ("unicode-tables.txt",)
@@ -229,7 +238,7 @@ def test_a_name_not_in_ascii_reads_unicodes_tables(tmp_path: Path) -> None:
     "args",
     [["audit", "--help"], ["audit"], ["audit", "--bogus", "x"], ["audit", "-f", "yaml", "x"],
      ["show", "-h"], ["rules", "--game", "bourre"], ["explain", "BR-FOLLOW"], ["new", "--help"],
-     ["audit", str(SAMPLES / "bourre" / "plays-only.hlog")],
+     ["audit", "--show-completion"], ["audit", str(SAMPLES / "bourre" / "plays-only.hlog")],
      ["standings", str(SAMPLES / "euchre"), "--format", "json"]],
 )  # fmt: skip
 def test_a_command_run_alone_says_what_the_whole_app_says(args: list[str]) -> None:

@@ -7,8 +7,7 @@ game's ``game`` module makes its :class:`Game` from these; the list of games is
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 if TYPE_CHECKING:
     from referee.records import Hand, Header
@@ -55,8 +54,8 @@ class Ledger(Protocol):
 OptionsT = TypeVar("OptionsT")
 
 
-@dataclass(frozen=True, slots=True)
-class Game(Generic[OptionsT]):
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
+class Game(NamedTuple, Generic[OptionsT]):
     """What a game is to the rest of the referee, typed by its house options: its parts that
     take options take its own (its ``game`` module is checked against its options class).
 
@@ -71,7 +70,7 @@ class Game(Generic[OptionsT]):
     names: tuple[str, ...]  # the `game` line's spellings (lower case)
     seats: tuple[int, int]  # the fewest and most players
     header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
-    options_type: type[OptionsT]  # its house options' frozen dataclass
+    options_type: Callable[[], type[OptionsT]]  # its options' dataclass (imported when asked)
     converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
     conflicts: Callable[[OptionsT], list[tuple[tuple[str, ...], str]]]  # valid only apart
     rules: Callable[[], tuple[Rule, ...]]  # its rule IDs
@@ -83,7 +82,7 @@ class Game(Generic[OptionsT]):
 
     def default_options(self) -> OptionsT:
         """The game's house options with every default."""
-        return self.options_type()
+        return self.options_type()()
 
 
 def no_conflicts(options: object) -> list[tuple[tuple[str, ...], str]]:

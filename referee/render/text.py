@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import TYPE_CHECKING, Literal, NamedTuple, TextIO
 
 from referee.render.cells import cell_len
 from referee.render.fmt import count as _count
@@ -105,8 +104,8 @@ def render_text(
     return out.getvalue()
 
 
-@dataclass(slots=True)
-class _Row:
+# (a named tuple, not a dataclass: made at import, ~0.4 ms cheaper to define)
+class _Row(NamedTuple):
     """A file's line of the batch summary."""
 
     path: str
@@ -149,23 +148,38 @@ def _by_rule(counts: Iterable[tuple[str, int]]) -> str:
 _CELL = "\x1f"  # joins a settlement row's cells while the row waits to be printed
 
 
-@dataclass(slots=True)
 class _OpenFile:
     """What the text report keeps of the file being written while its hands stream by:
     counts, the table's column widths and its rows (spooled), never the findings, which
-    are printed as they come."""
+    are printed as they come. (A plain class: made at import, where a dataclass would cost
+    ~0.5 ms of start-up for methods nothing calls.)"""
 
-    report: FileReport
-    hands: int = 0
-    violations: int = 0
-    rows: _Spool = field(default_factory=_Spool)
-    widths: list[int] = field(default_factory=list)  # the widest cell of each column so far
-    table: SettlementTable | None = None  # the game's settlement table (None: no game)
-    notes: _Spool = field(default_factory=_Spool)  # lines under the table (games won)
-    by_rule: dict[str, int] = field(default_factory=dict)  # violations per rule ID
-    ignored: int = 0  # findings left out by --select/--ignore
-    errors: list[ReadError] = field(default_factory=list)  # read errors not printed yet
-    explained: set[str] = field(default_factory=set)  # rule IDs whose `= rule:` line is out
+    __slots__ = (
+        "by_rule",
+        "errors",
+        "explained",
+        "hands",
+        "ignored",
+        "notes",
+        "report",
+        "rows",
+        "table",
+        "violations",
+        "widths",
+    )
+
+    def __init__(self, report: FileReport) -> None:
+        self.report = report
+        self.hands = 0
+        self.violations = 0
+        self.rows = _Spool()
+        self.widths: list[int] = []  # the widest cell of each column so far
+        self.table: SettlementTable | None = None  # the game's settlement table (None: no game)
+        self.notes = _Spool()  # lines under the table (games won)
+        self.by_rule: dict[str, int] = {}  # violations per rule ID
+        self.ignored = 0  # findings left out by --select/--ignore
+        self.errors: list[ReadError] = []  # read errors not printed yet
+        self.explained: set[str] = set()  # rule IDs whose `= rule:` line is out
 
 
 class TextRenderer:

@@ -8,18 +8,16 @@ rich, and a worker only the renderer of its format.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 if TYPE_CHECKING:
     from referee.job import Job, Writer
 
 
-@dataclass(frozen=True, slots=True)
-class OpenWriter:
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
+class OpenWriter(NamedTuple):
     """A run's writer, what finishes its output, and the job as the writer settled it (the
     text report gives the workers its colour and width, so that their parts match)."""
 
@@ -38,9 +36,7 @@ def _text(out: TextIO, job: Job, color: bool | None, files: int) -> OpenWriter:
     console = text_console(out, color)
     text = TextRenderer(console, quiet=job.quiet)
     color_part = console.is_terminal and bool(console.color_system)
-    return OpenWriter(
-        text, text.finish, dataclasses.replace(job, color=color_part, width=text.width)
-    )
+    return OpenWriter(text, text.finish, job._replace(color=color_part, width=text.width))
 
 
 def _text_part(job: Job) -> Writer:

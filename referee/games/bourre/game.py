@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.games.base import Game, Ledger, Session, no_bids, no_conflicts
-from referee.games.bourre.options import BOURRE_CONVERTERS, BourreOptions
+from referee.optionvalues import converters_of
 from referee.records import Header
 from referee.report import FileReport, money_places
 from referee.rule import Rule
 
+if TYPE_CHECKING:
+    from referee.games.bourre.options import BourreOptions
+
+
+def _options_type() -> type[BourreOptions]:
+    """Its options' class, imported when first asked for: a log of the other game, or a
+    command that reads no options, never needs it."""
+    from referee.games.bourre.options import BourreOptions
+
+    return BourreOptions
+
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    return BOURRE_CONVERTERS
+    options_class: type = _options_type()  # (as the cache of converters_of keys it)
+    return converters_of(options_class)
 
 
 def _rules() -> tuple[Rule, ...]:
@@ -51,7 +63,7 @@ BOURRE: Game[BourreOptions] = Game(
     names=("bourre", "bourré", "booray"),
     seats=(2, 8),
     header_statements=frozenset({"pot", "exempt"}),
-    options_type=BourreOptions,
+    options_type=_options_type,
     converters=_converters,
     conflicts=no_conflicts,
     rules=_rules,

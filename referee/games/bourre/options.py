@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Literal
 
 from referee.optionvalues import (
     AMOUNT,
@@ -14,7 +13,6 @@ from referee.optionvalues import (
     BOOL,
     CHOICE,
     Values,
-    converters_of,
     option,
 )
 
@@ -182,7 +180,3 @@ class BourreOptions:
             "`limit`."
         ),
     )
-
-
-#: Each option's reader of a setting, by key (derived from the declarations above).
-BOURRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(BourreOptions)

@@ -210,8 +210,8 @@ _NOBODY: frozenset[str] = frozenset()
 # ---------------------------------------------------------------------- recorded settlement
 
 
-@dataclass(frozen=True, slots=True)
-class Recorded:
+# (a named tuple, not a frozen dataclass: made at import, ~0.4 ms cheaper to define)
+class Recorded(NamedTuple):
     """What the table recorded of a hand's money, when it says enough for the ledger to go
     on from it: who took the pot (None: it carried), what they took, and every payment into
     the next pot (bourré, renege)."""

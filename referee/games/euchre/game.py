@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.games.base import Game, Ledger, Session, whole_amounts
-from referee.games.euchre.options import EUCHRE_CONVERTERS, EuchreOptions
+from referee.optionvalues import converters_of
 from referee.records import Header
 from referee.report import FileReport
 from referee.rule import Rule
 
+if TYPE_CHECKING:
+    from referee.games.euchre.options import EuchreOptions
+
+
+def _options_type() -> type[EuchreOptions]:
+    """Its options' class, imported when first asked for: a log of the other game, or a
+    command that reads no options, never needs it."""
+    from referee.games.euchre.options import EuchreOptions
+
+    return EuchreOptions
+
 
 def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    return EUCHRE_CONVERTERS
+    options_class: type = _options_type()  # (as the cache of converters_of keys it)
+    return converters_of(options_class)
 
 
 def _conflicts(options: EuchreOptions) -> list[tuple[tuple[str, ...], str]]:
@@ -64,7 +76,7 @@ EUCHRE: Game[EuchreOptions] = Game(
     names=("bid-euchre", "bid_euchre"),
     seats=(4, 4),
     header_statements=frozenset({"score"}),
-    options_type=EuchreOptions,
+    options_type=_options_type,
     converters=_converters,
     conflicts=_conflicts,
     rules=_rules,

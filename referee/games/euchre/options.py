@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
-from referee.optionvalues import BOOL, CHOICE, Values, converters_of, option
+from referee.optionvalues import BOOL, CHOICE, Values, option
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +111,3 @@ class EuchreOptions:
             "the deal passes to the left."
         ),
     )
-
-
-#: Each option's reader of a setting, by key (derived from the declarations above).
-EUCHRE_CONVERTERS: dict[str, Callable[[Any], Any]] = converters_of(EuchreOptions)

@@ -30,17 +30,20 @@ from referee.render.views.base import (
 
 @functools.cache
 def view_of(game: str) -> GameView | None:
-    """The view of the game with this key (``bourre``, ``bid-euchre``), or None."""
-    from referee.render.views.bourre import BOURRE_VIEW
-    from referee.render.views.euchre import EUCHRE_VIEW
+    """The view of the game with this key (``bourre``, ``bid-euchre``: the key its hands
+    name, as the renderers ask ``view_of(hand.game)``), or None. Only the view asked for is
+    imported: a run of one game's logs never loads the other's."""
     from referee.report import BourreHandResult, EuchreHandResult
 
-    # (each by the key its hands name: the renderers ask `view_of(hand.game)`)
-    views: dict[str, GameView] = {
-        BourreHandResult.game: BOURRE_VIEW,
-        EuchreHandResult.game: EUCHRE_VIEW,
-    }
-    return views.get(game)
+    if game == BourreHandResult.game:
+        from referee.render.views.bourre import BOURRE_VIEW
+
+        return BOURRE_VIEW
+    if game == EuchreHandResult.game:
+        from referee.render.views.euchre import EUCHRE_VIEW
+
+        return EUCHRE_VIEW
+    return None
 
 
 __all__ = [
