@@ -34,10 +34,11 @@ MAX_HAND_CHARS = 1 << 20
 
 
 #: What the reading of a file gives in place of a line longer than
-#: :data:`referee.decoding.MAX_LINE_CHARS` (reporting it there): a line end, which no line
-#: read can be. The reader takes it for a line it could not read: a hand with one is not
-#: settled (the line may have been a trick or a payment); in the header it is a blank line.
-TOO_LONG = "\n"
+#: :data:`referee.decoding.MAX_LINE_CHARS` (reporting it there): two line ends, which no
+#: line can be (a line given to the reader has at most one, at its end). The reader takes
+#: it for a line it could not read: a hand with one is not settled (the line may have been
+#: a trick or a payment); in the header it is a blank line.
+TOO_LONG = "\n\n"
 
 
 #: Evidence longer than this (characters) has its lists of names or cards cut (see
