@@ -215,8 +215,8 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
     start).
 
     A line longer than :data:`MAX_LINE_CHARS` is given as :data:`TOO_LONG` (its number
-    kept) and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file changed or
-    vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
+    kept) and reported in ``late`` as P-SYNTAX. A read failure (``changed``: the file
+    changed or vanished meanwhile) ends the lines and is reported in ``late`` too. The lines come in
     lists for :func:`itertools.chain`, which costs less than resuming a generator for each
     line of a bulk file.
     """
@@ -288,8 +288,7 @@ def _composed(chunk: str, first: str, joined: bool) -> bool:
 
 def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool) -> list[str]:
     """``parts`` (lines ``before + 1``...) with over-long lines reported (:data:`TOO_LONG`
-    in their place), and
-    each line composed (NFC) where it is not ASCII."""
+    in their place), and each line composed (NFC) where it is not ASCII."""
     for i, part in enumerate(parts):
         if len(part) > MAX_LINE_CHARS:
             parts[i] = TOO_LONG

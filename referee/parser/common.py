@@ -14,7 +14,6 @@ from referee.currency import strip_sign
 from referee.names import shown
 from referee.records import Event, NameAt
 
-#: Words that may not be a player's name (lower case): the grammar's keywords.
 #: The keyword each statement starts with (a player's decision starts with the player's
 #: name), the most written first: the order breaks ties between the keywords a slip may be
 #: of (:mod:`referee.parser.messages`). :mod:`referee.parser.words` reads a line by them;
@@ -25,7 +24,8 @@ STATEMENT_KEYWORDS: tuple[str, ...] = (
     "score", "hand", "game", "players", "rules", "option", "title", "date", "event",
     "table", "pot", "exempt", "discard", "redeal",
 )  # fmt: skip
-#: Every keyword of the grammar (no name may be one): the statements' and the other words.
+#: Words that may not be a player's name (lower case): the grammar's keywords, the
+#: statements' and the other words.
 KEYWORDS: frozenset[str] = frozenset(
     (
         *STATEMENT_KEYWORDS,
