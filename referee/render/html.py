@@ -67,6 +67,12 @@ from referee.rulebook import get_rule
 SETTLEMENT = "settlement"
 
 
+def _kind_of(rule_id: str) -> str | None:
+    """The kind of the rule with this ID (None for an ID no rule has)."""
+    rule = get_rule(rule_id)
+    return rule.kind if rule is not None else None
+
+
 def render_html(
     reports: Iterable[FileReport], *, sources: LineSource | None = None, title: str = ""
 ) -> str:
@@ -469,9 +475,3 @@ def _error_item(path: str, e: ReadError, lines: dict[int, str]) -> Markup:
 
 
 # ----------------------------------------------------------------------------- hands
-
-
-def _kind_of(rule_id: str) -> str | None:
-    """The kind of the rule with this ID (None for an ID no rule has)."""
-    rule = get_rule(rule_id)
-    return rule.kind if rule is not None else None
