@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from referee.records import (
     AnteLine,
     ClaimLine,
@@ -18,21 +16,39 @@ from referee.records import (
 )
 
 
-@dataclass(slots=True)
 class HandFacts:
-    """The statements of one hand, sorted by kind, in log order."""
+    """The statements of one hand, sorted by kind, in log order.
 
-    hand: Hand
-    dealer_lines: list[DealerLine] = field(default_factory=list)
-    trump_lines: list[TrumpLine] = field(default_factory=list)
-    deals: dict[str, DealLine] = field(default_factory=dict)
-    extra_deals: list[DealLine] = field(default_factory=list)
-    decisions: dict[str, DecisionLine] = field(default_factory=dict)
-    tricks: list[TrickLine] = field(default_factory=list)
-    claims: list[ClaimLine] = field(default_factory=list)
-    antes: list[AnteLine] = field(default_factory=list)
-    settles: list[SettleLine] = field(default_factory=list)
-    foreign: list[Event] = field(default_factory=list)  # Bid Euchre statements
+    (A plain class, not a dataclass, as :class:`~referee.games.bourre.state.HandOutcome`
+    writes its ``__init__`` out: one is made for every hand, and a compiled dataclass's
+    generated ``__init__`` runs as Python.)"""
+
+    __slots__ = (
+        "antes",
+        "claims",
+        "dealer_lines",
+        "deals",
+        "decisions",
+        "extra_deals",
+        "foreign",
+        "hand",
+        "settles",
+        "tricks",
+        "trump_lines",
+    )
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.dealer_lines: list[DealerLine] = []
+        self.trump_lines: list[TrumpLine] = []
+        self.deals: dict[str, DealLine] = {}
+        self.extra_deals: list[DealLine] = []
+        self.decisions: dict[str, DecisionLine] = {}
+        self.tricks: list[TrickLine] = []
+        self.claims: list[ClaimLine] = []
+        self.antes: list[AnteLine] = []
+        self.settles: list[SettleLine] = []
+        self.foreign: list[Event] = []  # Bid Euchre statements
 
 
 def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
