@@ -71,7 +71,6 @@ class Game(NamedTuple, Generic[OptionsT]):
     seats: tuple[int, int]  # the fewest and most players
     header_statements: frozenset[str]  # header statements of this game only (`pot`, `score`)
     options_type: Callable[[], type[OptionsT]]  # its options' dataclass (imported when asked)
-    converters: Callable[[], Mapping[str, Callable[[Any], Any]]]  # option key -> converter
     conflicts: Callable[[OptionsT], list[tuple[tuple[str, ...], str]]]  # valid only apart
     rules: Callable[[], tuple[Rule, ...]]  # its rule IDs
     new_session: Callable[[Header, OptionsT, bool], Session]  # (header, options, keep_tricks)
@@ -83,6 +82,13 @@ class Game(NamedTuple, Generic[OptionsT]):
     def default_options(self) -> OptionsT:
         """The game's house options with every default."""
         return self.options_type()()
+
+    def converters(self) -> Mapping[str, Callable[[Any], Any]]:
+        """Each option key's reader of a setting, from the options' declarations."""
+        from referee.optionvalues import converters_of  # (asked for only with options set)
+
+        options_class: type = self.options_type()  # (as the cache of converters_of keys it)
+        return converters_of(options_class)
 
 
 def no_conflicts(options: object) -> list[tuple[tuple[str, ...], str]]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.games.base import Game, Ledger, Session, no_bids, no_conflicts
-from referee.optionvalues import converters_of
 from referee.records import Header
 from referee.report import FileReport, money_places
 from referee.rule import Rule
@@ -21,11 +19,6 @@ def _options_type() -> type[BourreOptions]:
     from referee.games.bourre.options import BourreOptions
 
     return BourreOptions
-
-
-def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    options_class: type = _options_type()  # (as the cache of converters_of keys it)
-    return converters_of(options_class)
 
 
 def _rules() -> tuple[Rule, ...]:
@@ -64,7 +57,6 @@ BOURRE: Game[BourreOptions] = Game(
     seats=(2, 8),
     header_statements=frozenset({"pot", "exempt"}),
     options_type=_options_type,
-    converters=_converters,
     conflicts=no_conflicts,
     rules=_rules,
     new_session=_new_session,

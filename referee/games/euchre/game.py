@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from referee.games.base import Game, Ledger, Session, whole_amounts
-from referee.optionvalues import converters_of
 from referee.records import Header
 from referee.report import FileReport
 from referee.rule import Rule
@@ -21,11 +19,6 @@ def _options_type() -> type[EuchreOptions]:
     from referee.games.euchre.options import EuchreOptions
 
     return EuchreOptions
-
-
-def _converters() -> Mapping[str, Callable[[Any], Any]]:
-    options_class: type = _options_type()  # (as the cache of converters_of keys it)
-    return converters_of(options_class)
 
 
 def _conflicts(options: EuchreOptions) -> list[tuple[tuple[str, ...], str]]:
@@ -77,7 +70,6 @@ EUCHRE: Game[EuchreOptions] = Game(
     seats=(4, 4),
     header_statements=frozenset({"score"}),
     options_type=_options_type,
-    converters=_converters,
     conflicts=_conflicts,
     rules=_rules,
     new_session=_new_session,
