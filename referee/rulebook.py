@@ -16,7 +16,7 @@ from referee.games import all_games
 from referee.logrules import LOG_RULES
 from referee.rule import Rule
 
-__all__ = ["Rule", "all_rules", "get_rule"]
+__all__ = ["Rule", "all_rules", "get_rule", "settlement_rules"]
 
 
 @cache
@@ -37,3 +37,11 @@ def all_rules() -> dict[str, Rule]:
 def get_rule(rule_id: str) -> Rule | None:
     """The rule with this ID (case-insensitive), or None."""
     return _registry().get(rule_id.strip().upper())
+
+
+@cache
+def settlement_rules() -> frozenset[str]:
+    """The IDs of the rules about what the table recorded (kind ``settlement``): the
+    findings that ``referee fix`` and the editor's quick fixes mend, and the page counts
+    apart."""
+    return frozenset(rule.id for rule in _registry().values() if rule.kind == "settlement")

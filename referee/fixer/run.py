@@ -32,15 +32,6 @@ from referee.fixer.bourre import bourre_edits
 from referee.fixer.euchre import euchre_edits
 from referee.fixer.lines import Block
 from referee.fixer.text import Edits, LogText, applied, decode_log, moved
-from referee.games.bourre.rules import (
-    BR_SETTLE_ANTE,
-    BR_SETTLE_BOURRE,
-    BR_SETTLE_PENALTY,
-    BR_SETTLE_POT,
-    BR_SETTLE_RENEGE,
-    BR_SETTLE_WIN,
-)
-from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
 from referee.report import (
     BourreHandResult,
     FileReport,
@@ -48,6 +39,7 @@ from referee.report import (
     ReadError,
     file_not_read,
 )
+from referee.rulebook import settlement_rules
 
 if TYPE_CHECKING:
     from referee.audit import Reading
@@ -57,19 +49,7 @@ if TYPE_CHECKING:
 MAX_ROUNDS = 6
 
 #: The rules whose lines are rewritten, by game.
-FIXED_RULES = frozenset(
-    rule.id
-    for rule in (
-        BR_SETTLE_ANTE,
-        BR_SETTLE_POT,
-        BR_SETTLE_WIN,
-        BR_SETTLE_BOURRE,
-        BR_SETTLE_RENEGE,
-        BR_SETTLE_PENALTY,
-        BE_SCORE,
-        BE_TOTAL,
-    )
-)
+FIXED_RULES = settlement_rules()
 
 
 @dataclass(frozen=True, slots=True)

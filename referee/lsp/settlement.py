@@ -20,36 +20,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from referee.games.bourre.rules import (
-    BR_SETTLE_ANTE,
-    BR_SETTLE_BOURRE,
-    BR_SETTLE_PENALTY,
-    BR_SETTLE_POT,
-    BR_SETTLE_RENEGE,
-    BR_SETTLE_WIN,
-)
-from referee.games.euchre.rules import BE_SCORE, BE_TOTAL
+from referee.games.bourre.rules import BR_SETTLE_ANTE
+from referee.games.euchre.rules import BE_SCORE
 from referee.records import AnteLine, Event, ScoreLine, SettleLine, TeamSettleLine
 from referee.render.fmt import money
 from referee.report import BourreHandResult, EuchreHandResult, HandResult, Violation
+from referee.rulebook import settlement_rules
 
 from .edits import Edit
 from .text import statement_span
 
-#: The rules about a Bourré hand's `settle` lines, and about Bid Euchre's recorded points.
-BOURRE_SETTLE_RULES = frozenset(
-    rule.id
-    for rule in (
-        BR_SETTLE_POT,
-        BR_SETTLE_WIN,
-        BR_SETTLE_BOURRE,
-        BR_SETTLE_RENEGE,
-        BR_SETTLE_PENALTY,
-    )
-)
-EUCHRE_RULES = frozenset({BE_SCORE.id, BE_TOTAL.id})
-#: Every rule whose finding this module mends.
-SETTLEMENT_RULES = BOURRE_SETTLE_RULES | EUCHRE_RULES | {BR_SETTLE_ANTE.id}
+#: Every rule whose finding this module mends: those about what the table recorded.
+SETTLEMENT_RULES = settlement_rules()
 
 
 def settlement_edits(
@@ -66,10 +48,10 @@ def settlement_edits(
     if isinstance(result, BourreHandResult):
         if violation.rule == BR_SETTLE_ANTE.id:
             return _ante_edits(result, events, lines)
-        if violation.rule in BOURRE_SETTLE_RULES:
+        if violation.rule in SETTLEMENT_RULES:
             return _bourre_edits(result, events, lines, places)
         return None
-    if violation.rule in EUCHRE_RULES:
+    if violation.rule in SETTLEMENT_RULES:
         return _euchre_edits(violation, result, events, lines)
     return None
 

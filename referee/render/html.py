@@ -61,16 +61,7 @@ from referee.report import (
     ReadError,
     Violation,
 )
-from referee.rulebook import get_rule
-
-#: The kind of the rules about what the table recorded (see :class:`~referee.rule.Rule`).
-SETTLEMENT = "settlement"
-
-
-def _kind_of(rule_id: str) -> str | None:
-    """The kind of the rule with this ID (None for an ID no rule has)."""
-    rule = get_rule(rule_id)
-    return rule.kind if rule is not None else None
+from referee.rulebook import settlement_rules
 
 
 def render_html(
@@ -137,7 +128,7 @@ class _OpenFile:
 
     def entry(self) -> IndexEntry:
         report = self.report
-        settlement = sum(n for rule, n in self.by_rule.items() if _kind_of(rule) == SETTLEMENT)
+        settlement = sum(n for rule, n in self.by_rule.items() if rule in settlement_rules())
         return IndexEntry(
             path=report.path,
             game=report.game,
