@@ -3,6 +3,7 @@ status 0 and no word; without watchfiles it says how to install it."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -55,21 +57,32 @@ class _Lines:
                 return got
 
 
-def test_a_save_is_judged_again_and_ctrl_c_ends_quietly(tmp_path: Path) -> None:
-    pytest.importorskip("watchfiles")
-    log = tmp_path / "night.hlog"
-    log.write_text(CLEAN, encoding="utf-8")
+@contextlib.contextmanager
+def _audit_watching(log: Path, cwd: Path) -> Iterator[tuple[subprocess.Popen[str], _Lines, _Lines]]:
+    """``referee audit --watch LOG`` run in ``cwd``, its output piped: the process and its
+    stdout's and stderr's lines; killed on the way out if it is still running."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "referee", "audit", "--watch", str(log)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        cwd=tmp_path,
+        cwd=cwd,
         env=env,
     )
     try:
-        out, err = _Lines(process.stdout), _Lines(process.stderr)
+        yield process, _Lines(process.stdout), _Lines(process.stderr)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_a_save_is_judged_again_and_ctrl_c_ends_quietly(tmp_path: Path) -> None:
+    pytest.importorskip("watchfiles")
+    log = tmp_path / "night.hlog"
+    log.write_text(CLEAN, encoding="utf-8")
+    with _audit_watching(log, tmp_path) as (process, out, err):
         deadline = time.monotonic() + 15
         first = out.until("1 file, 1 hand", deadline)
         assert "clean" in first[-1]
@@ -87,10 +100,6 @@ def test_a_save_is_judged_again_and_ctrl_c_ends_quietly(tmp_path: Path) -> None:
         assert process.wait(timeout=10) == 0
         time.sleep(0.2)  # (the reader reaches the end of the stream)
         assert list(err.lines.queue) == []  # not a word
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def test_on_a_terminal_the_screen_is_cleared_before_each_report(tmp_path: Path) -> None:
@@ -205,17 +214,7 @@ def test_a_change_to_the_folder_config_up_the_folders_judges_again(tmp_path: Pat
     config.write_text('ignore = ["L-TURN"]\n', encoding="utf-8")
     log = friday / "night.hlog"
     log.write_text(WRONG, encoding="utf-8")
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee", "audit", "--watch", str(log)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        env=env,
-    )
-    try:
-        out, err = _Lines(process.stdout), _Lines(process.stderr)
+    with _audit_watching(log, tmp_path) as (process, out, err):
         deadline = time.monotonic() + 15
         first = out.until("1 file, 1 hand", deadline)
         assert any("BR-SETTLE-WIN" in line for line in first)
@@ -227,7 +226,3 @@ def test_a_change_to_the_folder_config_up_the_folders_judges_again(tmp_path: Pat
         assert "nothing reported (1 finding ignored)" in second[-1]
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
