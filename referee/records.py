@@ -402,8 +402,7 @@ class Unread(NamedTuple):
     word: str
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """``hand N`` and its statements, in log order.
 
     ``unreadable`` holds the lines inside the hand that could not be read (each reported as

@@ -22,7 +22,6 @@ Nothing here prints; the findings are :class:`~referee.report.Violation` records
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 from collections.abc import Collection, Iterable, Sequence
 from typing import Final, NamedTuple, cast
@@ -206,7 +205,7 @@ def split_forgotten(
     if not copies:
         return _split(hand, seats, max_tricks)
     events = tuple(e for i, e in enumerate(hand.events) if i not in copies)
-    parts = _split(dataclasses.replace(hand, events=events), seats, max_tricks)
+    parts = _split(hand._replace(events=events), seats, max_tricks)
     for copy, first in copies.items():
         found = _copied(cast(TrickLine, hand.events[copy]), first)
         part = next(p for p in reversed(parts) if p.hand.line <= found.line or p is parts[0])
@@ -285,8 +284,7 @@ def _split(hand: Hand, seats: Sequence[str], max_tricks: int) -> list[Part]:
     second_unread = tuple(u for u in hand.unreadable if u.line >= lead.line)
     last_line = max((e.line for e in first_events), default=hand.line)
     lost_head = [u for u in first_unread if u.line > last_line]  # an unreadable `hand` line?
-    first = dataclasses.replace(
-        hand,
+    first = hand._replace(
         events=first_events,
         unreadable=tuple(u for u in first_unread if u.line <= last_line),
         next_number=number,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 
 from referee.parser import LogReader, read_text
@@ -19,7 +18,7 @@ class LarkOnlyReader(LogReader):
 
 def resolved(hand: Hand) -> Hand:
     """The hand with each record's columns worked out (as the Lark reader gives them)."""
-    return dataclasses.replace(hand, events=tuple(e._replace(cols=columns(e)) for e in hand.events))
+    return hand._replace(events=tuple(e._replace(cols=columns(e)) for e in hand.events))
 
 
 def read(text: str) -> tuple[LogReader, list[Hand]]:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -211,9 +210,8 @@ class _Names:
         return text.casefold() in self.folded
 
 
-@dataclass(frozen=True, slots=True)
-class _HandHead:
-    """``hand N``."""
+class _HandHead(NamedTuple):
+    """``hand N`` (a named tuple, as :class:`_HeaderLine` is)."""
 
     number: int
     line: int

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import io
 import re
@@ -523,7 +522,7 @@ class LogReader:
             hand = self._read_hand(number, line, column, numbered)
             if hand is not None and astray:  # (they may hold hand 1's own statements)
                 unread = tuple(sorted((*astray, *hand.unreadable)))
-                hand, astray = dataclasses.replace(hand, unreadable=unread), ()
+                hand, astray = hand._replace(unreadable=unread), ()
             if hand is not None:
                 yield hand
 
@@ -725,7 +724,8 @@ class LogReader:
                     if unreadable is not None:
                         unreadable.append(Unread(number, _first_word(text)))
                     continue
-            if isinstance(stmt, _HeaderLine | _HandHead):
+            # (a tuple of types: `_HeaderLine | _HandHead` would make a union every line)
+            if isinstance(stmt, (_HeaderLine, _HandHead)):
                 self._error(
                     "P-HEADER",
                     number,

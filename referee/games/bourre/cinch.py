@@ -10,7 +10,6 @@ player's own discards, a dead upcard).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Final
 
 from referee.cards import RANKS, SUITS
@@ -36,14 +35,22 @@ def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
     return i
 
 
-@dataclass(frozen=True, slots=True)
 class CinchView:
-    """A player's certainty at the start of a trick."""
+    """A player's certainty at the start of a trick: tricks ``won``, the ``trumps`` held
+    (highest first), how many of them are ``beatable`` by the ``unseen`` trumps.
 
-    won: int
-    trumps: tuple[str, ...]  # trumps held, highest first
-    beatable: int
-    unseen: frozenset[str]
+    (A plain class, as :class:`~referee.games.bourre.play.Table` is: a compiled module
+    makes its objects in C, where a frozen dataclass's ``__init__`` runs as Python.)"""
+
+    __slots__ = ("beatable", "trumps", "unseen", "won")
+
+    def __init__(
+        self, won: int, trumps: tuple[str, ...], beatable: int, unseen: frozenset[str]
+    ) -> None:
+        self.won = won
+        self.trumps = trumps
+        self.beatable = beatable
+        self.unseen = unseen
 
     @property
     def sure(self) -> int:
@@ -124,12 +131,15 @@ def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset
     return frozenset(c for c in trumps if value(c) > floor)
 
 
-@dataclass(frozen=True, slots=True)
 class CinchDuty:
-    """What a cinch requires of one play: ``kind`` is ``lead``, ``follow`` or ``win``."""
+    """What a cinch requires of one play: ``kind`` is ``lead``, ``follow``, ``win`` or
+    ``win-highest``, and the cards ``allowed`` (a plain class, as :class:`CinchView`)."""
 
-    kind: str
-    allowed: frozenset[str]
+    __slots__ = ("allowed", "kind")
+
+    def __init__(self, kind: str, allowed: frozenset[str]) -> None:
+        self.kind = kind
+        self.allowed = allowed
 
     def describe(self, trump_word: str) -> str:
         """The duty in plain words."""

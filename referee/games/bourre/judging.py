@@ -23,7 +23,13 @@ from referee.games.bourre.play import (
     empty_table,
     table_after,
 )
-from referee.games.bourre.rules import PlayContext, allowed_cards, first_breach, is_legal
+from referee.games.bourre.rules import (
+    PlayContext,
+    allowed_cards,
+    first_breach,
+    is_legal,
+    may_play,
+)
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, Violation
@@ -49,8 +55,7 @@ def judge_plays(state: ReplayState) -> None:
                 # "may I?": most plays are legal and need no explanation
                 if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
                     is_last = complete and i == len(plays) - 1
-                    hand = cards_of(bits[play.player])
-                    _judge(state, play, hand, tuple(on_table), table, view, is_last)
+                    _judge(state, play, bits[play.player], tuple(on_table), table, view, is_last)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
@@ -137,29 +142,31 @@ def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
 def _judge(
     state: ReplayState,
     play: LoggedPlay,
-    hand: frozenset[str],
+    held: int,
     trick: tuple[str, ...],
     table: Table,
     cinch: CinchView | None,
     is_last: bool,
 ) -> None:
-    """Judge one play (and the card taken back, if any) held against ``hand`` (``trick``:
-    the cards on the table, ``table`` the same as the rules read it)."""
-    cards = hand if play.retracted is None else hand | {play.retracted}
+    """Judge one play (and the card taken back, if any) held against ``held``, the
+    player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
+    rules read it). The hand as cards is made only where a cinch or a breach asks for it."""
+    bits = held if play.retracted is None else held | BIT[play.retracted]
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
+        cards = cards_of(bits)
         legal = allowed_cards(cards, table, opts)
         duty_c = cinch_duty(
             cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
         )
     for card, corrected in ((play.retracted, True), (play.card, False)):
-        if card is None:
-            continue
+        if card is None or may_play(card, bits, table, opts, duty_c):
+            continue  # (most plays are legal: no context, no evidence)
         ctx = PlayContext(
             play.player,
             card,
-            cards,
+            cards_of(bits),
             trick,
             table,
             opts,

@@ -176,10 +176,15 @@ def overtrump_evidence(ctx: PlayContext) -> str:
 # ----------------------------------------------------------------------------- the cinch
 
 
+def cinch_allows(card: str, duty: CinchDuty | None) -> bool:
+    """BR-CINCH: holding a cinch, do what its duty requires (``duty`` None: no duty)."""
+    return duty is None or card in duty.allowed
+
+
 def check_cinch(ctx: PlayContext) -> str | None:
     """BR-CINCH: broke a cinch duty (the evidence, or None)."""
     duty, view = ctx.cinch_duty, ctx.cinch
-    if duty is None or view is None or ctx.card in duty.allowed:
+    if duty is None or view is None or cinch_allows(ctx.card, duty):
         return None
     options = _cards(duty.allowed, ctx.shown)
     return (
@@ -453,6 +458,14 @@ def is_legal(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
         and trump_allows(card, hand, table, opts)
         and overtrump_allows(card, hand, table, opts)
     )
+
+
+def may_play(
+    card: str, hand: int, table: Table, opts: BourreOptions, duty: CinchDuty | None
+) -> bool:
+    """Whether every rule of play allows ``card`` (see :func:`is_legal`), the cinch's
+    ``duty`` included: the "may I?" of :func:`first_breach`, which explains a refusal."""
+    return is_legal(card, hand, table, opts) and cinch_allows(card, duty)
 
 
 def allowed_cards(cards: frozenset[str], table: Table, opts: BourreOptions) -> frozenset[str]:

@@ -150,8 +150,9 @@ def _admit_plays(
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
     passed, seats = state.passed, state.seats
-    retracted = line.retracted
-    for i, (name, card) in enumerate(zip(line.players, line.cards, strict=True)):
+    retracted, players, cards = line.retracted, line.players, line.cards
+    for i in range(len(players)):  # (a trick line has as many cards as players)
+        name, card = players[i], cards[i]
         if (
             retracted is None
             and name in seats
