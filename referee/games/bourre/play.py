@@ -50,9 +50,18 @@ def bits_of(cards: Iterable[str]) -> int:
     return bits
 
 
+#: bit number -> its card (see :data:`BIT`).
+_CARD_OF_BIT: Final[tuple[str, ...]] = tuple(sorted(BIT, key=lambda card: BIT[card].bit_length()))
+
+
 def cards_of(bits: int) -> frozenset[str]:
-    """The cards of a hand given as bits (see :func:`bits_of`)."""
-    return frozenset(card for card, bit in BIT.items() if bits & bit)
+    """The cards of a hand given as bits (see :func:`bits_of`): one step a card held."""
+    cards: list[str] = []
+    while bits:
+        low = bits & -bits
+        cards.append(_CARD_OF_BIT[low.bit_length() - 1])
+        bits ^= low
+    return frozenset(cards)
 
 
 def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
