@@ -139,6 +139,19 @@ def settle_decisions(state: ReplayState) -> None:
             presumed.append(seat)
     if presumed and not state.facts.tricks:
         _check_presumed(state, presumed)
+    _check_dealer_takes(state)
+
+
+def _check_dealer_takes(state: ReplayState) -> None:
+    """Under ``all_pass: dealer`` a hand everyone passed goes to the dealer: when the log
+    does not say who dealt (hand 1 names no dealer, or hands are missing before it), who
+    took the pot is not in the log, and the hand is not settled."""
+    if state.active or state.opts.all_pass != "dealer" or state.dealer is not None:
+        return
+    state.incomplete.append(
+        "everyone passed and the dealer takes the pot (`all_pass: dealer`), "
+        "but the log does not say who dealt"
+    )
 
 
 def pass_shown(state: ReplayState, player: str) -> bool:
