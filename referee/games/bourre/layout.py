@@ -139,6 +139,40 @@ def settle_decisions(state: ReplayState) -> None:
             presumed.append(seat)
     if presumed and not state.facts.tricks:
         _check_presumed(state, presumed)
+    _check_pass_played(state)
+    _check_dealer_takes(state)
+
+
+def _check_pass_played(state: ReplayState) -> None:
+    """A player whose decision line says pass but who has a card in every trick of a whole
+    hand: the pass line and the tricks contradict each other about who played, and each
+    reading gives other money (the player may have taken the pot, or been bourré). Each
+    card is still reported (L-PASSED); the hand is not settled."""
+    tricks = state.facts.tricks
+    if len(tricks) < state.opts.hand_size:
+        return
+    for name, decision in state.facts.decisions.items():
+        if (
+            decision.action != "play"
+            and name in state.seats
+            and all(name in t.players for t in tricks)
+        ):
+            state.incomplete.append(
+                f"{name}'s decision line says pass, but {name} has a card in every "
+                f"trick: whether {name} played is not in the log"
+            )
+
+
+def _check_dealer_takes(state: ReplayState) -> None:
+    """Under ``all_pass: dealer`` a hand everyone passed goes to the dealer: when the log
+    does not say who dealt (hand 1 names no dealer, or hands are missing before it), who
+    took the pot is not in the log, and the hand is not settled."""
+    if state.active or state.opts.all_pass != "dealer" or state.dealer is not None:
+        return
+    state.incomplete.append(
+        "everyone passed and the dealer takes the pot (`all_pass: dealer`), "
+        "but the log does not say who dealt"
+    )
 
 
 def pass_shown(state: ReplayState, player: str) -> bool:
