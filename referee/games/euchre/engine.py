@@ -254,6 +254,7 @@ class EuchreSession:
         one slip, and the bids no second finding."""
         bids = said.of(BidLine)
         order_known = not may_have_said(hand.unreadable, ("bid",), self.table.players)
+        played = bool(said.of(TrumpLine) or said.of(TrickLine))
 
         def replayed(given: str | None, into: Findings) -> Auction:
             return run_auction(
@@ -264,6 +265,7 @@ class EuchreSession:
                 into,
                 order_known=order_known,
                 top=self.deck.top_bid,
+                played=played,
             )
 
         rotation = self._next_dealer
