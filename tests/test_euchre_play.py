@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import referee
 from referee.report import EuchreHandResult
 from tests.euchre_builders import (
     SPEC_DEALS,
@@ -345,6 +346,34 @@ def test_claim_when_trump_is_unknown_or_nothing_was_played() -> None:
     )
     (claim,) = one(log(redeal)).claims
     assert claim.ruling == "rejected" and "no card was played" in claim.reason
+
+
+def test_a_claim_is_not_answered_with_what_the_log_does_not_show() -> None:
+    # Tricks 5 and 6 are not logged: a claim on trick 5 is not told the hand has no trick 5,
+    # and the others are not told the accused's play was legal, only what the log shows.
+    body = SPEC_HAND.split("trick 5:")[0] + (
+        "claim ann renege dee trick 5\nclaim ann renege bob trick 1\nclaim ann renege bob trick 7\n"
+    )
+    gap = "4 of 6 tricks logged (tricks 5, 6 missing)"
+    assert [(c.ruling, c.reason) for c in one(log(body)).claims] == [
+        ("rejected", f"the log shows no card of dee's in trick 5 ({gap})"),
+        (
+            "rejected",
+            "no illegal play by bob that the log shows in trick 1: bob played 9♣ in trick 1 "
+            "and the log shows no diamond in bob's hand then; the log does not show the whole "
+            f"hand ({gap}), so not every play is judged",
+        ),
+        ("rejected", "the hand has no trick 7"),
+    ]
+    # a trick line that could not be read is a gap too (the real reader)
+    unread = log(SPEC_HAND.replace("trick 2: dee 9h", "trick 2: dee 9x") + "claim ann renege bob")
+    (hand,) = referee.audit_text(unread).hands
+    (claim,) = hand.claims
+    assert claim.ruling == "rejected"
+    assert claim.reason.endswith(
+        "the log does not show the whole hand (line 12 could not be read; 5 of 6 tricks "
+        "logged (trick 2 missing)), so not every play is judged"
+    )
 
 
 def test_unseated_names_in_claims_and_exchange() -> None:

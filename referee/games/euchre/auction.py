@@ -81,12 +81,15 @@ def run_auction(
     *,
     order_known: bool = True,
     top: int = 6,
+    played: bool = False,
 ) -> Auction:
     """Replay the bid lines in log order and report each faulty bid once.
 
     ``order_known`` False (an unreadable line of the hand may be a bid) judges no bid out
     of turn: the bid that was due may be the one that could not be read. ``top`` is the
-    highest numbered bid (6, or 12 with two decks).
+    highest numbered bid (6, or 12 with two decks). ``played``: the hand shows play (a
+    trump line or a trick), so somebody won a bid: a player with no bid line is then not
+    taken to have passed before a stuck dealer (their line may be the winning bid).
     """
     auction = Auction(top)
     order = bidding_order(table, dealer, options) if order_known else None
@@ -103,7 +106,7 @@ def run_auction(
         auction.written.append(bid.player)
         if bid.bid == "pass":
             auction.passes.add(bid.player)
-            _check_stuck(bid, auction, table, dealer, order, options, findings)
+            _check_stuck(bid, auction, table, dealer, order, options, findings, played)
         else:
             _maybe_raise(bid, auction, options, findings, report=True)
     return auction
@@ -198,12 +201,17 @@ def _check_stuck(
     order: list[str] | None,
     options: EuchreOptions,
     findings: Findings,
+    played: bool = False,
 ) -> None:
-    """BE-STUCK: under stick_the_dealer, the dealer passed after the three others passed."""
+    """BE-STUCK: under stick_the_dealer, the dealer passed after the three others passed.
+    A player with no bid line passed, unless the hand was ``played``: then only written
+    passes count, since a line left out may be the winning bid."""
     name = bid.player
     if not options.stick_the_dealer or name != dealer or order is None or order[-1] != dealer:
         return
     if auction.high is not None:
+        return
+    if played and not auction.passes >= set(order[:-1]):
         return
     auction.stuck = True
     findings.add(

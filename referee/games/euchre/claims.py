@@ -2,7 +2,9 @@
 
 A claim is upheld when the accused made an illegal play (a BE-FOLLOW finding, taken back
 or not) in the trick named, or in any trick of the hand when none is named; otherwise it
-is rejected. The reason says why in plain words either way.
+is rejected. The reason says why in plain words either way, and where the log does not
+show the whole hand's play (a trick or a card missing, a line that could not be read) it
+says what the log shows and no more: not that the accused played nothing, or legally.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ def rule_on_claims(
     trump: str | None,
     findings: Findings,
     deck: Deck = SINGLE,
+    gaps: Sequence[str] = (),
 ) -> list[ClaimRuling]:
-    """One ruling per claim line, in log order."""
+    """One ruling per claim line, in log order. ``gaps``: what the log leaves out of the
+    hand's play, in words (empty: it shows every play)."""
     rulings = []
     for claim in claims:
         for name, item in ((claim.by, 1), (claim.against, 3)):
@@ -41,7 +45,8 @@ def rule_on_claims(
             state = ", taken back before the trick was complete" if v.corrected else ""
             ruling, reason = "upheld", f"renege in trick {v.trick}{state}: {v.evidence}"
         else:
-            ruling, reason = "rejected", _why_not(claim, tricks, trump, deck, findings.seats)
+            why = _why_not(claim, tricks, trump, deck, findings.seats, "; ".join(gaps))
+            ruling, reason = "rejected", why
         rulings.append(
             ClaimRuling(
                 by=claim.by,
@@ -62,19 +67,30 @@ def _why_not(
     trump: str | None,
     deck: Deck,
     seats: Sequence[str],
+    gap: str = "",
 ) -> str:
+    """Why a claim is rejected (``gap``: what the log leaves out of the play, "" for
+    nothing)."""
     accused = claim.against
     if accused not in seats:
         return f"{accused} is not seated at this table"
-    if not tricks:
+    if not tricks and not gap:
         return "no card was played in this hand"
     if trump is None:
         return "the trump suit is unknown, so following suit could not be judged"
-    if claim.trick is not None and not 1 <= claim.trick <= len(tricks):
+    if claim.trick is not None and not 1 <= claim.trick <= (deck.tricks if gap else len(tricks)):
         return f"the hand has no trick {claim.trick}"
     chosen = [t for t in tricks if claim.trick is None or t.number == claim.trick]
     notes = [n for t in chosen if (n := _play_note(accused, t, trump, tricks, deck))]
     where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
+    if gap and not notes:
+        return f"the log shows no card of {accused}'s in {where} ({gap})"
+    if gap:
+        return (
+            f"no illegal play by {accused} that the log shows in {where}: "
+            + "; ".join(notes)
+            + f"; the log does not show the whole hand ({gap}), so not every play is judged"
+        )
     if not notes:
         return f"{accused} played no card in {where}"
     return f"no illegal play by {accused} in {where}: " + "; ".join(notes)

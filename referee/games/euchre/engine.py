@@ -184,9 +184,7 @@ class EuchreSession:
         said = _Statements(hand)
         outcome = _Outcome(self._settle_dealer(hand, said, findings))
         if hand.unreadable:
-            which = ", ".join(str(u.line) for u in hand.unreadable)
-            word = "line" if len(hand.unreadable) == 1 else "lines"
-            outcome.incomplete.append(f"{word} {which} could not be read")
+            outcome.incomplete.append(_unread(hand))
         auction = self._auction(hand, said, outcome.dealer, findings)
         self._settle_contract(hand, said, auction, outcome, findings)
         outcome.replay = self._replay(hand, said, outcome, findings)
@@ -196,7 +194,13 @@ class EuchreSession:
         if claims or self.keep_tricks:
             result.tricks = outcome.replay.records(outcome.trump, self.deck)
         result.claims = rule_on_claims(
-            claims, outcome.replay.follows, result.tricks, outcome.trump, findings, self.deck
+            claims,
+            outcome.replay.follows,
+            result.tricks,
+            outcome.trump,
+            findings,
+            self.deck,
+            self._play_gaps(hand, outcome) if claims else (),
         )
         if not self.keep_tricks:
             result.tricks = []
@@ -236,6 +240,14 @@ class EuchreSession:
             f"the winning bid is in doubt: {leader.player} led trick 1 with no bid line"
         )
 
+    def _play_gaps(self, hand: Hand, out: _Outcome) -> list[str]:
+        """What the log leaves out of the hand's play, in words (a claim's ruling says so):
+        a line that could not be read and may have been a trick, tricks or cards missing."""
+        gaps = list(out.replay.incomplete)
+        if count_may_have_said(hand.unreadable, ("trick",), self.table.players):
+            gaps.insert(0, _unread(hand))
+        return gaps
+
     def _lose_track(self, missing: int) -> None:
         """Hands are missing from the log before this one: the score and the deal are not
         known from it."""
@@ -254,6 +266,7 @@ class EuchreSession:
         one slip, and the bids no second finding."""
         bids = said.of(BidLine)
         order_known = not may_have_said(hand.unreadable, ("bid",), self.table.players)
+        played = bool(said.of(TrumpLine) or said.of(TrickLine))
 
         def replayed(given: str | None, into: Findings) -> Auction:
             return run_auction(
@@ -264,6 +277,7 @@ class EuchreSession:
                 into,
                 order_known=order_known,
                 top=self.deck.top_bid,
+                played=played,
             )
 
         rotation = self._next_dealer
@@ -536,6 +550,13 @@ class EuchreSession:
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
         findings.items.extend(v for v in scratch.items if v.rule == L_PLAYER.id)
         return running
+
+
+def _unread(hand: Hand) -> str:
+    """The hand's lines that could not be read, in words."""
+    which = ", ".join(str(u.line) for u in hand.unreadable)
+    word = "line" if len(hand.unreadable) == 1 else "lines"
+    return f"{word} {which} could not be read"
 
 
 def _redeal_words(out: _Outcome) -> str:
