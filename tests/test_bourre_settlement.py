@@ -241,3 +241,31 @@ def test_money_sums_to_the_change_in_the_pot() -> None:
     for body in (HAND_3110, HAND_2210, HAND_5000, RENEGE_BY_LEADER):
         (hand,) = audit_bourre(HEADER + body.format(n=1))
         assert sum(hand.payouts.values()) == -(hand.carry - 0)
+
+
+def test_double_ante_pot_unknown_when_the_log_contradicts_who_played() -> None:
+    # ann's line says pass, yet she has a card in every trick: the second antes (one a
+    # player in) are not known, so neither is the pot; the table's `settle pot` is taken.
+    tricks = "".join(
+        f"trick {n}: bob {b}, cy {c}, ann {a}\n"
+        for n, (b, c, a) in enumerate(
+            [
+                ("Ac", "2c", "3c"),
+                ("Ad", "2d", "3d"),
+                ("Ah", "2h", "3h"),
+                ("Kc", "4c", "5c"),
+                ("Kd", "4d", "5d"),
+            ],
+            start=1,
+        )
+    )
+    log = (
+        "game bourre\nplayers ann bob cy\noption double_ante true\n\nhand 1\ndealer cy\n"
+        "trump 9s\nann pass\nbob play\ncy play\n" + tricks
+    )
+    (hand,) = audit_bourre(log)
+    assert not hand.settled
+    assert hand.pot is None
+    (hand,) = audit_bourre(log + "settle pot 6\n")
+    assert not hand.settled
+    assert hand.pot == Decimal(6)

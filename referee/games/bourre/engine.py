@@ -129,9 +129,10 @@ class BourreSession:
     ) -> Decimal | None:
         """The pot played for: the carry plus the antes when both are known, else the
         recorded `settle pot`; None when neither is known. (Under `double_ante` the second
-        antes follow the decisions, which an unreadable line may hide.)"""
+        antes follow the decisions, which an unreadable line may hide, or the log may
+        contradict.)"""
         carry = self.money.carry
-        hidden = self.options.double_ante and bool(facts.hand.unreadable)
+        hidden = self.options.double_ante and (bool(facts.hand.unreadable) or outcome.undecided)
         if carry is not None and owed is not None and not hidden:
             return carry + self._antes(outcome, owed)
         return recorded_pot(facts.settles)

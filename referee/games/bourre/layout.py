@@ -157,6 +157,7 @@ def _check_pass_played(state: ReplayState) -> None:
             and name in state.seats
             and all(name in t.players for t in tricks)
         ):
+            state.undecided = True
             state.incomplete.append(
                 f"{name}'s decision line says pass, but {name} has a card in every "
                 f"trick: whether {name} played is not in the log"

@@ -77,6 +77,7 @@ def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
     outcome.claims = [judging.rule_on_claim(state, c, reneges) for c in state.facts.claims]
     outcome.took_back = [v.player for v in reneges if v.corrected and v.player]
     outcome.incomplete = list(state.incomplete)
+    outcome.undecided = state.undecided
     outcome.early = list(state.early)
     return outcome
 

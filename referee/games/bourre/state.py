@@ -87,6 +87,9 @@ class HandOutcome:
     #: Why the log does not decide the hand's play in full, in words (empty: it does): an
     #: unreadable line, no trump, a trick or a card missing. Such a hand is not settled.
     incomplete: list[str]
+    #: The log contradicts itself about who played (see ``ReplayState.undecided``): what
+    #: follows from it alone, such as the second antes under ``double_ante``, is unknown.
+    undecided: bool
 
     def __init__(
         self,
@@ -110,6 +113,7 @@ class HandOutcome:
         self.took_back = []
         self.early = []
         self.incomplete = []
+        self.undecided = False
 
     @property
     def reneges(self) -> list[Violation]:
@@ -156,8 +160,9 @@ class ReplayState:
         self.upcard_line: TrumpLine | None = None  # the `trump` line that names it
         self.active: list[str] = []
         self.passed: set[str] = set()
-        #: The record contradicts a pass the hand's decisions presume (no decision line, no
-        #: trick): who played is not in the log.
+        #: Who played is not in the log: the record contradicts a pass the hand's decisions
+        #: presume (no decision line, no trick), or a pass line is contradicted by a card in
+        #: every trick.
         self.undecided = False
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
         #: per trick: whether it has a card from every player, clockwise from the leader's
