@@ -4,7 +4,8 @@ The folder is ``$XDG_CACHE_HOME/referee`` when that variable is an absolute path
 platform, as it always was), else the platform's, as :func:`platformdirs.user_cache_dir`
 names it: ``~/.cache/referee`` on Linux and the BSDs, ``~/Library/Caches/referee`` on
 macOS, ``%LOCALAPPDATA%\\referee\\Cache`` on Windows. A relative ``XDG_CACHE_HOME`` is
-ignored, as the XDG specification says.
+ignored, as the XDG specification says. On Linux with an absolute ``HOME`` the folder is
+worked out here as platformdirs works it out there, sparing its import (~3 ms) at every start.
 
 It only spares start-up work (see :func:`referee.parser._terminals`), so it is built to be
 safe rather than clever:
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,8 @@ def folder() -> Path | None:
     xdg = os.environ.get("XDG_CACHE_HOME", "")
     if os.path.isabs(xdg):  # (platformdirs reads it on Linux only; macOS users set it too)
         return Path(xdg) / APP_NAME
+    if _plain_linux_home():  # (platformdirs' answer there, without its import)
+        return Path(os.path.expanduser("~/.cache")) / APP_NAME
     try:
         import platformdirs  # (only when the cache is used: a few milliseconds)
 
@@ -51,6 +55,18 @@ def folder() -> Path | None:
     except Exception:  # (no home folder, no known folder: the cache is only a saving)
         return None
     return Path(base) if os.path.isabs(base) else None  # (never relative to the cwd)
+
+
+def _plain_linux_home() -> bool:
+    """Linux (not Android) with an absolute ``HOME``: where
+    :func:`platformdirs.user_cache_dir` is ``~/.cache`` (``$XDG_CACHE_HOME`` aside) with ``~``
+    expanded as :func:`os.path.expanduser` does. Its other cases (no ``HOME``, a relative
+    one, Android, other platforms) are left to it."""
+    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel"):
+        return False
+    if "ANDROID_DATA" in os.environ or "ANDROID_ROOT" in os.environ:
+        return False
+    return os.path.isabs(os.environ.get("HOME", ""))
 
 
 def key(*parts: str) -> str:

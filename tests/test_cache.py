@@ -105,6 +105,18 @@ def test_the_default_folder_is_the_platforms(default_folder: Path) -> None:
         assert os.listdir(where) == ["terminals.json"]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux's folder")
+def test_on_linux_the_folder_is_found_without_platformdirs(
+    default_folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With an absolute HOME the folder is the one platformdirs names (the test above),
+    found without importing it (an import of it would fail here)."""
+    monkeypatch.setitem(sys.modules, "platformdirs", None)
+    assert cache.folder() == default_folder / ".cache" / "referee"
+    monkeypatch.setenv("HOME", "relative")  # (then platformdirs is asked: here, it fails)
+    assert cache.folder() is None
+
+
 def test_xdg_cache_home_is_respected(
     default_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -137,6 +149,7 @@ def test_a_platform_without_a_cache_folder_turns_the_cache_off(
     def no_folder(*args: object, **kwargs: object) -> str:
         raise OSError("no known folder")
 
+    monkeypatch.delenv("HOME")  # (so that platformdirs is asked, on Linux too)
     monkeypatch.setattr(platformdirs, "user_cache_dir", no_folder)
     assert cache.folder() is None
     cache.save_json("terminals", "k", [1])  # (silent)
