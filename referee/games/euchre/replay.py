@@ -294,8 +294,9 @@ class TrickReplay:
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
         players: set[str] = set()  # who played to the trick so far
-        active, retracted = self._active, line.retracted
-        for index, (player, card) in enumerate(zip(line.players, line.cards, strict=True)):
+        active, retracted, cards = self._active, line.retracted, line.cards
+        for index, player in enumerate(line.players):  # (as many cards as players)
+            card = cards[index]
             if (
                 retracted is None
                 and player in active
