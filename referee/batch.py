@@ -49,7 +49,7 @@ class Tally:
     """What has been written so far: for the exit status and the progress display.
 
     (A plain class, as :class:`~referee.games.bourre.play.Table` is: a dataclass is made
-    at import, some 1 ms of a one-log audit's start, for methods written out here in a few
+    at import, some 0.5 ms of a one-log audit's start, for methods written out here in a few
     lines; two tallies are equal when their counts are.)"""
 
     __slots__ = ("errors", "files", "hands", "not_read", "reading", "violations")
