@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,24 +53,50 @@ class ConfigError(ValueError):
         self.problems = problems
 
 
-@dataclass(frozen=True, slots=True)
 class FolderConfig:
-    """One config file, read and validated."""
+    """One config file, read and validated. Not to be modified once made.
 
-    #: The file, as the messages name it (relative to the current folder when below it).
-    path: str
-    #: ``""`` for a ``referee.toml`` (or a ``--config`` file), ``"tool.referee"`` for a
-    #: ``pyproject.toml``'s table.
-    table: str = ""
-    select: tuple[str, ...] | None = None
-    ignore: tuple[str, ...] | None = None
-    format: str | None = None
-    encoding: str | None = None
-    #: The ``rules`` file (as the messages name it), and the path as written.
-    rules: Path | None = None
-    rules_written: str | None = None
-    #: Each game table's settings, validated: game key -> option key -> typed value.
-    games: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
+    (A plain class, as :class:`~referee.games.bourre.play.Table` is: a dataclass is made at
+    import, some 0.5 ms of every audit's start, for methods nothing uses.)"""
+
+    __slots__ = (
+        "encoding",
+        "format",
+        "games",
+        "ignore",
+        "path",
+        "rules",
+        "rules_written",
+        "select",
+        "table",
+    )
+
+    def __init__(
+        self,
+        path: str,
+        table: str = "",
+        select: tuple[str, ...] | None = None,
+        ignore: tuple[str, ...] | None = None,
+        format: str | None = None,
+        encoding: str | None = None,
+        rules: Path | None = None,
+        rules_written: str | None = None,
+        games: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        #: The file, as the messages name it (relative to the current folder when below it).
+        self.path = path
+        #: ``""`` for a ``referee.toml`` (or a ``--config`` file), ``"tool.referee"`` for a
+        #: ``pyproject.toml``'s table.
+        self.table = table
+        self.select = select
+        self.ignore = ignore
+        self.format = format
+        self.encoding = encoding
+        #: The ``rules`` file (as the messages name it), and the path as written.
+        self.rules = rules
+        self.rules_written = rules_written
+        #: Each game table's settings, validated: game key -> option key -> typed value.
+        self.games: Mapping[str, Mapping[str, Any]] = {} if games is None else games
 
     def source(self, key: str, game: str | None = None) -> str:
         """Where a value comes from, for ``referee config``: ``ray/referee.toml: select``,

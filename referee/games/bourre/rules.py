@@ -13,7 +13,6 @@ rule that refuses it (:func:`first_breach`), then the cinch's duty
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from referee.cards import pretty, suit_word
 from referee.games.bourre.cinch import CinchDuty, CinchView
@@ -31,20 +30,49 @@ from referee.games.bourre.play import (
 from referee.rule import Rule
 
 
-@dataclass(frozen=True, slots=True)
 class PlayContext:
-    """One logged play and what the referee knows at that moment."""
+    """One logged play and what the referee knows at that moment: made only for a play a
+    rule refuses, to explain it. Not to be modified once made.
 
-    player: str
-    card: str
-    hand: frozenset[str]  # the player's cards at that moment, the played card included
-    trick: tuple[str, ...]  # cards already on the table in this trick, lead first
-    table: Table  # the same, as the rules read it
-    opts: BourreOptions
-    trick_number: int
-    cinch: CinchView | None  # the player's cinch at the trick's start (None: no cinch)
-    cinch_duty: CinchDuty | None
-    shown: Mapping[str, str]  # card -> where the log shows the player held it
+    (A plain class, as :class:`~referee.games.bourre.play.Table` is: a dataclass is made at
+    import, some 0.5 ms of every audit's start, for methods nothing uses.)"""
+
+    __slots__ = (
+        "card",
+        "cinch",
+        "cinch_duty",
+        "hand",
+        "opts",
+        "player",
+        "shown",
+        "table",
+        "trick",
+        "trick_number",
+    )
+
+    def __init__(
+        self,
+        player: str,
+        card: str,
+        hand: frozenset[str],
+        trick: tuple[str, ...],
+        table: Table,
+        opts: BourreOptions,
+        trick_number: int,
+        cinch: CinchView | None,
+        cinch_duty: CinchDuty | None,
+        shown: Mapping[str, str],
+    ) -> None:
+        self.player = player
+        self.card = card
+        self.hand = hand  # the player's cards at that moment, the played card included
+        self.trick = trick  # cards already on the table in this trick, lead first
+        self.table = table  # the same, as the rules read it
+        self.opts = opts
+        self.trick_number = trick_number
+        self.cinch = cinch  # the player's cinch at the trick's start (None: no cinch)
+        self.cinch_duty = cinch_duty
+        self.shown = shown  # card -> where the log shows the player held it
 
     @property
     def trump(self) -> str | None:
@@ -427,14 +455,23 @@ BR_SETTLE_PENALTY = Rule(
 )
 
 
-@dataclass(frozen=True, slots=True)
 class PlayRule:
     """One rule of play: "may I play this card?" (``allows``, given the player's hand as
-    bits, the table and the house options) and, only when not, "why not?" (``evidence``)."""
+    bits, the table and the house options) and, only when not, "why not?" (``evidence``).
 
-    rule: Rule
-    allows: Callable[[str, int, Table, BourreOptions], bool]
-    evidence: Callable[[PlayContext], str]
+    (A plain class, as :class:`PlayContext` is.)"""
+
+    __slots__ = ("allows", "evidence", "rule")
+
+    def __init__(
+        self,
+        rule: Rule,
+        allows: Callable[[str, int, Table, BourreOptions], bool],
+        evidence: Callable[[PlayContext], str],
+    ) -> None:
+        self.rule = rule
+        self.allows = allows
+        self.evidence = evidence
 
 
 #: Rules 1-3 in the order a play is checked; the first that refuses it is the one reported.

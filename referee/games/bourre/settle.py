@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple, Protocol
 
@@ -29,19 +28,17 @@ from referee.report import Violation
 from referee.rule import Rule
 
 
-@dataclass(slots=True, init=False)
 class MoneyState:
     """What a hand inherits: the pot carried in and who is excused from the ante.
 
     Either may be unknown (None) after a hand the log does not settle; ``unknown`` says why,
     in words, for the hands that cannot be settled because of it. Not to be modified: a
-    session makes a new one for each hand. (Its ``__init__`` and :class:`Settlement`'s are
-    written out: a compiled module compiles them, not the dataclass's, which are Python.)
+    session makes a new one for each hand. (A plain class, as :class:`Settlement` is, and
+    :class:`~referee.games.bourre.play.Table`: a compiled module compiles its ``__init__``
+    and makes the class in C, where a dataclass's methods are Python, made at import.)
     """
 
-    carry: Decimal | None
-    exempt: frozenset[str] | None
-    unknown: str
+    __slots__ = ("carry", "exempt", "unknown")
 
     def __init__(
         self, carry: Decimal | None, exempt: frozenset[str] | None, unknown: str = ""
@@ -62,21 +59,22 @@ def owed_antes(
     return [p for p in seats if p not in exempt] if exempt else list(seats)
 
 
-@dataclass(slots=True, init=False)
 class Settlement:
-    """The referee's settlement of one hand."""
+    """The referee's settlement of one hand (see :class:`MoneyState` for its plain class)."""
 
-    antes: list[str]
-    pot: Decimal
-    winner: str | None
-    took: Decimal
-    bourre: dict[str, Decimal]
-    reneges: list[tuple[str, Decimal]]
-    carry: Decimal
-    exempt_next: frozenset[str]
-    payouts: dict[str, Decimal]
-    result: str  # how the pot went, in words
-    penalties: list[tuple[str, Decimal]]  # early announcements
+    __slots__ = (
+        "antes",
+        "bourre",
+        "carry",
+        "exempt_next",
+        "payouts",
+        "penalties",
+        "pot",
+        "reneges",
+        "result",
+        "took",
+        "winner",
+    )
 
     def __init__(
         self,
@@ -101,8 +99,8 @@ class Settlement:
         self.carry = carry
         self.exempt_next = exempt_next
         self.payouts = payouts
-        self.result = result
-        self.penalties = penalties
+        self.result = result  # how the pot went, in words
+        self.penalties = penalties  # early announcements
 
 
 def settle_hand(

@@ -12,8 +12,6 @@ functions that take it and add to it, each in its own module:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.options import BourreOptions
@@ -65,31 +63,29 @@ class LoggedPlay:
         return located(self.source, play_items(self.source, self.place)[2], self.retracted)
 
 
-@dataclass(slots=True, init=False)
 class HandOutcome:
     """What the replay established about one hand, for settlement and the report.
 
-    (Its ``__init__`` is written out: a compiled module then compiles it, where the one the
-    dataclass would write is Python, and the quick lane makes one for most hands.)
+    (A plain class, as :class:`LoggedPlay` is: a compiled module compiles its ``__init__``
+    and makes the class in C, where a dataclass's methods are Python, made at import; the
+    quick lane makes one for most hands.)
     """
 
-    dealer: str | None
-    trump: str | None
-    upcard: str | None
-    active: list[str]
-    tricks_won: dict[str, int]
-    tricks_played: int
-    violations: list[Violation]
-    claims: list[ClaimRuling]
-    tricks: list[TrickRecord]
-    took_back: list[str]  # took back an illegal card
-    early: list[str]  # announced before their turn
-    #: Why the log does not decide the hand's play in full, in words (empty: it does): an
-    #: unreadable line, no trump, a trick or a card missing. Such a hand is not settled.
-    incomplete: list[str]
-    #: The log contradicts itself about who played (see ``ReplayState.undecided``): what
-    #: follows from it alone, such as the second antes under ``double_ante``, is unknown.
-    undecided: bool
+    __slots__ = (
+        "active",
+        "claims",
+        "dealer",
+        "early",
+        "incomplete",
+        "took_back",
+        "tricks",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "undecided",
+        "upcard",
+        "violations",
+    )
 
     def __init__(
         self,
@@ -108,11 +104,17 @@ class HandOutcome:
         self.tricks_won = tricks_won
         self.tricks_played = tricks_played
         self.tricks = tricks
-        self.violations = []
-        self.claims = []
-        self.took_back = []
-        self.early = []
-        self.incomplete = []
+        self.violations: list[Violation] = []
+        self.claims: list[ClaimRuling] = []
+        self.took_back: list[str] = []  # took back an illegal card
+        self.early: list[str] = []  # announced before their turn
+        #: Why the log does not decide the hand's play in full, in words (empty: it does):
+        #: an unreadable line, no trump, a trick or a card missing. Such a hand is not
+        #: settled.
+        self.incomplete: list[str] = []
+        #: The log contradicts itself about who played (see ``ReplayState.undecided``):
+        #: what follows from it alone, such as the second antes under ``double_ante``, is
+        #: unknown.
         self.undecided = False
 
     @property
