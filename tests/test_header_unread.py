@@ -76,3 +76,21 @@ def test_the_reason_names_the_header_line() -> None:
     )
     assert euchre.score is None
     assert euchre.hands[0].settled  # a redeal scores nothing, whatever the score was
+
+
+def test_an_unreadable_line_before_a_forgotten_hand_line_was_that_line() -> None:
+    """`ha` just before a hand's first statement (no `hand` line: hand 1 is implied) was
+    most likely the `hand 1` line, not the `score` line: the score before hand 1 is 0-0,
+    and the recorded running score is judged (BE-TOTAL)."""
+    log = (
+        "game bid-euchre\nplayers ann bob cy dee\nha\ndealer dee\nbid ann pass\n"
+        "bid bob pass\nbid cy 3\nbid dee 4\ntrump hearts\n"
+        "trick 1: dee Ad, ann 9d, bob 9c, cy Qc\ntrick 2: dee 9h, ann Jh, bob Qh, cy Kh\n"
+        "trick 3: ann Qd, bob Qs, cy Ks, dee 9s\ntrick 4: ann Kd, bob Tc, cy Jc, dee Ah\n"
+        "trick 5: dee Th, ann Ts, bob As, cy Kc\ntrick 6: dee Jd, ann Td, bob Ac, cy Js\n"
+        "score bob+dee 5 ann+cy 2\n"
+    )
+    assert _header(log).unread == ()
+    report = referee.audit_text(log)
+    assert [v.rule for v in report.hands[0].violations] == ["BE-TOTAL"]
+    assert report.score == {"ann+cy": 2, "bob+dee": 4}

@@ -243,7 +243,9 @@ class LogReader:
         items: list[_HeaderLine | ScoreLine] = []
         unread: list[Unread] = []  # the lines that could not be read (reported)
         count = size = past = 0  # the header's statement lines, their size, where too large
+        last = 0  # the line before this one (not blank)
         for entry in self._header_lines():
+            last, before = entry[0], last
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
                 self._not_a_log(entry, first)
@@ -276,7 +278,10 @@ class LogReader:
             elif stmt is not None:
                 if self._seated_yet(items):
                     # A hand's statement before any `hand` line: the header ends here, and
-                    # this line opens a hand the log forgot to open (see hands()).
+                    # this line opens a hand the log forgot to open (see hands()). An
+                    # unreadable line just before it was most likely that `hand` line.
+                    if unread and unread[-1].line == before:
+                        unread.pop()
                     self._implied = (entry, stmt.column, _statement_word(stmt))
                     self._lines = chain([entry[2]], self._lines)
                     self._lineno -= 1
