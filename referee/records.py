@@ -372,9 +372,24 @@ class OptionLine(NamedTuple):
     column: int
 
 
+class Unread(NamedTuple):
+    """A line that could not be read (of a hand, or of the header): its number, and its
+    first word in lower case (which hints at what it said: ``trick3:`` was likely a trick,
+    ``pott`` the header's `pot` line)."""
+
+    line: int
+    word: str
+
+
 @dataclass(frozen=True, slots=True)
 class Header:
-    """Everything before the first ``hand``."""
+    """Everything before the first ``hand``.
+
+    ``unread`` holds the header's lines that could not be read (each reported as a ``P-``
+    error): what they said is unknown, so the engines do not take the default for what
+    one of them may have given (the `pot` before hand 1, who is `exempt` from its ante, the
+    running `score`: see :func:`~referee.sequence.header_may_have_said`).
+    """
 
     game: str  # the game's key (see referee.games)
     players: tuple[str, ...]
@@ -389,17 +404,10 @@ class Header:
     players_line: int = 0
     rules_line: int = 0
     rules_column: int = 0
+    unread: tuple[Unread, ...] = ()
 
 
 # ----------------------------------------------------------------------------- hands
-
-
-class Unread(NamedTuple):
-    """A line of a hand that could not be read: its number, and its first word in lower
-    case (which hints at what it said: ``trick3:`` was likely a trick)."""
-
-    line: int
-    word: str
 
 
 class Hand(NamedTuple):

@@ -28,6 +28,7 @@ from typing import Final, NamedTuple, cast
 
 from referee.cards import pretty, suit_word
 from referee.logrules import L_COUNT, L_DUPLICATE, L_SEQUENCE
+from referee.parser.common import STATEMENT_KEYWORDS
 from referee.records import (
     AnteLine,
     BidLine,
@@ -38,6 +39,7 @@ from referee.records import (
     DiscardLine,
     Event,
     Hand,
+    Header,
     RedealLine,
     ScoreLine,
     SettleLine,
@@ -159,6 +161,34 @@ def may_have_said(
         if not kind or kind in kinds:
             return True
     return False
+
+
+def header_may_have_said(header: Header, kinds: Collection[str]) -> Unread | None:
+    """The first of the header's unreadable lines that may have been one of these header
+    statements (``pot``, ``exempt``, ``score``), or None. As for a hand's line, the first
+    word says what a line most likely was (``pott`` was the `pot` line, ``trick`` a trick
+    before the first `hand` line, ``ann`` a decision); a line whose first word is close to
+    no statement's keyword may have been any of them."""
+    for unread in header.unread:
+        kind = _header_kind(unread, header.players)
+        if not kind or kind in kinds:
+            return unread
+    return None
+
+
+def _header_kind(unread: Unread, seats: Sequence[str]) -> str:
+    """What an unreadable line of the header most likely was, by its first word: a
+    statement's keyword (any statement's: a hand's may stand before the first `hand`),
+    ``decision`` (it starts with a seated name), or ``""`` (it could have been anything)."""
+    word = unread.word.strip(":,").lower()
+    core = word.rstrip("0123456789:")
+    for candidate in (word, core):
+        if candidate in STATEMENT_KEYWORDS:
+            return candidate
+    if word.casefold() in {seat.casefold() for seat in seats}:
+        return "decision"
+    close = difflib.get_close_matches(core, STATEMENT_KEYWORDS, n=1, cutoff=0.8)
+    return close[0] if close else ""
 
 
 def count_may_have_said(

@@ -241,8 +241,11 @@ class LogReader:
         """Read the header's lines and seat its players; give the header (None when the
         log has no usable header)."""
         items: list[_HeaderLine | ScoreLine] = []
+        unread: list[Unread] = []  # the lines that could not be read (reported)
         count = size = past = 0  # the header's statement lines, their size, where too large
+        last = 0  # the line before this one (not blank)
         for entry in self._header_lines():
+            last, before = entry[0], last
             first = self._syntax.first_word.match(entry[1])
             if not items and not self.errors and not self._starts_like_a_log(first):
                 self._not_a_log(entry, first)
@@ -257,21 +260,28 @@ class LogReader:
                 continue
             if "\r" in entry[2]:
                 self._carriage_return(entry)
+                unread.append(Unread(entry[0], _first_word(entry[1])))
                 continue
-            stmt = self._read_line(entry, split_words(entry[1]), None)
+            stmt = self._read_line(entry, split_words(entry[1]), unread)
             if stmt is _UNREADABLE:
                 continue
             if stmt is None and first is not None and word.lower() == "game":
                 stmt = self._game_words(entry, first)
             if stmt is None:
                 stmt = self._parse(entry)
+                if stmt is None:
+                    unread.append(Unread(entry[0], _first_word(entry[1])))
+                    continue
             if isinstance(stmt, _HeaderLine | ScoreLine):
                 items.append(stmt)
                 self._header_source[entry[0]] = entry[2]
             elif stmt is not None:
                 if self._seated_yet(items):
                     # A hand's statement before any `hand` line: the header ends here, and
-                    # this line opens a hand the log forgot to open (see hands()).
+                    # this line opens a hand the log forgot to open (see hands()). An
+                    # unreadable line just before it was most likely that `hand` line.
+                    if unread and unread[-1].line == before:
+                        unread.pop()
                     self._implied = (entry, stmt.column, _statement_word(stmt))
                     self._lines = chain([entry[2]], self._lines)
                     self._lineno -= 1
@@ -287,7 +297,7 @@ class LogReader:
         if past:
             self._header_too_large(past, count, size)
             return None
-        header = self._make_header(items)
+        header = self._make_header(items, tuple(unread))
         if header is not None:
             self._names.seat(self._seated)
             self._words.seat()
@@ -360,8 +370,11 @@ class LogReader:
             not word.isascii() and self._syntax.hand_word.fullmatch(word) is not None
         )
 
-    def _make_header(self, items: list[_HeaderLine | ScoreLine]) -> Header | None:
-        """Check the header statements and assemble the Header (None when unusable)."""
+    def _make_header(
+        self, items: list[_HeaderLine | ScoreLine], unread: tuple[Unread, ...] = ()
+    ) -> Header | None:
+        """Check the header statements and assemble the Header (None when unusable);
+        ``unread`` are the header's lines that could not be read."""
         once: dict[str, _HeaderLine | ScoreLine] = {}
         kinds = [(_kind(item), item) for item in items]
         for kind, item in kinds:
@@ -434,6 +447,7 @@ class LogReader:
             players_line=players_line.line,
             rules_line=rules.line if rules else 0,
             rules_column=rules.words[0][1] if isinstance(rules, _HeaderLine) else 0,
+            unread=unread,
         )
 
     def _check_players(self, item: _HeaderLine | None, game: str | None) -> tuple[str, ...] | None:

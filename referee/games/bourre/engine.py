@@ -31,7 +31,13 @@ from referee.games.bourre.settle import (
 )
 from referee.records import Hand, Header
 from referee.report import BourreHandResult, FileReport, Record, Violation
-from referee.sequence import HandSequence, Place, may_have_said, split_forgotten
+from referee.sequence import (
+    HandSequence,
+    Place,
+    header_may_have_said,
+    may_have_said,
+    split_forgotten,
+)
 
 _SETTLE_RULES = "BR-SETTLE-"
 #: The verdicts of a record that agrees and of none (frozen: one each serves every hand).
@@ -51,8 +57,7 @@ class BourreSession:
         self.options = options
         self.keep_tricks = keep_tricks
         self.seats: tuple[str, ...] = tuple(header.players)
-        exempt = frozenset(n.name for n in header.exempt if n.seated)
-        self.money = MoneyState(header.pot or Decimal(0), exempt)
+        self.money = _money_before(header)
         self.next_dealer: str | None = None
         self.skips: list[str] = []  # players who lose their next turn to deal
         self.totals: dict[str, Decimal] = {p: Decimal(0) for p in self.seats}
@@ -314,6 +319,38 @@ class BourreSession:
                 continue
             return seat
         return None
+
+
+def _money_before(header: Header) -> MoneyState:
+    """The money hand 1 inherits: the header's `pot` (none: an empty pot) and its `exempt`
+    players. A header line that could not be read and may have been the `pot` line (when
+    none was read) or an `exempt` line leaves that unknown, saying why: hand 1 is then not
+    settled unless its own lines say it (a recorded `settle pot`, an `ante` line), as after
+    a hand the log does not settle."""
+    carry: Decimal | None = header.pot or Decimal(0)
+    exempt: frozenset[str] | None = frozenset(n.name for n in header.exempt if n.seated)
+    causes: list[int] = []
+    if header.unread:
+        unread_pot = header_may_have_said(header, ("pot",)) if header.pot is None else None
+        if unread_pot is not None:
+            carry = None
+            causes.append(unread_pot.line)
+        unread_exempt = header_may_have_said(header, ("exempt",))
+        if unread_exempt is not None:
+            exempt = None
+            causes.append(unread_exempt.line)
+    if not causes:
+        return MoneyState(carry, exempt)
+    return MoneyState(carry, exempt, _unread_header(causes))
+
+
+def _unread_header(lines: list[int]) -> str:
+    """Why money of the header is unknown, in words: ``line 3 of the header could not be
+    read``."""
+    numbers = sorted(set(lines))
+    which = " and ".join(str(n) for n in numbers)
+    word = "line" if len(numbers) == 1 else "lines"
+    return f"{word} {which} of the header could not be read"
 
 
 def _bounded(money: MoneyState, number: int) -> MoneyState:

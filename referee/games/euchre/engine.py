@@ -56,6 +56,7 @@ from referee.sequence import (
     Place,
     count_may_have_said,
     duplicate_findings,
+    header_may_have_said,
     may_have_said,
     split_forgotten,
 )
@@ -152,7 +153,16 @@ class EuchreSession:
         return results
 
     def _read_header_score(self, header: Header) -> None:
+        """The running score before hand 1: the header's `score` line, else 0-0; unknown
+        when no `score` line was read and a header line that could not be read may have
+        been it (the hands are then scored as after a hand missing from the log)."""
         if header.score is None:
+            unread = header_may_have_said(header, ("score",)) if header.unread else None
+            if unread is not None:
+                self._score = None
+                self._unknown = (
+                    f"the score is unknown (line {unread.line} of the header could not be read)"
+                )
             return
         recorded = read_entries(header.score, self.table, BE_TOTAL, self._pending)
         assert self._score is not None
