@@ -310,6 +310,20 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
                 )
         elif not mine:
             reason = f"{accused} played no card in {where}"
+        elif disputed := _disputed_of(state, accused):
+            # (a play may be a renege in one reading of such a card: not "legal")
+            reason = (
+                f"no card {accused} played in {where} is proven illegal: {shown}; the log "
+                f"shows {disputed} played by {accused} and by another player, and does not "
+                "say whose it was"
+            )
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
+
+
+def _disputed_of(state: ReplayState, player: str) -> str:
+    """The cards the log shows played by ``player`` and by someone else, in words ("" for
+    none)."""
+    cards = [c for c, entries in state.played_by_two.items() if player in entries]
+    return ", ".join(pretty(c) for c in cards)
