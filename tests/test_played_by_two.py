@@ -34,7 +34,8 @@ def test_the_evidence_does_not_cite_the_card_played_twice(rule: str, shown: str)
 
 def test_a_claim_on_a_play_the_card_leaves_open_is_not_called_legal() -> None:
     log = _log("BR-FOLLOW", "card-played-by-two-players-convicts-nobody")
-    log = log.replace("trick 1: bob 2h, ann 4c\n", "trick 1: bob 2h, ann 4c\nclaim bob renege ann\n")
+    trick = "trick 1: bob 2h, ann 4c\n"
+    log = log.replace(trick, trick + "claim bob renege ann\n")
     report = referee.audit_text(log)
     (claim,) = report.hands[0].claims
     assert claim.ruling == "rejected"
