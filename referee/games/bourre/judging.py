@@ -11,8 +11,10 @@ refuses, or that a cinch or a card taken back makes doubtful, through
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from referee.cards import pretty
-from referee.games.bourre.cinch import CinchView, cinch_duty, held_cinch
+from referee.games.bourre.cinch import CinchDuty, CinchView, cinch_duty, held_cinch
 from referee.games.bourre.knowledge import dead_upcard, own_discards
 from referee.games.bourre.play import (
     BIT,
@@ -33,6 +35,7 @@ from referee.games.bourre.rules import (
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.records import ClaimLine
 from referee.report import ClaimRuling, Violation
+from referee.rule import Rule
 
 
 def judge_plays(state: ReplayState) -> None:
@@ -41,6 +44,7 @@ def judge_plays(state: ReplayState) -> None:
     # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
     bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
     cinch = _Cinches(state, bits) if trump is not None and opts.cinch else None
+    disputes = _Disputes(state.played_by_two) if state.played_by_two else None
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
@@ -53,9 +57,11 @@ def judge_plays(state: ReplayState) -> None:
             if play.judged:
                 view = views.get(play.player) if views else None
                 # "may I?": most plays are legal and need no explanation
-                if view or play.retracted or not is_legal(card, bits[play.player], table, opts):
+                held = bits[play.player]
+                if view or play.retracted or not is_legal(card, held, table, opts):
                     is_last = complete and i == len(plays) - 1
-                    _judge(state, play, bits[play.player], tuple(on_table), table, view, is_last)
+                    readings = disputes.readings(play, held) if disputes is not None else None
+                    _judge(state, play, held, tuple(on_table), table, view, is_last, readings)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
@@ -111,6 +117,49 @@ class _Cinches:
             self.won[winner] += 1
 
 
+class _Readings(NamedTuple):
+    """A player's cards (bits) at a play, in the two readings of the cards the log shows
+    played by them and by someone else: ``without`` any such card (the reading the evidence
+    is given in, so it never cites one), and ``with_`` each such card held until they
+    played it. ``card_known`` is False for the play that stands of such a card: if the card
+    was the other player's, what this player played there is not in the log."""
+
+    without: int
+    with_: int
+    card_known: bool
+
+
+class _Disputes:
+    """The cards a hand's tricks show played by two players or more (one entry of each is a
+    slip, and the log does not say which), and the readings they leave each player's hand
+    in (:class:`_Readings`). Made only for a hand that has one."""
+
+    def __init__(self, played_by_two: dict[str, dict[str, int]]) -> None:
+        #: player -> (card, the trick they played it in, whether their entry stands)
+        self.claims: dict[str, list[tuple[str, int, bool]]] = {}
+        for card, entries in played_by_two.items():
+            for i, (player, trick) in enumerate(entries.items()):
+                self.claims.setdefault(player, []).append((card, trick, i == 0))
+
+    def readings(self, play: LoggedPlay, held: int) -> _Readings | None:
+        """The readings of the player's hand ``held`` (bits, as the standing plays show it)
+        at ``play``, or None when no such card bears on it (then the hand is as shown)."""
+        claims = self.claims.get(play.player)
+        if claims is None:
+            return None
+        without, with_, known, bears = held, held, True, False
+        for card, trick, stands in claims:
+            if play.trick > trick:
+                continue  # (played by then, whoever held it)
+            bears = True
+            if stands:
+                without &= ~BIT[card]
+                known = known and not (play.trick == trick and play.card == card)
+            else:
+                with_ |= BIT[card]
+        return _Readings(without, with_, known) if bears else None
+
+
 def _own_dead(state: ReplayState) -> dict[str, set[str]]:
     """Each active player's own dead cards (see :meth:`_Cinches.dead`)."""
     decisions, deals = state.plain_decisions(), state.plain_deals()
@@ -147,11 +196,22 @@ def _judge(
     table: Table,
     cinch: CinchView | None,
     is_last: bool,
+    readings: _Readings | None = None,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``held``, the
     player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
-    rules read it). The hand as cards is made only where a cinch or a breach asks for it."""
-    bits = held if play.retracted is None else held | BIT[play.retracted]
+    rules read it). The hand as cards is made only where a cinch or a breach asks for it.
+
+    With ``readings`` (a card the log shows played by this player and by another), a play
+    is flagged only when it breaks the same rule in both readings of the hand, with the
+    evidence of the one without that card; the cinch is not judged there (the cinch a
+    player holds turns on every card of their hand)."""
+    other: int | None = None
+    known = True
+    if readings is not None:
+        held, other, known, cinch = readings.without, readings.with_, readings.card_known, None
+    back = 0 if play.retracted is None else BIT[play.retracted]
+    bits = held | back
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
@@ -160,25 +220,17 @@ def _judge(
         duty_c = cinch_duty(
             cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
         )
-    for card, corrected in ((play.retracted, True), (play.card, False)):
+    for card, corrected in ((play.retracted, True), (play.card if known else None, False)):
         if card is None or may_play(card, bits, table, opts, duty_c):
             continue  # (most plays are legal: no context, no evidence)
-        ctx = PlayContext(
-            play.player,
-            card,
-            cards_of(bits),
-            trick,
-            table,
-            opts,
-            play.trick,
-            cinch,
-            duty_c,
-            _shown_cards(state, play.player),
-        )
-        breach = first_breach(ctx)
+        breach = _why_not(state, play, card, bits, trick, table, cinch, duty_c)
         if breach is None:
             continue
         rule, evidence = breach
+        if other is not None:  # the other reading must break the same rule
+            again = _why_not(state, play, card, other | back, trick, table, None, None)
+            if again is None or again[0].id != rule.id:
+                continue
         verb = "put down and took back" if corrected else "played"
         state.flag_card(
             rule,
@@ -189,6 +241,33 @@ def _judge(
             evidence=evidence,
             corrected=corrected,
         )
+
+
+def _why_not(
+    state: ReplayState,
+    play: LoggedPlay,
+    card: str,
+    bits: int,
+    trick: tuple[str, ...],
+    table: Table,
+    cinch: CinchView | None,
+    duty: CinchDuty | None,
+) -> tuple[Rule, str] | None:
+    """The first rule ``card``, played by ``play``'s player from ``bits``, breaks, with the
+    evidence ("why not?"), or None for a legal play."""
+    ctx = PlayContext(
+        play.player,
+        card,
+        cards_of(bits),
+        trick,
+        table,
+        state.opts,
+        play.trick,
+        cinch,
+        duty,
+        _shown_cards(state, play.player),
+    )
+    return first_breach(ctx)
 
 
 # ------------------------------------------------------------------ claims
@@ -231,6 +310,20 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
                 )
         elif not mine:
             reason = f"{accused} played no card in {where}"
+        elif disputed := _disputed_of(state, accused):
+            # (a play may be a renege in one reading of such a card: not "legal")
+            reason = (
+                f"no card {accused} played in {where} is proven illegal: {shown}; the log "
+                f"shows {disputed} played by {accused} and by another player, and does not "
+                "say whose it was"
+            )
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
+
+
+def _disputed_of(state: ReplayState, player: str) -> str:
+    """The cards the log shows played by ``player`` and by someone else, in words ("" for
+    none)."""
+    cards = [c for c, entries in state.played_by_two.items() if player in entries]
+    return ", ".join(pretty(c) for c in cards)

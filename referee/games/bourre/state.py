@@ -171,6 +171,10 @@ class ReplayState:
         self.in_turn: list[bool] = []
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
+        #: Cards the tricks show played by two players or more: card -> each player who
+        #: played it -> the trick of their first entry, the standing entry's first. Whose
+        #: card it was the log does not say (see :mod:`~referee.games.bourre.judging`).
+        self.played_by_two: dict[str, dict[str, int]] = {}
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None

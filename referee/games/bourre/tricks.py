@@ -221,9 +221,12 @@ def _admit(
     seen.add(name)
     judged = True
     if card in played:
-        again = logchecks.already_played(card, [played[card]])
+        first = played[card]
+        again = logchecks.already_played(card, [first])
         state.flag_fault(again, card_at, player=name, trick=number)
         judged = False
+        if first[0] != name:  # (whose card it was, the log does not say)
+            state.played_by_two.setdefault(card, {first[0]: first[1]}).setdefault(name, number)
     else:
         played[card] = (name, number)
     kept = back if back is not None and back in BOURRE_DECK else None

@@ -179,6 +179,7 @@ class TrickReplay:
         self.out = Replay()
         self._played: dict[str, list[tuple[str, int]]] = {}  # card -> [(player, trick)]
         self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
+        self._overplayed: set[str] = set()  # cards played once more than the deck has them
         self._active = frozenset(setup.active)  # (asked of every card played)
         self._cards = setup.deck.cards
 
@@ -345,6 +346,8 @@ class TrickReplay:
         seen.clean = self._card_ok(seen, number, False)
         if c not in self._cards:  # (reported: what the player really played the log does not say)
             return None
+        if not seen.clean and len(self._played.get(c, ())) >= self.s.deck.copies:
+            self._overplayed.add(c)  # (the fault found was "already played")
         self._note_played(player, c, number)
         return seen
 
@@ -479,6 +482,8 @@ class TrickReplay:
             return  # without trump the suits cannot be told apart: judge nothing
         facts = card_facts(trump)
         cards = self._cards
+        if self._overplayed:
+            self._set_aside_disputed()
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
             if not seen or seen[0].card not in cards:
@@ -486,6 +491,20 @@ class TrickReplay:
             led = facts.suit[seen[0].card]
             for x in seen[1:]:
                 self._judge(x, number, led, shown.get(x.player, []), facts)
+
+    def _set_aside_disputed(self) -> None:
+        """A card played once more than the deck has it, by two players or more: one entry
+        is a slip and the log does not say which, so whose card it was is not known. Its
+        entries that stand are neither judged nor evidence (the player may not have played
+        it there, nor held it before): a renege is proven only from the cards the log shows
+        consistently, which is a renege whoever held the card (following is asked only
+        more of a player who held more)."""
+        played = self._played
+        disputed = {c for c in self._overplayed if len({p for p, _ in played[c]}) > 1}
+        for seen in self.out.plays:
+            for x in seen:
+                if x.clean and x.card in disputed:
+                    x.clean = False
 
     def _judge(
         self,
