@@ -136,9 +136,11 @@ READ_CODES: tuple[ReadCode, ...] = (
         "a value it does not take (an amount is the digits 0-9, at most 15 before the point and\n"
         "4 after it: not `1E+30`, nor `৪`), or sets two options that do not go together (the\n"
         "joker with two decks); or the house-rules file is missing, not a regular file, larger\n"
-        "than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's folder.\n"
-        "The message names the valid keys or values, and the one you probably meant. The log is\n"
-        "not judged: judging it by other rules than the table's would give wrong verdicts.",
+        "than 64 KiB, not valid YAML, or (for a log's `rules` line) outside the log's folder;\n"
+        "or a header line that could not be read looks like an `option` or `rules` line\n"
+        "(`optoin ante 2`: its P-SYNTAX says what is wrong with it). The message names the\n"
+        "valid keys or values, and the one you probably meant. The log is not judged: judging\n"
+        "it by other rules than the table's would give wrong verdicts.",
         "Correct the key or value (`referee rules` lists every option, `referee explain KEY`\n"
         "says what it takes), or the path. A log's `rules` file must sit in the log's folder\n"
         "or below it; use `--rules FILE` or `--allow-rules-anywhere` for one elsewhere.",

@@ -86,10 +86,37 @@ def resolve_options(
     if rules_file is not None:
         found = _file_changes(game, rules_file, "--rules ", None, None, errors)
         layer(found, lambda key: f"--rules {rules_file}: {key}")
+    errors.extend(_unread_rules(header))
     options = _options_with(game, changes)
     if not errors:
         errors.extend(_conflicts(header, options))
     return (None, errors) if errors else (options, [])
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
+
+
+def _unread_rules(header: Any) -> list[ReadError]:
+    """A P-RULES error when a header line that could not be read names an `option` or
+    `rules` statement (``optoin ante 2``): the log's own house rules are then not known,
+    and a log judged by rules other than its own is not judged (as with a bad option
+    value). A line whose first word is close to no keyword is not taken for one."""
+    from referee.sequence import header_surely_said
+
+    found = header_surely_said(header, ("option", "rules")) if header.unread else None
+    if found is None:
+        return []
+    unread, kind = found
+    return [
+        ReadError(
+            "P-RULES",
+            unread.line,
+            1,
+            f"line {unread.line} could not be read and looks like {_article(kind)} `{kind}` "
+            "line: the log's house rules are not known, so the log is not judged",
+        )
+    ]
 
 
 def _line_source(line: int) -> Callable[[str], str]:

@@ -176,6 +176,17 @@ def header_may_have_said(header: Header, kinds: Collection[str]) -> Unread | Non
     return None
 
 
+def header_surely_said(header: Header, kinds: Collection[str]) -> tuple[Unread, str] | None:
+    """The first of the header's unreadable lines whose first word names one of these
+    statements (``option``, ``rules``: ``optoin`` does), with the statement, or None;
+    unlike :func:`header_may_have_said`, a line close to no keyword is not taken for one."""
+    for unread in header.unread:
+        kind = _header_kind(unread, header.players)
+        if kind in kinds:
+            return unread, kind
+    return None
+
+
 def _header_kind(unread: Unread, seats: Sequence[str]) -> str:
     """What an unreadable line of the header most likely was, by its first word: a
     statement's keyword (any statement's: a hand's may stand before the first `hand`),

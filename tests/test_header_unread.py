@@ -94,3 +94,32 @@ def test_an_unreadable_line_before_a_forgotten_hand_line_was_that_line() -> None
     report = referee.audit_text(log)
     assert [v.rule for v in report.hands[0].violations] == ["BE-TOTAL"]
     assert report.score == {"ann+cy": 2, "bob+dee": 4}
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"), [("optoin ante 2", "option"), ("rulse house.yaml", "rules")]
+)
+def test_an_unreadable_option_or_rules_line_leaves_the_log_not_judged(line: str, kind: str) -> None:
+    """The log's house rules are not known: judged by the defaults, its plays and its record
+    could be accused wrongly (an `option ante 2` makes the record of every pot right), so
+    the log is not judged, as with a bad option value (exit status 2)."""
+    log = (
+        f"game bourre\nplayers ann bob cy\n{line}\n\nhand 1\ndealer cy\ntrump 2h\n"
+        "ann pass\nbob pass\ncy pass\nsettle pot 6\n"
+    )
+    report = referee.audit_text(log)
+    assert report.hands == []
+    codes = [(e.code, e.line) for e in report.errors]
+    assert ("P-RULES", 3) in codes and ("P-SYNTAX", 3) in codes
+    rules = next(e for e in report.errors if e.code == "P-RULES")
+    assert f"`{kind}` line" in rules.message and "not judged" in rules.message
+
+
+def test_an_unreadable_header_line_close_to_no_keyword_leaves_the_rules_alone() -> None:
+    log = (
+        "game bourre\nplayers ann bob cy\nxyzzy 4\n\nhand 1\ndealer cy\ntrump 2h\n"
+        "ann pass\nbob pass\ncy pass\n"
+    )
+    report = referee.audit_text(log)
+    assert [e.code for e in report.errors] == ["P-SYNTAX"]
+    assert len(report.hands) == 1
