@@ -387,6 +387,16 @@ def test_euchre_a_trump_line_against_the_winning_bids_suit_leaves_the_trump_in_d
     assert "L-DUPLICATE" not in {rule for rule, _, _ in _all(plain)}
     assert plain.hands[0].trump == "s"
 
+    # a line that could not be read may have been a higher bid (with another suit or none):
+    # the contradiction may follow from that slip, so it is not reported again
+    unread = _judged(text.replace("bid bob pass\n", "bid bob 5 hearts!\n", 1))
+    assert [(code, line) for code, line, _ in _all(unread)] == [("P-SYNTAX", 7)]
+    assert unread.hands[0].trump is None
+    assert unread.hands[0].unsettled == (
+        "line 7 could not be read; the trump is in doubt: the winning bid names hearts, the "
+        "`trump` line spades"
+    )
+
 
 def test_euchre_a_second_trump_line_in_a_hand_whose_trump_is_in_doubt_is_not_used() -> None:
     text = EUCHRE.replace("bid dee 4\n", "bid dee 4 spades\n").replace(

@@ -107,23 +107,22 @@ class _Outcome:
 
 
 def _trump_in_doubt(
-    trumps: Sequence[TrumpLine], bid: BidLine, out: _Outcome, findings: Findings
+    trumps: Sequence[TrumpLine], bid: BidLine, out: _Outcome, findings: Findings, *, report: bool
 ) -> None:
     """The winning bid names one suit and the hand's (first) ``trump`` line another: the
     trump is stated twice (L-DUPLICATE on the `trump` line) and the log does not say which
     was right. The hand is then judged as one whose trump is unknown: following suit is not
     judged (it depends on the trump) and the hand is not scored. A second `trump` line's
-    L-DUPLICATE then says that neither line is used, not that the first one counts."""
+    L-DUPLICATE then says that neither line is used, not that the first one counts.
+    ``report`` False (a line of the hand that could not be read may have been a higher
+    bid): the contradiction may follow from that slip, already reported, so it is not
+    reported again; the trump is in doubt all the same."""
     first = trumps[0]
     named, stated = suit_word(bid.suit or ""), suit_word(first.suit)
     doubt = f"the winning bid, line {bid.line}, says {bid.player} bid {label(bid.bid)} {named}"
-    findings.add(
-        L_DUPLICATE,
-        first.line,
-        first.column,
-        f"the trump given twice in the hand: this line says {stated}, the winning bid {named}",
-        evidence=f"{doubt}; the log does not say which suit was trump, so following suit is "
-        "not judged and the hand is not scored",
+    out.trump = None
+    out.incomplete.append(
+        f"the trump is in doubt: the winning bid names {named}, the `trump` line {stated}"
     )
     later = {(t.line, t.column) for t in trumps[1:]}
     for i, v in enumerate(findings.items):
@@ -133,9 +132,15 @@ def _trump_in_doubt(
                 evidence=f"the first, line {first.line}, says trump {stated}, and {doubt}: "
                 "the trump is in doubt and no `trump` line is used",
             )
-    out.trump = None
-    out.incomplete.append(
-        f"the trump is in doubt: the winning bid names {named}, the `trump` line {stated}"
+    if not report:
+        return
+    findings.add(
+        L_DUPLICATE,
+        first.line,
+        first.column,
+        f"the trump given twice in the hand: this line says {stated}, the winning bid {named}",
+        evidence=f"{doubt}; the log does not say which suit was trump, so following suit is "
+        "not judged and the hand is not scored",
     )
 
 
@@ -403,7 +408,8 @@ class EuchreSession:
         bid_suit = auction.high.suit if auction.high is not None else None
         out.trump = trump_lines[0].suit if trump_lines else bid_suit
         if auction.high is not None and trump_lines and bid_suit not in (None, out.trump):
-            _trump_in_doubt(trump_lines, auction.high, out, findings)
+            unsure = may_have_said(hand.unreadable, ("bid",), self.table.players)
+            _trump_in_doubt(trump_lines, auction.high, out, findings, report=not unsure)
         elif out.trump is None:
             out.incomplete.append("no trump line")
             # (a bid may name the suit, `bid ann 4 hearts`: an unreadable bid may have)
