@@ -152,12 +152,15 @@ L_DUPLICATE = Rule(
     "bid in Bid Euchre is BE-BID-ORDER.) Given again after the hand's play, it is still\n"
     "this hand's, unless it starts a hand whose `hand` line was forgotten (L-SEQUENCE). A\n"
     "trick line written twice (the same plays again; with two decks, under the same\n"
-    "number) is reported the same way, and is no trick more.",
+    "number) is reported the same way, and is no trick more. In Bid Euchre a `trump` line\n"
+    "naming another suit than the winning bid (`bid dee 4 hearts`, then `trump spades`)\n"
+    "states the trump twice too: it is reported on the `trump` line, and as the log does\n"
+    "not say which suit was trump, following suit is not judged and the hand is not scored.",
     "hand 2\ndealer bob\ntrump 9s",
     "hand 2\ndealer bob\ntrump 9s\ntrump 9c     # which was it?",
     kind="log",
     fix="Keep one of the two lines: the referee uses the first and says so. Which one was\n"
-    "right only the table knows.",
+    "right only the table knows. A bid's suit and the `trump` line must name the same suit.",
 )
 L_SEQUENCE = Rule(
     "L-SEQUENCE",

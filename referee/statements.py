@@ -444,8 +444,9 @@ STATEMENTS: tuple[Statement, ...] = (
                 ),
                 "trump hearts",
                 "Needed when the winning bid does not name its suit (`bid ann ask`), else "
-                "optional. A suit is a word (`hearts`, `heart`), a symbol (`♥`) or its "
-                "letter (`h`).",
+                "optional; when both name one, it must be the same (else L-DUPLICATE, and "
+                "the hand is not scored). A suit is a word (`hearts`, `heart`), a symbol "
+                "(`♥`) or its letter (`h`).",
             ),
         ),
     ),

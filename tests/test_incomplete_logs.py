@@ -364,6 +364,56 @@ def test_euchre_an_unreadable_bid_may_have_named_trump() -> None:
     assert _all(gone) == [("L-MISSING", 4, "hand 1 has no `trump` line")]
 
 
+def test_euchre_a_trump_line_against_the_winning_bids_suit_leaves_the_trump_in_doubt() -> None:
+    # Under spades dee reneged in trick 3 (J♦ a diamond) and the record is wrong; under
+    # hearts, the bid's suit, neither: the log does not say, so nothing is judged on it.
+    text = EUCHRE.replace("bid dee 4\n", "bid dee 4 hearts\n").replace(
+        "trump hearts\n", "trump spades\n"
+    )
+    report = _judged(text)
+    (found,) = [v for h in report.hands for v in h.violations]
+    assert (found.rule, found.line, found.column, found.player) == ("L-DUPLICATE", 10, 1, None)
+    assert found.evidence.startswith("the winning bid, line 9, says dee bid 4 hearts;")
+    hand = report.hands[0]
+    assert (hand.settled, hand.points, hand.trump) == (False, None, None)
+    assert hand.unsettled == (
+        "the trump is in doubt: the winning bid names hearts, the `trump` line spades"
+    )
+    assert hand.score == {"ann+cy": 2, "bob+dee": 4}  # the record's, not accused
+    # the same suit twice, or a bid without one, is the trump line's
+    agreed = _judged(EUCHRE.replace("bid dee 4\n", "bid dee 4 hearts\n"))
+    assert _all(agreed) == [] and agreed.hands[0].trump == "h" and agreed.hands[0].settled
+    plain = _judged(EUCHRE.replace("trump hearts\n", "trump spades\n"))
+    assert "L-DUPLICATE" not in {rule for rule, _, _ in _all(plain)}
+    assert plain.hands[0].trump == "s"
+
+    # a line that could not be read may have been a higher bid (with another suit or none):
+    # the contradiction may follow from that slip, so it is not reported again
+    unread = _judged(text.replace("bid bob pass\n", "bid bob 5 hearts!\n", 1))
+    assert [(code, line) for code, line, _ in _all(unread)] == [("P-SYNTAX", 7)]
+    assert unread.hands[0].trump is None
+    assert unread.hands[0].unsettled == (
+        "line 7 could not be read; the trump is in doubt: the winning bid names hearts, the "
+        "`trump` line spades"
+    )
+
+
+def test_euchre_a_second_trump_line_in_a_hand_whose_trump_is_in_doubt_is_not_used() -> None:
+    text = EUCHRE.replace("bid dee 4\n", "bid dee 4 spades\n").replace(
+        "trump hearts\n", "trump hearts\ntrump spades\n"
+    )
+    report = _judged(text)
+    assert [(v.rule, v.line) for v in report.hands[0].violations] == [
+        ("L-DUPLICATE", 10),
+        ("L-DUPLICATE", 11),
+    ]
+    assert report.hands[0].violations[1].evidence == (
+        "the first, line 10, says trump hearts, and the winning bid, line 9, says dee bid 4 "
+        "spades: the trump is in doubt and no `trump` line is used"
+    )
+    assert not report.hands[0].settled
+
+
 # ----------------------------------------------------------------------------- reports
 
 

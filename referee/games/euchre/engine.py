@@ -22,6 +22,7 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, Final, TypeVar, cast
 
+from referee.cards import suit_word
 from referee.games.euchre.auction import Auction, label, run_auction
 from referee.games.euchre.claims import rule_on_claims
 from referee.games.euchre.deck import deck_of
@@ -32,7 +33,7 @@ from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.rules import BE_BID_ORDER, BE_SCORE, BE_TOTAL
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.games.euchre.table import Findings, Table
-from referee.logrules import L_DEALER, L_MISSING, L_PLAYER, L_TURN
+from referee.logrules import L_DEALER, L_DUPLICATE, L_MISSING, L_PLAYER, L_TURN
 from referee.records import (
     BidLine,
     ClaimLine,
@@ -103,6 +104,44 @@ class _Outcome:
         self.redeal_reason: str | None = None  # a key of REDEAL_REASONS when a redeal
         self.incomplete: list[str] = []  # why it cannot be scored, in words
         self.replay = Replay()  # (until the tricks are replayed)
+
+
+def _trump_in_doubt(
+    trumps: Sequence[TrumpLine], bid: BidLine, out: _Outcome, findings: Findings, *, report: bool
+) -> None:
+    """The winning bid names one suit and the hand's (first) ``trump`` line another: the
+    trump is stated twice (L-DUPLICATE on the `trump` line) and the log does not say which
+    was right. The hand is then judged as one whose trump is unknown: following suit is not
+    judged (it depends on the trump) and the hand is not scored. A second `trump` line's
+    L-DUPLICATE then says that neither line is used, not that the first one counts.
+    ``report`` False (a line of the hand that could not be read may have been a higher
+    bid): the contradiction may follow from that slip, already reported, so it is not
+    reported again; the trump is in doubt all the same."""
+    first = trumps[0]
+    named, stated = suit_word(bid.suit or ""), suit_word(first.suit)
+    doubt = f"the winning bid, line {bid.line}, says {bid.player} bid {label(bid.bid)} {named}"
+    out.trump = None
+    out.incomplete.append(
+        f"the trump is in doubt: the winning bid names {named}, the `trump` line {stated}"
+    )
+    later = {(t.line, t.column) for t in trumps[1:]}
+    for i, v in enumerate(findings.items):
+        if v.rule == L_DUPLICATE.id and (v.line, v.column) in later:
+            findings.items[i] = dataclasses.replace(
+                v,
+                evidence=f"the first, line {first.line}, says trump {stated}, and {doubt}: "
+                "the trump is in doubt and no `trump` line is used",
+            )
+    if not report:
+        return
+    findings.add(
+        L_DUPLICATE,
+        first.line,
+        first.column,
+        f"the trump given twice in the hand: this line says {stated}, the winning bid {named}",
+        evidence=f"{doubt}; the log does not say which suit was trump, so following suit is "
+        "not judged and the hand is not scored",
+    )
 
 
 class EuchreSession:
@@ -368,7 +407,10 @@ class EuchreSession:
             out.contract = Contract(bidder, label(auction.high.bid), partner)
         bid_suit = auction.high.suit if auction.high is not None else None
         out.trump = trump_lines[0].suit if trump_lines else bid_suit
-        if out.trump is None:
+        if auction.high is not None and trump_lines and bid_suit not in (None, out.trump):
+            unsure = may_have_said(hand.unreadable, ("bid",), self.table.players)
+            _trump_in_doubt(trump_lines, auction.high, out, findings, report=not unsure)
+        elif out.trump is None:
             out.incomplete.append("no trump line")
             # (a bid may name the suit, `bid ann 4 hearts`: an unreadable bid may have)
             if not may_have_said(hand.unreadable, ("trump", "bid"), self.table.players):
