@@ -26,6 +26,7 @@ from referee.games.bourre.play import (
     table_after,
 )
 from referee.games.bourre.rules import (
+    BR_FOLLOW,
     PlayContext,
     allowed_cards,
     first_breach,
@@ -52,21 +53,28 @@ def judge_plays(state: ReplayState) -> None:
         views = cinch.views() if cinch is not None and complete else None
         table = empty_table(trump)
         on_table: list[str] = []
+        # the place in the trick of a card the log also shows played by another player (see
+        # _Disputes.place): the plays after it are judged only as far as it does not matter
+        doubt = disputes.place(number, plays) if disputes is not None else None
         for i, play in enumerate(plays):
             card = play.card
-            if play.judged:
-                view = views.get(play.player) if views else None
+            after = doubt is not None and i > doubt
+            if play.judged and not (after and doubt == 0):
+                view = views.get(play.player) if views and not after else None
                 # "may I?": most plays are legal and need no explanation
                 held = bits[play.player]
                 if view or play.retracted or not is_legal(card, held, table, opts):
                     is_last = complete and i == len(plays) - 1
                     readings = disputes.readings(play, held) if disputes is not None else None
-                    _judge(state, play, held, tuple(on_table), table, view, is_last, readings)
+                    on = tuple(on_table)
+                    _judge(state, play, held, on, table, view, is_last, readings, after)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
             if play.judged:
                 bits[play.player] &= ~BIT[play.card]
+        if doubt is not None:
+            cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
 
@@ -131,15 +139,31 @@ class _Readings(NamedTuple):
 
 class _Disputes:
     """The cards a hand's tricks show played by two players or more (one entry of each is a
-    slip, and the log does not say which), and the readings they leave each player's hand
-    in (:class:`_Readings`). Made only for a hand that has one."""
+    slip, and the log does not say which), the readings they leave each player's hand in
+    (:class:`_Readings`), and the tricks whose cards they leave in doubt (:meth:`place`).
+    Made only for a hand that has one."""
 
     def __init__(self, played_by_two: dict[str, dict[str, int]]) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
+        #: trick -> the cards whose standing entry is in it
+        self.standing: dict[int, set[str]] = {}
         for card, entries in played_by_two.items():
             for i, (player, trick) in enumerate(entries.items()):
                 self.claims.setdefault(player, []).append((card, trick, i == 0))
+                if i == 0:
+                    self.standing.setdefault(trick, set()).add(card)
+
+    def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
+        """The place in trick ``number`` of the first standing entry of such a card, or
+        None. If that entry is the slip, what was played there is not in the log: with
+        the lead, the suit led (the plays after it are not judged); else the card a
+        follower had to beat, and whether a trump was on the table (the plays after it are
+        judged only for following suit, which asks nothing of those cards)."""
+        cards = self.standing.get(number)
+        if cards is None:
+            return None
+        return next((i for i, p in enumerate(plays) if p.judged and p.card in cards), None)
 
     def readings(self, play: LoggedPlay, held: int) -> _Readings | None:
         """The readings of the player's hand ``held`` (bits, as the standing plays show it)
@@ -197,6 +221,7 @@ def _judge(
     cinch: CinchView | None,
     is_last: bool,
     readings: _Readings | None = None,
+    follow_only: bool = False,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``held``, the
     player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
@@ -205,7 +230,9 @@ def _judge(
     With ``readings`` (a card the log shows played by this player and by another), a play
     is flagged only when it breaks the same rule in both readings of the hand, with the
     evidence of the one without that card; the cinch is not judged there (the cinch a
-    player holds turns on every card of their hand)."""
+    player holds turns on every card of their hand). ``follow_only``: a card on the table
+    before this play may not be what the log shows (see :meth:`_Disputes.place`), so only
+    a breach of following suit, which turns on the suit led alone, is reported."""
     other: int | None = None
     known = True
     if readings is not None:
@@ -227,6 +254,8 @@ def _judge(
         if breach is None:
             continue
         rule, evidence = breach
+        if follow_only and rule is not BR_FOLLOW:
+            continue
         if other is not None:  # the other reading must break the same rule
             again = _why_not(state, play, card, other | back, trick, table, None, None)
             if again is None or again[0].id != rule.id:

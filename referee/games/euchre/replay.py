@@ -27,7 +27,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
-from referee.logrules import L_COUNT, L_PASSED
+from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
 
@@ -482,29 +482,45 @@ class TrickReplay:
             return  # without trump the suits cannot be told apart: judge nothing
         facts = card_facts(trump)
         cards = self._cards
+        doubtful: set[int] = set()
         if self._overplayed:
-            self._set_aside_disputed()
+            doubtful = self._set_aside_disputed()
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or seen[0].card not in cards:
+            if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
             for x in seen[1:]:
                 self._judge(x, number, led, shown.get(x.player, []), facts)
 
-    def _set_aside_disputed(self) -> None:
+    def _set_aside_disputed(self) -> set[int]:
         """A card played once more than the deck has it, by two players or more: one entry
         is a slip and the log does not say which, so whose card it was is not known. Its
         entries that stand are neither judged nor evidence (the player may not have played
         it there, nor held it before): a renege is proven only from the cards the log shows
         consistently, which is a renege whoever held the card (following is asked only
-        more of a player who held more)."""
+        more of a player who held more).
+
+        If such an entry is the slip, what was played there is not in the log: who won its
+        trick is not known, so the next trick's leader is not judged (a wrong leader found
+        there is taken back: the card was found disputed only later), and where it leads,
+        neither is the suit led. Returns the tricks such an entry leads: their plays are
+        not judged."""
         played = self._played
         disputed = {c for c in self._overplayed if len({p for p, _ in played[c]}) > 1}
-        for seen in self.out.plays:
-            for x in seen:
-                if x.clean and x.card in disputed:
-                    x.clean = False
+        led: set[int] = set()
+        plays = self.out.plays
+        for number, seen in enumerate(plays, 1):
+            doubt = [i for i, x in enumerate(seen) if x.clean and x.card in disputed]
+            for i in doubt:
+                seen[i].clean = False
+            if not doubt:
+                continue
+            if doubt[0] == 0:
+                led.add(number)
+            if number < len(plays) and plays[number]:
+                self.findings.withdraw(L_TURN, plays[number][0].card_at())
+        return led
 
     def _judge(
         self,
