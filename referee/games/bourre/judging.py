@@ -339,20 +339,36 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
                 )
         elif not mine:
             reason = f"{accused} played no card in {where}"
-        elif disputed := _disputed_of(state, accused):
+        elif doubt := _doubt_of(state, accused, mine):
             # (a play may be a renege in one reading of such a card: not "legal")
-            reason = (
-                f"no card {accused} played in {where} is proven illegal: {shown}; the log "
-                f"shows {disputed} played by {accused} and by another player, and does not "
-                "say whose it was"
-            )
+            reason = f"no card {accused} played in {where} is proven illegal: {shown}; {doubt}"
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
 
 
-def _disputed_of(state: ReplayState, player: str) -> str:
-    """The cards the log shows played by ``player`` and by someone else, in words ("" for
-    none)."""
+def _doubt_of(state: ReplayState, player: str, mine: list[LoggedPlay]) -> str:
+    """Why the plays ``mine`` of ``player`` may be reneges in one reading of a card the log
+    shows played by two players, in words ("" for none): the player is one of them, or
+    played after its standing entry in its trick (see :meth:`_Disputes.place`)."""
+    doubts: list[str] = []
     cards = [c for c, entries in state.played_by_two.items() if player in entries]
-    return ", ".join(pretty(c) for c in cards)
+    if cards:
+        disputed = ", ".join(pretty(c) for c in cards)
+        doubts.append(
+            f"the log shows {disputed} played by {player} and by another player, and does "
+            "not say whose it was"
+        )
+    for card, entries in state.played_by_two.items():
+        first, number = next(iter(entries.items()))
+        trick = state.plays[number - 1]
+        at = next((i for i, p in enumerate(trick) if p.judged and p.card == card), None)
+        mine_after = [p for p in trick[at + 1 :] if p in mine] if at is not None else []
+        if mine_after:
+            others = " and by ".join(p for p in entries if p != first)
+            doubts.append(
+                f"before {player}'s {pretty(mine_after[0].card)} in trick {number} the log "
+                f"shows {first}'s {pretty(card)}, which it also shows played by {others}, and "
+                "does not say whose it was"
+            )
+    return "; ".join(doubts)
