@@ -130,7 +130,7 @@ class Setup:
 class Replay:
     """The laid-out tricks and what they show (a plain class, see :class:`Seen`)."""
 
-    __slots__ = ("follows", "incomplete", "plays", "winners")
+    __slots__ = ("disputed", "doubtful_leads", "follows", "incomplete", "plays", "winners")
 
     def __init__(
         self, plays: list[list[Seen]] | None = None, winners: list[str | None] | None = None
@@ -141,6 +141,10 @@ class Replay:
         self.follows: list[Violation] = []  # BE-FOLLOW findings
         #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
         self.incomplete: list[str] = []
+        #: Cards played by two players or more (one entry is a slip): card -> who played it.
+        self.disputed: dict[str, list[str]] = {}
+        #: The tricks led by such a card's entry that stands: the suit led is not known.
+        self.doubtful_leads: set[int] = set()
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken by each player who won one."""
@@ -482,9 +486,9 @@ class TrickReplay:
             return  # without trump the suits cannot be told apart: judge nothing
         facts = card_facts(trump)
         cards = self._cards
-        doubtful: set[int] = set()
         if self._overplayed:
-            doubtful = self._set_aside_disputed()
+            self._set_aside_disputed()
+        doubtful = self.out.doubtful_leads
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
             if not seen or seen[0].card not in cards or number in doubtful:
@@ -493,7 +497,7 @@ class TrickReplay:
             for x in seen[1:]:
                 self._judge(x, number, led, shown.get(x.player, []), facts)
 
-    def _set_aside_disputed(self) -> set[int]:
+    def _set_aside_disputed(self) -> None:
         """A card played once more than the deck has it, by two players or more: one entry
         is a slip and the log does not say which, so whose card it was is not known. Its
         entries that stand are neither judged nor evidence (the player may not have played
@@ -504,11 +508,12 @@ class TrickReplay:
         If such an entry is the slip, what was played there is not in the log: who won its
         trick is not known, so the next trick's leader is not judged (a wrong leader found
         there is taken back: the card was found disputed only later), and where it leads,
-        neither is the suit led. Returns the tricks such an entry leads: their plays are
-        not judged."""
+        neither is the suit led: the plays of the tricks such an entry leads
+        (:attr:`Replay.doubtful_leads`) are not judged."""
         played = self._played
         disputed = {c for c in self._overplayed if len({p for p, _ in played[c]}) > 1}
-        led: set[int] = set()
+        self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
+        led = self.out.doubtful_leads
         plays = self.out.plays
         for number, seen in enumerate(plays, 1):
             doubt = [i for i, x in enumerate(seen) if x.clean and x.card in disputed]
@@ -520,7 +525,6 @@ class TrickReplay:
                 led.add(number)
             if number < len(plays) and plays[number]:
                 self.findings.withdraw(L_TURN, plays[number][0].card_at())
-        return led
 
     def _judge(
         self,
