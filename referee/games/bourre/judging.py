@@ -16,6 +16,7 @@ from typing import NamedTuple
 from referee.cards import pretty
 from referee.games.bourre.cinch import CinchDuty, CinchView, cinch_duty, held_cinch
 from referee.games.bourre.knowledge import dead_upcard, own_discards
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.play import (
     BIT,
     SUIT_BITS,
@@ -27,6 +28,7 @@ from referee.games.bourre.play import (
 )
 from referee.games.bourre.rules import (
     BR_FOLLOW,
+    BR_TRUMP,
     PlayContext,
     allowed_cards,
     first_breach,
@@ -221,7 +223,7 @@ def _judge(
     cinch: CinchView | None,
     is_last: bool,
     readings: _Readings | None = None,
-    follow_only: bool = False,
+    in_doubt: bool = False,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``held``, the
     player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
@@ -230,9 +232,9 @@ def _judge(
     With ``readings`` (a card the log shows played by this player and by another), a play
     is flagged only when it breaks the same rule in both readings of the hand, with the
     evidence of the one without that card; the cinch is not judged there (the cinch a
-    player holds turns on every card of their hand). ``follow_only``: a card on the table
+    player holds turns on every card of their hand). ``in_doubt``: a card on the table
     before this play may not be what the log shows (see :meth:`_Disputes.place`), so only
-    a breach of following suit, which turns on the suit led alone, is reported."""
+    a breach that turns on the suit led alone is reported (:func:`_whatever_lay_there`)."""
     other: int | None = None
     known = True
     if readings is not None:
@@ -254,7 +256,7 @@ def _judge(
         if breach is None:
             continue
         rule, evidence = breach
-        if follow_only and rule is not BR_FOLLOW:
+        if in_doubt and not _whatever_lay_there(rule, opts):
             continue
         if other is not None:  # the other reading must break the same rule
             again = _why_not(state, play, card, other | back, trick, table, None, None)
@@ -270,6 +272,17 @@ def _judge(
             evidence=evidence,
             corrected=corrected,
         )
+
+
+def _whatever_lay_there(rule: Rule, opts: BourreOptions) -> bool:
+    """Whether a breach of ``rule`` holds whatever the cards on the table were, the lead
+    but for: following suit asks only of the suit led, and so does trumping (a void player
+    holding a trump must play one), but where ``must_overtrump`` is on and
+    ``must_undertrump`` off, a player who cannot beat the trump on the table may play any
+    card. Heading and overtrumping turn on the cards to beat, and the cinch on the trick."""
+    if rule is BR_TRUMP:
+        return not opts.must_overtrump or opts.must_undertrump
+    return rule is BR_FOLLOW
 
 
 def _why_not(

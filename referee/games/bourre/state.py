@@ -248,7 +248,11 @@ class ReplayState:
         for i, v in enumerate(self.violations):
             if v.rule == rule_id and (v.line, v.column) == (at.line, at.column):
                 del self.violations[i]
-                key = (at.line, at.column, rule_id if rule_id in DECISION_RULES else rule_id in RENEGE_RULES)
+                key = (
+                    at.line,
+                    at.column,
+                    rule_id if rule_id in DECISION_RULES else rule_id in RENEGE_RULES,
+                )
                 self._flagged.discard(key)
                 return
 
