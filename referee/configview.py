@@ -62,6 +62,7 @@ class _NoLog:
     options: tuple[()] = ()
     rules_line: int = 0
     rules_column: int = 0
+    unread: tuple[()] = ()
 
 
 def applied_to(target: Path, job: Job, configs: Configs) -> Applied:

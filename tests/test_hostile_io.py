@@ -176,12 +176,12 @@ def test_explain_states_the_bounds() -> None:
 
 
 def test_a_lone_carriage_return_keeps_line_numbers_as_git_counts_them(tmp_path: Path) -> None:
-    """Only LF and CRLF end a line (as for git, grep and GitHub): `option ante 7<CR># ...`
+    """Only LF and CRLF end a line (as for git, grep and GitHub): `title Friday<CR># ...`
     is one line, reported where it is and not read (a terminal would print the comment over
     the statement), and every later finding has the line number git gives it."""
     text = BOURRE.replace("\n", "\r\n").replace(
         "players ann bob cy dee eve\r\n",
-        "players ann bob cy dee eve\r\noption ante 7\r# house rules v2\r\n",
+        "players ann bob cy dee eve\r\ntitle Friday\r# house rules v2\r\n",
     )
     # bob throws 6d on a spade lead while he holds 5s (he plays it in trick 5): a renege
     text = text.replace("ann Ks, bob 5s", "ann Ks, bob 6d").replace(
@@ -193,13 +193,34 @@ def test_a_lone_carriage_return_keeps_line_numbers_as_git_counts_them(tmp_path: 
     status, entry = audit_json(log)
     assert status == 1
     (error,) = entry["errors"]
-    assert (error["code"], error["line"], error["column"]) == ("P-SYNTAX", 3, 14)
-    assert git_lines[2].startswith(b"option ante 7\r#")
+    assert (error["code"], error["line"], error["column"]) == ("P-SYNTAX", 3, 13)
+    assert git_lines[2].startswith(b"title Friday\r#")
     assert "carriage return" in error["message"]
-    assert entry["options"] == {}  # the statement behind the comment was not read
+    assert entry["metadata"] == {}  # the statement behind the comment was not read
     found = {v["rule"]: v["line"] for h in entry["hands"] for v in h["violations"]}
     assert git_lines[found["BR-FOLLOW"] - 1].startswith(b"trick 2: ann Ks, bob 6d")
     assert git_lines[found["BR-SETTLE-RENEGE"] - 1].startswith(b"settle pot 5")
+
+
+def test_an_option_line_with_a_lone_carriage_return_leaves_the_rules_unknown(
+    tmp_path: Path,
+) -> None:
+    """`option ante 7<CR># ...` is not read (as above), so the log's house rules are not
+    known: judged by the defaults, its record would be accused wrongly (an ante of 7 makes
+    the pots it records right). It is not judged, as with a bad option value."""
+    text = BOURRE.replace(
+        "players ann bob cy dee eve\n",
+        "players ann bob cy dee eve\noption ante 7\r# house rules v2\n",
+    )
+    log = tmp_path / "cr.hlog"
+    log.write_bytes(text.encode())
+    status, entry = audit_json(log)
+    assert status == 2
+    assert entry["hands"] == []
+    assert sorted((e["code"], e["line"]) for e in entry["errors"]) == [
+        ("P-RULES", 3),
+        ("P-SYNTAX", 3),
+    ]
 
 
 @pytest.mark.parametrize(
