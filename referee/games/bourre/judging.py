@@ -161,7 +161,8 @@ class _Disputes:
         None. If that entry is the slip, what was played there is not in the log: with
         the lead, the suit led (the plays after it are not judged); else the card a
         follower had to beat, and whether a trump was on the table (the plays after it are
-        judged only for following suit, which asks nothing of those cards)."""
+        judged only under the rules that ask of the suit led alone: see
+        :func:`_whatever_lay_there`)."""
         cards = self.standing.get(number)
         if cards is None:
             return None
