@@ -16,6 +16,7 @@ from typing import NamedTuple
 from referee.cards import pretty
 from referee.games.bourre.cinch import CinchDuty, CinchView, cinch_duty, held_cinch
 from referee.games.bourre.knowledge import dead_upcard, own_discards
+from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.play import (
     BIT,
     SUIT_BITS,
@@ -26,6 +27,8 @@ from referee.games.bourre.play import (
     table_after,
 )
 from referee.games.bourre.rules import (
+    BR_FOLLOW,
+    BR_TRUMP,
     PlayContext,
     allowed_cards,
     first_breach,
@@ -52,21 +55,28 @@ def judge_plays(state: ReplayState) -> None:
         views = cinch.views() if cinch is not None and complete else None
         table = empty_table(trump)
         on_table: list[str] = []
+        # the place in the trick of a card the log also shows played by another player (see
+        # _Disputes.place): the plays after it are judged only as far as it does not matter
+        doubt = disputes.place(number, plays) if disputes is not None else None
         for i, play in enumerate(plays):
             card = play.card
-            if play.judged:
-                view = views.get(play.player) if views else None
+            after = doubt is not None and i > doubt
+            if play.judged and not (after and doubt == 0):
+                view = views.get(play.player) if views and not after else None
                 # "may I?": most plays are legal and need no explanation
                 held = bits[play.player]
                 if view or play.retracted or not is_legal(card, held, table, opts):
                     is_last = complete and i == len(plays) - 1
                     readings = disputes.readings(play, held) if disputes is not None else None
-                    _judge(state, play, held, tuple(on_table), table, view, is_last, readings)
+                    on = tuple(on_table)
+                    _judge(state, play, held, on, table, view, is_last, readings, after)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
             if play.judged:
                 bits[play.player] &= ~BIT[play.card]
+        if doubt is not None:
+            cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
 
@@ -131,15 +141,32 @@ class _Readings(NamedTuple):
 
 class _Disputes:
     """The cards a hand's tricks show played by two players or more (one entry of each is a
-    slip, and the log does not say which), and the readings they leave each player's hand
-    in (:class:`_Readings`). Made only for a hand that has one."""
+    slip, and the log does not say which), the readings they leave each player's hand in
+    (:class:`_Readings`), and the tricks whose cards they leave in doubt (:meth:`place`).
+    Made only for a hand that has one."""
 
     def __init__(self, played_by_two: dict[str, dict[str, int]]) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
+        #: trick -> the cards whose standing entry is in it
+        self.standing: dict[int, set[str]] = {}
         for card, entries in played_by_two.items():
             for i, (player, trick) in enumerate(entries.items()):
                 self.claims.setdefault(player, []).append((card, trick, i == 0))
+                if i == 0:
+                    self.standing.setdefault(trick, set()).add(card)
+
+    def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
+        """The place in trick ``number`` of the first standing entry of such a card, or
+        None. If that entry is the slip, what was played there is not in the log: with
+        the lead, the suit led (the plays after it are not judged); else the card a
+        follower had to beat, and whether a trump was on the table (the plays after it are
+        judged only under the rules that ask of the suit led alone: see
+        :func:`_whatever_lay_there`)."""
+        cards = self.standing.get(number)
+        if cards is None:
+            return None
+        return next((i for i, p in enumerate(plays) if p.judged and p.card in cards), None)
 
     def readings(self, play: LoggedPlay, held: int) -> _Readings | None:
         """The readings of the player's hand ``held`` (bits, as the standing plays show it)
@@ -197,6 +224,7 @@ def _judge(
     cinch: CinchView | None,
     is_last: bool,
     readings: _Readings | None = None,
+    in_doubt: bool = False,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``held``, the
     player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
@@ -205,7 +233,9 @@ def _judge(
     With ``readings`` (a card the log shows played by this player and by another), a play
     is flagged only when it breaks the same rule in both readings of the hand, with the
     evidence of the one without that card; the cinch is not judged there (the cinch a
-    player holds turns on every card of their hand)."""
+    player holds turns on every card of their hand). ``in_doubt``: a card on the table
+    before this play may not be what the log shows (see :meth:`_Disputes.place`), so only
+    a breach that turns on the suit led alone is reported (:func:`_whatever_lay_there`)."""
     other: int | None = None
     known = True
     if readings is not None:
@@ -227,6 +257,8 @@ def _judge(
         if breach is None:
             continue
         rule, evidence = breach
+        if in_doubt and not _whatever_lay_there(rule, opts):
+            continue
         if other is not None:  # the other reading must break the same rule
             again = _why_not(state, play, card, other | back, trick, table, None, None)
             if again is None or again[0].id != rule.id:
@@ -241,6 +273,17 @@ def _judge(
             evidence=evidence,
             corrected=corrected,
         )
+
+
+def _whatever_lay_there(rule: Rule, opts: BourreOptions) -> bool:
+    """Whether a breach of ``rule`` holds whatever the cards on the table were, the lead
+    but for: following suit asks only of the suit led, and so does trumping (a void player
+    holding a trump must play one), but where ``must_overtrump`` is on and
+    ``must_undertrump`` off, a player who cannot beat the trump on the table may play any
+    card. Heading and overtrumping turn on the cards to beat, and the cinch on the trick."""
+    if rule is BR_TRUMP:
+        return not opts.must_overtrump or opts.must_undertrump
+    return rule is BR_FOLLOW
 
 
 def _why_not(
@@ -310,20 +353,36 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
                 )
         elif not mine:
             reason = f"{accused} played no card in {where}"
-        elif disputed := _disputed_of(state, accused):
+        elif doubt := _doubt_of(state, accused, mine):
             # (a play may be a renege in one reading of such a card: not "legal")
-            reason = (
-                f"no card {accused} played in {where} is proven illegal: {shown}; the log "
-                f"shows {disputed} played by {accused} and by another player, and does not "
-                "say whose it was"
-            )
+            reason = f"no card {accused} played in {where} is proven illegal: {shown}; {doubt}"
         else:
             reason = f"every card {accused} played in {where} was legal: {shown}"
     return ClaimRuling(claim.by, accused, claim.trick, ruling, reason, claim.line, claim.column)
 
 
-def _disputed_of(state: ReplayState, player: str) -> str:
-    """The cards the log shows played by ``player`` and by someone else, in words ("" for
-    none)."""
+def _doubt_of(state: ReplayState, player: str, mine: list[LoggedPlay]) -> str:
+    """Why the plays ``mine`` of ``player`` may be reneges in one reading of a card the log
+    shows played by two players, in words ("" for none): the player is one of them, or
+    played after its standing entry in its trick (see :meth:`_Disputes.place`)."""
+    doubts: list[str] = []
     cards = [c for c, entries in state.played_by_two.items() if player in entries]
-    return ", ".join(pretty(c) for c in cards)
+    if cards:
+        disputed = ", ".join(pretty(c) for c in cards)
+        doubts.append(
+            f"the log shows {disputed} played by {player} and by another player, and does "
+            "not say whose it was"
+        )
+    for card, entries in state.played_by_two.items():
+        first, number = next(iter(entries.items()))
+        trick = state.plays[number - 1]
+        at = next((i for i, p in enumerate(trick) if p.judged and p.card == card), None)
+        mine_after = [p for p in trick[at + 1 :] if p in mine] if at is not None else []
+        if mine_after:
+            others = " and by ".join(p for p in entries if p != first)
+            doubts.append(
+                f"before {player}'s {pretty(mine_after[0].card)} in trick {number} the log "
+                f"shows {first}'s {pretty(card)}, which it also shows played by {others}, and "
+                "does not say whose it was"
+            )
+    return "; ".join(doubts)

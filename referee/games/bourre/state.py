@@ -147,7 +147,8 @@ class ReplayState:
         self.incomplete: list[str] = []  # see HandOutcome.incomplete
         self.early: list[str] = []  # see HandOutcome.early
         #: Tricks the log leaves out (by their numbers) or whose winner it does not decide
-        #: (a card missing, or no trump): the next trick's leader is not judged.
+        #: (a card missing, no trump, or a card the log also shows played by another
+        #: player): the next trick's leader is not judged.
         self.unsure: set[int] = set()
         self.violations: list[Violation] = []
         self._flagged: set[tuple[int, int, bool | str]] = set()
@@ -238,6 +239,22 @@ class ReplayState:
         self.flag_card(
             fault.rule, fault.message, at, player=player, trick=trick, evidence=fault.evidence
         )
+
+    def withdraw(self, rule: Rule, at: CardAt) -> None:
+        """Take back the finding of ``rule`` on the card ``at``, if any: one found before
+        the log showed it rests on a card it does not decide (see
+        :func:`~referee.games.bourre.tricks.lay_out_tricks`)."""
+        rule_id = rule.id
+        for i, v in enumerate(self.violations):
+            if v.rule == rule_id and (v.line, v.column) == (at.line, at.column):
+                del self.violations[i]
+                key = (
+                    at.line,
+                    at.column,
+                    rule_id if rule_id in DECISION_RULES else rule_id in RENEGE_RULES,
+                )
+                self._flagged.discard(key)
+                return
 
     def may_have_said(self, *kinds: str) -> bool:
         """Whether an unreadable line of the hand may have been one of these statements."""

@@ -15,7 +15,7 @@ from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
-from referee.logrules import L_COUNT, L_PASSED
+from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, play_items
 from referee.sequence import count_may_have_said
 
@@ -80,7 +80,23 @@ def lay_out_tricks(state: ReplayState) -> None:
         state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
+    if state.played_by_two:
+        _unsure_where_disputed(state)
     _count_tricks(state, expected, written)
+
+
+def _unsure_where_disputed(state: ReplayState) -> None:
+    """A trick holding the standing entry of a card the log also shows played by another
+    player: if that entry is the slip, what was played there is not in the log, so the
+    trick's winner is not known (:attr:`ReplayState.unsure`) and the next trick's leader
+    is not judged. The card was found disputed only at its second entry, after the next
+    trick's leader was judged: a wrong leader found there is taken back."""
+    plays = state.plays
+    for entries in state.played_by_two.values():
+        number = next(iter(entries.values()))  # (the standing entry's trick comes first)
+        state.unsure.add(number)
+        if number < len(plays) and plays[number]:
+            state.withdraw(L_TURN, plays[number][0].card_at)
 
 
 def _first_leader(state: ReplayState) -> str | None:

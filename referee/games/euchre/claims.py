@@ -9,7 +9,7 @@ says what the log shows and no more: not that the accused played nothing, or leg
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence, Set
 
 from referee.cards import SUIT_SINGULAR, pretty, suit_word
 from referee.games.euchre.deck import SINGLE, Deck
@@ -27,9 +27,11 @@ def rule_on_claims(
     findings: Findings,
     deck: Deck = SINGLE,
     gaps: Sequence[str] = (),
+    disputes: Disputes | None = None,
 ) -> list[ClaimRuling]:
     """One ruling per claim line, in log order. ``gaps``: what the log leaves out of the
-    hand's play, in words (empty: it shows every play)."""
+    hand's play, in words (empty: it shows every play); ``disputes``: the cards the log
+    shows played by two players (None: none)."""
     rulings = []
     for claim in claims:
         for name, item in ((claim.by, 1), (claim.against, 3)):
@@ -45,7 +47,8 @@ def rule_on_claims(
             state = ", taken back before the trick was complete" if v.corrected else ""
             ruling, reason = "upheld", f"renege in trick {v.trick}{state}: {v.evidence}"
         else:
-            why = _why_not(claim, tricks, trump, deck, findings.seats, "; ".join(gaps))
+            gap = "; ".join(gaps)
+            why = _why_not(claim, tricks, trump, deck, findings.seats, gap, disputes)
             ruling, reason = "rejected", why
         rulings.append(
             ClaimRuling(
@@ -61,6 +64,48 @@ def rule_on_claims(
     return rulings
 
 
+class Disputes:
+    """The cards the log shows played by two players or more (one entry of each is a slip,
+    and the log does not say which): ``cards``, each with who played it, and
+    ``doubtful_leads``, the tricks led by such a card's entry that stands (the suit led is
+    not known there: their plays are not judged)."""
+
+    __slots__ = ("cards", "doubtful_leads")
+
+    def __init__(self, cards: Mapping[str, Sequence[str]], doubtful_leads: Set[int]) -> None:
+        self.cards = cards
+        self.doubtful_leads = doubtful_leads
+
+    def lead_note(self, accused: str, card: str, trick: TrickRecord) -> str | None:
+        """What ``accused`` did in ``trick``, in words, when its lead is in doubt."""
+        if trick.number not in self.doubtful_leads or not trick.plays:
+            return None
+        leader, lead = trick.plays[0]
+        others = " and by ".join(p for p in self.cards.get(lead, ()) if p != leader)
+        return (
+            f"{accused} played {pretty(card)} in trick {trick.number} after {leader}'s "
+            f"{pretty(lead)}, which the log also shows played by {others}: the suit led is "
+            "not known"
+        )
+
+    def doubt(self, accused: str, chosen: Sequence[TrickRecord]) -> str | None:
+        """Why no play of ``accused`` in the tricks ``chosen`` is proven legal, in words, or
+        None: such a card was theirs in one reading (the clause), or led a trick they
+        followed ("")."""
+        mine = [c for c, players in self.cards.items() if accused in players]
+        if mine:
+            cards = ", ".join(pretty(c) for c in mine)
+            return (
+                f"the log shows {cards} played by {accused} and by another player, and does "
+                "not say whose it was"
+            )
+        followed = any(
+            t.number in self.doubtful_leads and t.leader != accused and accused in dict(t.plays)
+            for t in chosen
+        )
+        return "" if followed else None
+
+
 def _why_not(
     claim: ClaimLine,
     tricks: Sequence[TrickRecord],
@@ -68,6 +113,7 @@ def _why_not(
     deck: Deck,
     seats: Sequence[str],
     gap: str = "",
+    disputes: Disputes | None = None,
 ) -> str:
     """Why a claim is rejected (``gap``: what the log leaves out of the play, "" for
     nothing)."""
@@ -81,7 +127,7 @@ def _why_not(
     if claim.trick is not None and not 1 <= claim.trick <= (deck.tricks if gap else len(tricks)):
         return f"the hand has no trick {claim.trick}"
     chosen = [t for t in tricks if claim.trick is None or t.number == claim.trick]
-    notes = [n for t in chosen if (n := _play_note(accused, t, trump, tricks, deck))]
+    notes = [n for t in chosen if (n := _play_note(accused, t, trump, tricks, deck, disputes))]
     where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
     if gap and not notes:
         return f"the log shows no card of {accused}'s in {where} ({gap})"
@@ -93,6 +139,10 @@ def _why_not(
         )
     if not notes:
         return f"{accused} played no card in {where}"
+    doubt = disputes.doubt(accused, chosen) if disputes is not None else None
+    if doubt is not None:  # (a play may be a renege in one reading of such a card)
+        also = f"; {doubt}" if doubt else ""
+        return f"no illegal play by {accused} is proven in {where}: " + "; ".join(notes) + also
     return f"no illegal play by {accused} in {where}: " + "; ".join(notes)
 
 
@@ -102,6 +152,7 @@ def _play_note(
     trump: str | None,
     tricks: Sequence[TrickRecord],
     deck: Deck,
+    disputes: Disputes | None = None,
 ) -> str | None:
     """What the accused did in one trick, in words (None when they did not play)."""
     card = next((c for p, c in trick.plays if p == accused), None)
@@ -110,6 +161,8 @@ def _play_note(
     n = trick.number
     if trick.leader == accused:
         return f"{accused} led {pretty(card)} to trick {n}"
+    if disputes is not None and (note := disputes.lead_note(accused, card, trick)):
+        return note
     led = trick.lead_suit
     if led is None or trump is None or not in_deck(card, deck):
         return None

@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar, cast
 
 from referee.cards import suit_word
 from referee.games.euchre.auction import Auction, label, run_auction
-from referee.games.euchre.claims import rule_on_claims
+from referee.games.euchre.claims import Disputes, rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
 from referee.games.euchre.options import EuchreOptions
@@ -250,6 +250,7 @@ class EuchreSession:
             findings,
             self.deck,
             self._play_gaps(hand, outcome) if claims else (),
+            _disputes(outcome.replay),
         )
         if not self.keep_tricks:
             result.tricks = []
@@ -602,6 +603,11 @@ class EuchreSession:
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
         findings.items.extend(v for v in scratch.items if v.rule == L_PLAYER.id)
         return running
+
+
+def _disputes(replay: Replay) -> Disputes | None:
+    """The cards the replay found played by two players, for the claims (None: none)."""
+    return Disputes(replay.disputed, replay.doubtful_leads) if replay.disputed else None
 
 
 def _unread(hand: Hand) -> str:

@@ -27,7 +27,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
-from referee.logrules import L_COUNT, L_PASSED
+from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
 
@@ -130,7 +130,7 @@ class Setup:
 class Replay:
     """The laid-out tricks and what they show (a plain class, see :class:`Seen`)."""
 
-    __slots__ = ("follows", "incomplete", "plays", "winners")
+    __slots__ = ("disputed", "doubtful_leads", "follows", "incomplete", "plays", "winners")
 
     def __init__(
         self, plays: list[list[Seen]] | None = None, winners: list[str | None] | None = None
@@ -141,6 +141,10 @@ class Replay:
         self.follows: list[Violation] = []  # BE-FOLLOW findings
         #: Why the log does not decide the hand's tricks in full, in words (empty: it does).
         self.incomplete: list[str] = []
+        #: Cards played by two players or more (one entry is a slip): card -> who played it.
+        self.disputed: dict[str, list[str]] = {}
+        #: The tricks led by such a card's entry that stands: the suit led is not known.
+        self.doubtful_leads: set[int] = set()
 
     def tricks_won(self) -> dict[str, int]:
         """Tricks taken by each player who won one."""
@@ -484,9 +488,10 @@ class TrickReplay:
         cards = self._cards
         if self._overplayed:
             self._set_aside_disputed()
+        doubtful = self.out.doubtful_leads
         shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or seen[0].card not in cards:
+            if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
             for x in seen[1:]:
@@ -498,13 +503,28 @@ class TrickReplay:
         entries that stand are neither judged nor evidence (the player may not have played
         it there, nor held it before): a renege is proven only from the cards the log shows
         consistently, which is a renege whoever held the card (following is asked only
-        more of a player who held more)."""
+        more of a player who held more).
+
+        If such an entry is the slip, what was played there is not in the log: who won its
+        trick is not known, so the next trick's leader is not judged (a wrong leader found
+        there is taken back: the card was found disputed only later), and where it leads,
+        neither is the suit led: the plays of the tricks such an entry leads
+        (:attr:`Replay.doubtful_leads`) are not judged."""
         played = self._played
         disputed = {c for c in self._overplayed if len({p for p, _ in played[c]}) > 1}
-        for seen in self.out.plays:
-            for x in seen:
-                if x.clean and x.card in disputed:
-                    x.clean = False
+        self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
+        led = self.out.doubtful_leads
+        plays = self.out.plays
+        for number, seen in enumerate(plays, 1):
+            doubt = [i for i, x in enumerate(seen) if x.clean and x.card in disputed]
+            for i in doubt:
+                seen[i].clean = False
+            if not doubt:
+                continue
+            if doubt[0] == 0:
+                led.add(number)
+            if number < len(plays) and plays[number]:
+                self.findings.withdraw(L_TURN, plays[number][0].card_at())
 
     def _judge(
         self,

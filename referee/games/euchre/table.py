@@ -150,6 +150,15 @@ class Findings:
             corrected=corrected,
         )
 
+    def withdraw(self, rule: Rule, at: CardAt) -> None:
+        """Take back the finding of ``rule`` on the card ``at``, if any: one found before
+        the log showed it rests on a card it does not decide."""
+        rule_id = rule.id
+        for i, v in enumerate(self.items):
+            if v.rule == rule_id and (v.line, v.column) == (at.line, at.column):
+                del self.items[i]
+                return
+
     def unseated(
         self,
         name: str,
