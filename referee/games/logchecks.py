@@ -157,6 +157,28 @@ def lacking(trick: int, have: Collection[str], in_hand: Sequence[str]) -> str:
     return f"trick {trick} lacks a card from {', '.join(p for p in in_hand if p not in have)}"
 
 
+def winners_unknown(card: str, entries: Sequence[tuple[str, int]]) -> str:
+    """Why the tricks holding a card written as played by two players (``entries``: who,
+    and in which trick) have no known winner, in words: one entry is a slip, and the log
+    does not say which, so what was played there is not known."""
+    tricks = sorted({number for _, number in entries})
+    by: dict[str, list[int]] = {}
+    for who, number in entries:
+        by.setdefault(who, []).append(number)
+    shown = " and by ".join(f"{who} ({_tricks_words(numbers)})" for who, numbers in by.items())
+    return (
+        f"who won {_tricks_words(tricks)} is not known: the log shows {pretty(card)} played "
+        f"by {shown}, and does not say whose it was"
+    )
+
+
+def _tricks_words(numbers: Sequence[int]) -> str:
+    """``trick 3``, ``tricks 1 and 3``, ``tricks 1, 2 and 3``."""
+    if len(numbers) == 1:
+        return f"trick {numbers[0]}"
+    return "tricks " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+
+
 def off_deck(card: str, game: str, deck: str) -> Fault:
     """L-CARD for a card not in ``game``'s deck (``deck``: that deck, in words)."""
     return Fault(L_CARD, f"{card} is not in the {game} deck", deck)

@@ -148,25 +148,24 @@ class _Disputes:
     def __init__(self, played_by_two: dict[str, dict[str, int]]) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
-        #: trick -> the cards whose standing entry is in it
-        self.standing: dict[int, set[str]] = {}
+        #: trick -> the cards with an entry in it (the one that stands, or another)
+        self.entered: dict[int, set[str]] = {}
         for card, entries in played_by_two.items():
             for i, (player, trick) in enumerate(entries.items()):
                 self.claims.setdefault(player, []).append((card, trick, i == 0))
-                if i == 0:
-                    self.standing.setdefault(trick, set()).add(card)
+                self.entered.setdefault(trick, set()).add(card)
 
     def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
-        """The place in trick ``number`` of the first standing entry of such a card, or
-        None. If that entry is the slip, what was played there is not in the log: with
-        the lead, the suit led (the plays after it are not judged); else the card a
-        follower had to beat, and whether a trump was on the table (the plays after it are
-        judged only under the rules that ask of the suit led alone: see
-        :func:`_whatever_lay_there`)."""
-        cards = self.standing.get(number)
+        """The place in trick ``number`` of the first entry of such a card, or None (the
+        entry that stands or another: either may be the slip). If that entry is the slip,
+        what was played there is not in the log: with the lead, the suit led (the plays
+        after it are not judged); else the card a follower had to beat, and whether a trump
+        was on the table (the plays after it are judged only under the rules that ask of
+        the suit led alone: see :func:`_whatever_lay_there`)."""
+        cards = self.entered.get(number)
         if cards is None:
             return None
-        return next((i for i, p in enumerate(plays) if p.judged and p.card in cards), None)
+        return next((i for i, p in enumerate(plays) if p.card in cards), None)
 
     def readings(self, play: LoggedPlay, held: int) -> _Readings | None:
         """The readings of the player's hand ``held`` (bits, as the standing plays show it)
@@ -345,6 +344,11 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
             gap = "; ".join(state.incomplete)
             if not mine:
                 reason = f"the log shows no card of {accused}'s in {where} ({gap})"
+            elif doubt := _doubt_of(state, accused, mine):
+                reason = (
+                    f"no card {accused} played in {where} is proven illegal: {shown}; {doubt}; "
+                    f"the log does not show the whole hand ({gap}), so not every play is judged"
+                )
             else:
                 reason = (
                     f"no card {accused} played that the log shows in {where} was illegal: "
@@ -364,7 +368,7 @@ def rule_on_claim(state: ReplayState, claim: ClaimLine, reneges: list[Violation]
 def _doubt_of(state: ReplayState, player: str, mine: list[LoggedPlay]) -> str:
     """Why the plays ``mine`` of ``player`` may be reneges in one reading of a card the log
     shows played by two players, in words ("" for none): the player is one of them, or
-    played after its standing entry in its trick (see :meth:`_Disputes.place`)."""
+    played after one of its entries in that entry's trick (see :meth:`_Disputes.place`)."""
     doubts: list[str] = []
     cards = [c for c, entries in state.played_by_two.items() if player in entries]
     if cards:
@@ -374,15 +378,15 @@ def _doubt_of(state: ReplayState, player: str, mine: list[LoggedPlay]) -> str:
             "not say whose it was"
         )
     for card, entries in state.played_by_two.items():
-        first, number = next(iter(entries.items()))
-        trick = state.plays[number - 1]
-        at = next((i for i, p in enumerate(trick) if p.judged and p.card == card), None)
-        mine_after = [p for p in trick[at + 1 :] if p in mine] if at is not None else []
-        if mine_after:
-            others = " and by ".join(p for p in entries if p != first)
-            doubts.append(
-                f"before {player}'s {pretty(mine_after[0].card)} in trick {number} the log "
-                f"shows {first}'s {pretty(card)}, which it also shows played by {others}, and "
-                "does not say whose it was"
-            )
+        for who, number in entries.items():
+            trick = state.plays[number - 1]
+            at = next((i for i, p in enumerate(trick) if p.card == card and p.player == who), None)
+            mine_after = [p for p in trick[at + 1 :] if p in mine] if at is not None else []
+            if mine_after:
+                others = " and by ".join(p for p in entries if p != who)
+                doubts.append(
+                    f"before {player}'s {pretty(mine_after[0].card)} in trick {number} the log "
+                    f"shows {who}'s {pretty(card)}, which it also shows played by {others}, "
+                    "and does not say whose it was"
+                )
     return "; ".join(doubts)

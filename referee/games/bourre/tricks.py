@@ -86,17 +86,20 @@ def lay_out_tricks(state: ReplayState) -> None:
 
 
 def _unsure_where_disputed(state: ReplayState) -> None:
-    """A trick holding the standing entry of a card the log also shows played by another
-    player: if that entry is the slip, what was played there is not in the log, so the
-    trick's winner is not known (:attr:`ReplayState.unsure`) and the next trick's leader
-    is not judged. The card was found disputed only at its second entry, after the next
-    trick's leader was judged: a wrong leader found there is taken back."""
+    """A trick holding an entry of a card the log also shows played by another player
+    (the entry that stands, or another: either may be the slip): if that entry is the
+    slip, what was played there is not in the log, so the trick's winner is not known
+    (:attr:`ReplayState.unsure`) and the next trick's leader is not judged. The card was
+    found disputed only at its second entry, after the next trick's leader was judged: a
+    wrong leader found there is taken back. Nor are the tricks each player took known:
+    the hand is not settled."""
     plays = state.plays
-    for entries in state.played_by_two.values():
-        number = next(iter(entries.values()))  # (the standing entry's trick comes first)
-        state.unsure.add(number)
-        if number < len(plays) and plays[number]:
-            state.withdraw(L_TURN, plays[number][0].card_at)
+    for card, entries in state.played_by_two.items():
+        for number in entries.values():
+            state.unsure.add(number)
+            if number < len(plays) and plays[number]:
+                state.withdraw(L_TURN, plays[number][0].card_at)
+        state.incomplete.append(logchecks.winners_unknown(card, list(entries.items())))
 
 
 def _first_leader(state: ReplayState) -> str | None:

@@ -131,18 +131,24 @@ def _why_not(
     where = f"trick {claim.trick}" if claim.trick is not None else "this hand"
     if gap and not notes:
         return f"the log shows no card of {accused}'s in {where} ({gap})"
+    if not notes:
+        return f"{accused} played no card in {where}"
+    rest = f"; the log does not show the whole hand ({gap}), so not every play is judged"
+    doubt = disputes.doubt(accused, chosen) if disputes is not None else None
+    if doubt is not None:  # (a play may be a renege in one reading of such a card)
+        also = f"; {doubt}" if doubt else ""
+        return (
+            f"no illegal play by {accused} is proven in {where}: "
+            + "; ".join(notes)
+            + also
+            + (rest if gap else "")
+        )
     if gap:
         return (
             f"no illegal play by {accused} that the log shows in {where}: "
             + "; ".join(notes)
-            + f"; the log does not show the whole hand ({gap}), so not every play is judged"
+            + rest
         )
-    if not notes:
-        return f"{accused} played no card in {where}"
-    doubt = disputes.doubt(accused, chosen) if disputes is not None else None
-    if doubt is not None:  # (a play may be a renege in one reading of such a card)
-        also = f"; {doubt}" if doubt else ""
-        return f"no illegal play by {accused} is proven in {where}: " + "; ".join(notes) + also
     return f"no illegal play by {accused} in {where}: " + "; ".join(notes)
 
 

@@ -143,7 +143,8 @@ class Replay:
         self.incomplete: list[str] = []
         #: Cards played by two players or more (one entry is a slip): card -> who played it.
         self.disputed: dict[str, list[str]] = {}
-        #: The tricks led by such a card's entry that stands: the suit led is not known.
+        #: The tricks led by an entry of such a card (either may be the slip): the suit
+        #: led is not known.
         self.doubtful_leads: set[int] = set()
 
     def tricks_won(self) -> dict[str, int]:
@@ -509,14 +510,19 @@ class TrickReplay:
         trick is not known, so the next trick's leader is not judged (a wrong leader found
         there is taken back: the card was found disputed only later), and where it leads,
         neither is the suit led: the plays of the tricks such an entry leads
-        (:attr:`Replay.doubtful_leads`) are not judged."""
+        (:attr:`Replay.doubtful_leads`) are not judged. This holds of each entry, the one
+        that stands or another (either may be the slip). Nor are the tricks each side took
+        known, so the hand is not scored."""
         played = self._played
         disputed = {c for c in self._overplayed if len({p for p, _ in played[c]}) > 1}
         self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
+        for card in sorted(disputed):
+            self.out.incomplete.append(logchecks.winners_unknown(card, played[card]))
         led = self.out.doubtful_leads
         plays = self.out.plays
         for number, seen in enumerate(plays, 1):
-            doubt = [i for i, x in enumerate(seen) if x.clean and x.card in disputed]
+            # (each entry of such a card: the one that stands, or another, may be the slip)
+            doubt = [i for i, x in enumerate(seen) if x.card in disputed]
             for i in doubt:
                 seen[i].clean = False
             if not doubt:
