@@ -158,13 +158,19 @@ def lacking(trick: int, have: Collection[str], in_hand: Sequence[str]) -> str:
 
 
 def winners_unknown(card: str, entries: Sequence[tuple[str, int]]) -> str:
-    """Why the tricks holding a card written as played by two players (``entries``: who,
-    and in which trick) have no known winner, in words: one entry is a slip, and the log
-    does not say which, so what was played there is not known."""
+    """Why the tricks holding a card written as played by two players, or twice by one
+    (``entries``: who, and in which trick), have no known winner, in words: one entry is a
+    slip, and the log does not say which, so what was played there is not known."""
     tricks = sorted({number for _, number in entries})
     by: dict[str, list[int]] = {}
     for who, number in entries:
         by.setdefault(who, []).append(number)
+    if len(by) == 1:
+        (who,) = by
+        return (
+            f"who won {_tricks_words(tricks)} is not known: the log shows {pretty(card)} "
+            f"played by {who} in both, and does not say in which"
+        )
     shown = " and by ".join(f"{who} ({_tricks_words(numbers)})" for who, numbers in by.items())
     return (
         f"who won {_tricks_words(tricks)} is not known: the log shows {pretty(card)} played "

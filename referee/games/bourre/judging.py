@@ -47,7 +47,11 @@ def judge_plays(state: ReplayState) -> None:
     # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
     bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
     cinch = _Cinches(state, bits) if trump is not None and opts.cinch else None
-    disputes = _Disputes(state.played_by_two) if state.played_by_two else None
+    disputes = (
+        _Disputes(state.played_by_two, state.written_twice)
+        if state.played_by_two or state.written_twice
+        else None
+    )
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
@@ -140,18 +144,27 @@ class _Readings(NamedTuple):
 
 
 class _Disputes:
-    """The cards a hand's tricks show played by two players or more (one entry of each is a
-    slip, and the log does not say which), the readings they leave each player's hand in
-    (:class:`_Readings`), and the tricks whose cards they leave in doubt (:meth:`place`).
-    Made only for a hand that has one."""
+    """The cards a hand's tricks show played by two players or more, or twice by one (one
+    entry of each is a slip, and the log does not say which), the readings they leave each
+    player's hand in (:class:`_Readings`: one player's card is held until one trick or the
+    other), and the tricks whose cards they leave in doubt (:meth:`place`). Made only for a
+    hand that has one."""
 
-    def __init__(self, played_by_two: dict[str, dict[str, int]]) -> None:
+    def __init__(
+        self,
+        played_by_two: dict[str, dict[str, int]],
+        written_twice: dict[str, list[tuple[str, int]]],
+    ) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
         #: trick -> the cards with an entry in it (the one that stands, or another)
         self.entered: dict[int, set[str]] = {}
         for card, entries in played_by_two.items():
             for i, (player, trick) in enumerate(entries.items()):
+                self.claims.setdefault(player, []).append((card, trick, i == 0))
+                self.entered.setdefault(trick, set()).add(card)
+        for card, written in written_twice.items():  # (one player's, in two tricks)
+            for i, (player, trick) in enumerate(written):
                 self.claims.setdefault(player, []).append((card, trick, i == 0))
                 self.entered.setdefault(trick, set()).add(card)
 

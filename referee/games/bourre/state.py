@@ -176,6 +176,10 @@ class ReplayState:
         #: played it -> the trick of their first entry, the standing entry's first. Whose
         #: card it was the log does not say (see :mod:`~referee.games.bourre.judging`).
         self.played_by_two: dict[str, dict[str, int]] = {}
+        #: Cards the tricks show played twice by one player: card -> its entries (the
+        #: player, the trick), the standing entry's first. One entry is a slip, and the log
+        #: does not say which: what the player played in the other trick is not known.
+        self.written_twice: dict[str, list[tuple[str, int]]] = {}
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None

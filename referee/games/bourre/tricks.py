@@ -80,7 +80,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
-    if state.played_by_two:
+    if state.played_by_two or state.written_twice:
         _unsure_where_disputed(state)
     _count_tricks(state, expected, written)
 
@@ -94,12 +94,14 @@ def _unsure_where_disputed(state: ReplayState) -> None:
     wrong leader found there is taken back. Nor are the tricks each player took known:
     the hand is not settled."""
     plays = state.plays
-    for card, entries in state.played_by_two.items():
-        for number in entries.values():
+    disputed = [(card, list(entries.items())) for card, entries in state.played_by_two.items()]
+    disputed.extend(state.written_twice.items())
+    for card, entries in disputed:
+        for _, number in entries:
             state.unsure.add(number)
             if number < len(plays) and plays[number]:
                 state.withdraw(L_TURN, plays[number][0].card_at)
-        state.incomplete.append(logchecks.winners_unknown(card, list(entries.items())))
+        state.incomplete.append(logchecks.winners_unknown(card, entries))
 
 
 def _first_leader(state: ReplayState) -> str | None:
@@ -246,6 +248,8 @@ def _admit(
         judged = False
         if first[0] != name:  # (whose card it was, the log does not say)
             state.played_by_two.setdefault(card, {first[0]: first[1]}).setdefault(name, number)
+        else:  # (in which trick, the log does not say)
+            state.written_twice.setdefault(card, [first]).append((name, number))
     else:
         played[card] = (name, number)
     kept = back if back is not None and back in BOURRE_DECK else None

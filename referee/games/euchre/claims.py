@@ -82,10 +82,10 @@ class Disputes:
             return None
         leader, lead = trick.plays[0]
         others = " and by ".join(p for p in self.cards.get(lead, ()) if p != leader)
+        where = f"played by {others}" if others else "played in another trick"
         return (
             f"{accused} played {pretty(card)} in trick {trick.number} after {leader}'s "
-            f"{pretty(lead)}, which the log also shows played by {others}: the suit led is "
-            "not known"
+            f"{pretty(lead)}, which the log also shows {where}: the suit led is not known"
         )
 
     def doubt(self, accused: str, chosen: Sequence[TrickRecord]) -> str | None:

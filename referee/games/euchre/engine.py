@@ -606,8 +606,11 @@ class EuchreSession:
 
 
 def _disputes(replay: Replay) -> Disputes | None:
-    """The cards the replay found played by two players, for the claims (None: none)."""
-    return Disputes(replay.disputed, replay.doubtful_leads) if replay.disputed else None
+    """The cards the replay found played by two players, and the tricks led by a card in
+    doubt, for the claims (None: none)."""
+    if not replay.disputed and not replay.doubtful_leads:
+        return None
+    return Disputes(replay.disputed, replay.doubtful_leads)
 
 
 def _unread(hand: Hand) -> str:
