@@ -516,16 +516,16 @@ class TrickReplay:
         played = self._played
         # (by two players or more, or once more than the deck has it by one: then the log
         # does not say in which trick, and the player's hand is not in doubt)
-        doubtful = self._overplayed
-        disputed = {c for c in doubtful if len({p for p, _ in played[c]}) > 1}
+        doubtful = [c for c in played if c in self._overplayed]  # (in log order)
+        disputed = [c for c in doubtful if len({p for p, _ in played[c]}) > 1]
         self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
-        for card in sorted(doubtful):
+        for card in doubtful:
             self.out.incomplete.append(logchecks.winners_unknown(card, played[card]))
         led = self.out.doubtful_leads
         plays = self.out.plays
         for number, seen in enumerate(plays, 1):
             # (each entry of such a card: the one that stands, or another, may be the slip)
-            doubt = [i for i, x in enumerate(seen) if x.card in doubtful]
+            doubt = [i for i, x in enumerate(seen) if x.card in self._overplayed]
             for i in doubt:
                 seen[i].clean = False
             if not doubt:
