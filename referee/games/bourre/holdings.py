@@ -43,6 +43,7 @@ def cross_check_hands(state: ReplayState) -> None:
             source = elsewhere.get(play.card)
             if source is not None and source[0] != player:
                 who, why = source
+                state.record_contradicted.update((who, player))  # (one record is wrong)
                 _flag_held_elsewhere(state, play, _PLACED.get(why, _THROWN).format(who=who))
 
 
@@ -64,6 +65,7 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
     played = tuple(p.card for p in plays)
     deal = state.plain_deals().get(player)
     for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):
+        state.record_contradicted.add(player)
         _explain(state, player, line, plays, problem)
 
 

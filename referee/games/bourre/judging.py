@@ -104,9 +104,12 @@ class _Cinches:
         """The cinches held at the start of the next trick (none, usually)."""
         views: dict[str, CinchView] = {}
         won, trumps_left = self.won, self.trumps_left
+        unknown = self.state.record_contradicted
         for p, hand in self.hands.items():
             if won[p] + trumps_left[p] < 3:
                 continue  # three sure tricks are out of reach: no cinch
+            if p in unknown:
+                continue  # (what they discarded, and so knew dead, is not in the log)
             view = held_cinch(won[p], hand, self.earlier | self.dead(p), self.trump)
             if view is not None:
                 views[p] = view

@@ -302,8 +302,10 @@ BR_CINCH = Rule(
     "counts as the highest (holding A-K, the K); a trump already in the trick between them\n"
     "breaks that (the lower card would lose where the highest wins). Once the stock ran\n"
     "out (or may have: each exchange the log does not size counted as `hand_size` cards),\n"
-    "a player's own discards are not dead: they may have been dealt again. Only legal\n"
-    "cards are ever required.\n"
+    "a player's own discards are not dead: they may have been dealt again. A player whose\n"
+    "deal or exchange line the tricks contradict (an L-NOT-HELD, or their discard played by\n"
+    "another) is not judged: what they discarded is not in the log. Only legal cards are\n"
+    "ever required.\n"
     "Why: a player sure of the pot must not hold back trumps to keep others from being\n"
     "bourré, or to steer the pot.",
     "trump 4h\ntrick 1: ann Ah, ...     # ann holds A♥ K♥ Q♥ (three sure tricks): leads the A",

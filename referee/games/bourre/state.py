@@ -172,6 +172,10 @@ class ReplayState:
         self.in_turn: list[bool] = []
         self.winners: list[str | None] = []
         self.contested: set[str] = set()  # cards dealt to two players: neither is convicted
+        #: Players whose deal or exchange line the tricks contradict (an L-NOT-HELD, or an
+        #: L-CARD for a card the log places with one and shows played by the other): what
+        #: they discarded, and so what they knew was out of play, is not in the log.
+        self.record_contradicted: set[str] = set()
         #: Cards the tricks show played by two players or more: card -> each player who
         #: played it -> the trick of their first entry, the standing entry's first. Whose
         #: card it was the log does not say (see :mod:`~referee.games.bourre.judging`).
