@@ -108,7 +108,9 @@ L_DEALER = Rule(
     "the stated dealer is not the one the rotation gives",
     "The deal passes to the left after every hand (in Bourré a player who took back an\n"
     "illegal card with `(was CARD)` loses their next turn to deal). A `dealer` line that\n"
-    "names someone else is reported; the replay then goes on with the stated dealer.",
+    "names someone else is reported; as the line or the rotation may be the slip, what turns\n"
+    "on one dealer is judged in that hand only where both agree, and the rotation starts\n"
+    "again at the next `dealer` line.",
     "hand 1: dealer eve; hand 2: dealer ann",
     "hand 1: dealer eve; hand 2: dealer cy     # ann's deal",
     kind="log",

@@ -140,16 +140,14 @@ def test_a_stock_the_exchanges_may_have_emptied_lets_discards_come_back(lines: s
 
 def test_exchanges_that_cannot_empty_the_stock_keep_discards_dead() -> None:
     # 2 + 5 + 5 + 0 = 12 as written: the stock is exactly used up, not run out. bob's Q♥ is
-    # ann's discard (L-CARD), and ann's cinch stands (BR-CINCH): nobody wins.
+    # ann's discard (L-CARD). Ann's line or bob's play is the slip: what ann discarded, and
+    # so her cinch, is not judged on it (it was: BR-CINCH, and nobody won); ann wins.
     hand = _one(EIGHT.format(lines="bob play discard 5\ncy play discard 5\ndee play\n"))
-    assert _findings(hand) == [
-        ("BR-CINCH", "ann", 1, "3c", 15),
-        ("L-CARD", "bob", 3, "Qh", 17),
-    ]
-    assert hand.violations[1].evidence == "ann discarded it"
-    assert hand.settled and hand.winner is None and hand.carry == 32
+    assert _findings(hand) == [("L-CARD", "bob", 3, "Qh", 17)]
+    assert hand.violations[0].evidence == "ann discarded it"
+    assert hand.settled and hand.winner == "ann" and hand.carry == 16
     assert money(hand.payouts or {}) == {
-        "ann": -9, "bob": -9, "cy": -9, "dee": -1, "eve": -1, "flo": -1, "gus": -1, "hal": -1
+        "ann": 7, "bob": -9, "cy": -9, "dee": -1, "eve": -1, "flo": -1, "gus": -1, "hal": -1
     }  # fmt: skip
 
 

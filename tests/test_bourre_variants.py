@@ -137,15 +137,15 @@ def test_own_discards_are_dead_while_the_stock_certainly_did_not_run_out() -> No
 
 def test_an_exchange_not_written_cannot_empty_the_stock_by_itself() -> None:
     # bob's exchange is not written: it counts as five cards (hand_size), and with ann's two
-    # that leaves 30 of the 37 in the stock: it did not run out. So ann's Q♥ is dead (her
-    # cinch stands) and bob cannot hold it (L-CARD). (The referee used to take the unwritten
-    # exchange to have emptied the stock, and to see no cinch.)
+    # that leaves 30 of the 37 in the stock: it did not run out. So ann's discarded Q♥ is
+    # out of play and bob cannot hold it (L-CARD). (The referee used to take the unwritten
+    # exchange to have emptied the stock, and to find nothing.) Ann's line or bob's play is
+    # the slip: what ann discarded, and so her cinch, is not judged on it.
     (hand,) = audit_bourre(CINCH.format(bob="", bob_trump="Qh"))
-    assert [(v.rule, v.player, v.trick, v.card) for v in hand.violations] == [
-        ("BR-CINCH", "ann", 1, "3c"),
-        ("L-CARD", "bob", 3, "Qh"),
-    ]
-    assert hand.winner is None and hand.tricks_won == {"ann": 4, "bob": 1}
+    (card,) = hand.violations
+    assert (card.rule, card.player, card.trick, card.card) == ("L-CARD", "bob", 3, "Qh")
+    assert card.evidence == "ann discarded it"  # (placed with ann only while the stock lasts)
+    assert hand.winner == "ann" and hand.tricks_won == {"ann": 4, "bob": 1}
 
 
 # ----------------------------------------------------------------------------- the ace dealer

@@ -192,7 +192,7 @@ class BourreSession:
             record=Record("unchecked" if recorded or facts.antes else "none"),
         )
         self.money = _bounded(MoneyState(carry.carry, exempt, carry.unknown), hand.number)
-        self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
+        self._advance_deal(_next_from(outcome), [*outcome.took_back, *outcome.early], hand.number)
         return result
 
     def _after_unsettled(
@@ -265,7 +265,7 @@ class BourreSession:
             self.money = MoneyState(carry, settlement.exempt_next)
         else:
             self.money = _bounded(MoneyState(carry, settlement.exempt_next), hand.number)
-        self._advance_deal(outcome.dealer, [*outcome.took_back, *outcome.early], hand.number)
+        self._advance_deal(_next_from(outcome), [*outcome.took_back, *outcome.early], hand.number)
         rules = (
             tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
             if violations
@@ -351,6 +351,12 @@ def _unread_header(lines: list[int]) -> str:
     which = " and ".join(str(n) for n in numbers)
     word = "line" if len(numbers) == 1 else "lines"
     return f"{word} {which} of the header could not be read"
+
+
+def _next_from(outcome: HandOutcome) -> str | None:
+    """The dealer the next hand's deal passes on from: this hand's, unless its `dealer`
+    line contradicts the rotation (either may be the slip: who deals next is not known)."""
+    return None if outcome.dealer_contradicted else outcome.dealer
 
 
 def _bounded(money: MoneyState, number: int) -> MoneyState:

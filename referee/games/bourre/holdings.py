@@ -60,7 +60,7 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
         return
     decision = state.plain_decisions()[player]
     # (the upcard is the dealer's; where the log does not show who dealt, anyone's)
-    dealt_it = player == state.dealer or not state.dealer_shown
+    dealt_it = player == state.dealer or not state.dealer_shown or state.dealer_contradicted
     upcard = state.upcard if dealt_it and state.upcard else None
     played = tuple(p.card for p in plays)
     deal = state.plain_deals().get(player)

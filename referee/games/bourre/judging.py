@@ -46,7 +46,11 @@ def judge_plays(state: ReplayState) -> None:
     trump, opts = state.trump, state.opts
     # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
     bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
-    cinch = _Cinches(state, bits) if trump is not None and opts.cinch else None
+    # (whether the upcard is dead turns on who dealt: with the dealer in doubt, a dead card
+    # more or less may make or break a cinch, or make a lower trump as good as the highest)
+    dealer_known = state.dealer_shown and not state.dealer_contradicted
+    cinch_judged = opts.cinch and (dealer_known or state.upcard is None)
+    cinch = _Cinches(state, bits) if trump is not None and cinch_judged else None
     disputes = (
         _Disputes(state.played_by_two, state.written_twice)
         if state.played_by_two or state.written_twice

@@ -65,8 +65,9 @@ def settle_dealer(state: ReplayState) -> None:
     line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
     if line is None:
         state.dealer = state.expected_dealer
-        # (an unreadable line may have named another dealer: see ReplayState.dealer_shown)
-        state.dealer_shown = not state.may_have_said("dealer")
+        # (an unreadable line may have named another dealer: see ReplayState.dealer_shown;
+        # and with no dealer known, the upcard may be anyone's)
+        state.dealer_shown = state.dealer is not None and not state.may_have_said("dealer")
         if state.dealer is None and state.first and not state.may_have_said("dealer"):
             hand = state.facts.hand
             state.flag(
@@ -81,6 +82,10 @@ def settle_dealer(state: ReplayState) -> None:
     state.dealer = line.player
     expected = state.expected_dealer
     if expected is not None and expected != state.dealer:
+        # (the line or the rotation: either may be the slip, so what follows from who
+        # dealt is judged only where both readings agree, and the line's L-DEALER is the
+        # one finding)
+        state.dealer_contradicted = True
         state.flag(
             L_DEALER,
             f"{state.dealer} dealt, but it was {expected}'s deal",
@@ -224,6 +229,7 @@ def check_decisions(state: ReplayState) -> None:
         opts.dealer_plays_ace
         and dealer
         and state.dealer_shown
+        and not state.dealer_contradicted
         and up
         and up[0] == "A"
         and dealer in state.passed
@@ -329,7 +335,7 @@ def check_deck(state: ReplayState) -> None:
                 state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
                 owner.setdefault(c, name)
-    if state.upcard and state.dealer and state.dealer_shown:
+    if state.upcard and state.dealer and state.dealer_shown and not state.dealer_contradicted:
         holder = owner.get(state.upcard)
         if holder is not None and holder != state.dealer:
             state.flag_card(

@@ -78,6 +78,7 @@ def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
     outcome.took_back = [v.player for v in reneges if v.corrected and v.player]
     outcome.incomplete = list(state.incomplete)
     outcome.undecided = state.undecided
+    outcome.dealer_contradicted = state.dealer_contradicted
     outcome.early = list(state.early)
     return outcome
 

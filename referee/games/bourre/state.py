@@ -75,6 +75,7 @@ class HandOutcome:
         "active",
         "claims",
         "dealer",
+        "dealer_contradicted",
         "early",
         "incomplete",
         "took_back",
@@ -116,6 +117,8 @@ class HandOutcome:
         #: what follows from it alone, such as the second antes under ``double_ante``, is
         #: unknown.
         self.undecided = False
+        #: The `dealer` line contradicts the rotation (``ReplayState.dealer_contradicted``).
+        self.dealer_contradicted = False
 
     @property
     def reneges(self) -> list[Violation]:
@@ -158,6 +161,11 @@ class ReplayState:
         #: What follows from the dealer (the order of decisions, the first lead, whose the
         #: upcard is) is judged only when it does.
         self.dealer_shown = True
+        #: The `dealer` line is not the rotation's (L-DEALER): either may be the slip, so
+        #: what turns on one dealer (the first lead, whose the upcard is, the cinch's dead
+        #: upcard, BR-ACE-DEALER) is not judged, the decisions' order is judged under both,
+        #: and who deals the next hand is not known from this one.
+        self.dealer_contradicted = False
         self.trump: str | None = None
         self.upcard: str | None = None
         self.upcard_line: TrumpLine | None = None  # the `trump` line that names it

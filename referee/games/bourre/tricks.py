@@ -107,7 +107,9 @@ def _unsure_where_disputed(state: ReplayState) -> None:
 def _first_leader(state: ReplayState) -> str | None:
     """The first active player to the dealer's left (None with no dealer or nobody in, or
     when the log does not show who dealt: then the first lead is not judged)."""
-    if state.dealer is None or not state.dealer_shown or not state.active:
+    if state.dealer is None or not state.dealer_shown or state.dealer_contradicted:
+        return None
+    if not state.active:
         return None
     start = state.seats.index(state.dealer)
     for step in range(1, len(state.seats) + 1):

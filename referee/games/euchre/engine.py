@@ -94,10 +94,22 @@ class _Outcome:
     """What one hand decided, before scoring. (Made for every hand: a plain class, since a
     compiled dataclass's generated ``__init__`` runs as Python.)"""
 
-    __slots__ = ("contract", "dealer", "incomplete", "redeal", "redeal_reason", "replay", "trump")
+    __slots__ = (
+        "contract",
+        "dealer",
+        "dealer_contradicted",
+        "incomplete",
+        "redeal",
+        "redeal_reason",
+        "replay",
+        "trump",
+    )
 
-    def __init__(self, dealer: str | None) -> None:
+    def __init__(self, dealer: str | None, dealer_contradicted: bool = False) -> None:
         self.dealer = dealer
+        #: The `dealer` line is not the rotation's (L-DEALER): either may be the slip, so
+        #: who deals the next hand is not known from this one.
+        self.dealer_contradicted = dealer_contradicted
         self.contract: Contract | None = None
         self.trump: str | None = None
         self.redeal = False
@@ -231,7 +243,7 @@ class EuchreSession:
         if repeats:
             findings.items.extend(duplicate_findings(hand, self.table.players, euchre=True))
         said = _Statements(hand)
-        outcome = _Outcome(self._settle_dealer(hand, said, findings))
+        outcome = _Outcome(*self._settle_dealer(hand, said, findings))
         if hand.unreadable:
             outcome.incomplete.append(_unread(hand))
         auction = self._auction(hand, said, outcome.dealer, findings)
@@ -257,7 +269,8 @@ class EuchreSession:
         result.violations = findings.sorted()
         self._first = False
         self._last_number = hand.number
-        self._next_dealer = self.table.left_of(outcome.dealer) if outcome.dealer else None
+        dealer = None if outcome.dealer_contradicted else outcome.dealer
+        self._next_dealer = self.table.left_of(dealer) if dealer is not None else None
         return result
 
     def _check_first_lead(
@@ -343,8 +356,12 @@ class EuchreSession:
         findings.items.extend(stated.items)
         return auction
 
-    def _settle_dealer(self, hand: Hand, said: _Statements, findings: Findings) -> str | None:
-        """The dealer: the stated one (L-DEALER when not the expected one) or the expected."""
+    def _settle_dealer(
+        self, hand: Hand, said: _Statements, findings: Findings
+    ) -> tuple[str | None, bool]:
+        """The dealer: the stated one (L-DEALER when not the expected one) or the expected;
+        and whether the stated one contradicts the rotation (then who deals next is not
+        known from this hand: the line or the rotation may be the slip)."""
         lines = said.of(DealerLine)
         for line in lines:
             if not self.table.seated(line.player):
@@ -362,7 +379,7 @@ class EuchreSession:
                     evidence="the first hand of a log must have a `dealer` line; without it "
                     "the referee cannot tell who bids and leads first",
                 )
-            return expected
+            return expected, False
         dealer = stated.player
         if expected is not None and dealer != expected:
             findings.add(
@@ -373,7 +390,8 @@ class EuchreSession:
                 player=dealer,
                 evidence="the deal passes to the left after every hand, redeals included",
             )
-        return dealer
+            return dealer, True
+        return dealer, False
 
     def _settle_contract(
         self, hand: Hand, said: _Statements, auction: Auction, out: _Outcome, findings: Findings
