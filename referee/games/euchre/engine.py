@@ -108,6 +108,8 @@ class _Outcome:
     def __init__(self, dealer: str | None, dealer_contradicted: bool = False) -> None:
         self.dealer = dealer
         #: The `dealer` line is not the rotation's (L-DEALER): either may be the slip, so
+        #: what turns on one dealer (the deal's sizes, the joker's discard, the first lead)
+        #: is not judged, the bids are judged as below (:meth:`EuchreSession._auction`), and
         #: who deals the next hand is not known from this one.
         self.dealer_contradicted = dealer_contradicted
         self.contract: Contract | None = None
@@ -446,9 +448,11 @@ class EuchreSession:
     # ------------------------------------------------------------------ play
 
     def _replay(self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings) -> Replay:
-        holdings = read_deals(said.of(DealLine), findings, self.deck, out.dealer)
+        # (after a `dealer` line against the rotation, who dealt is in doubt: see _Outcome)
+        dealer = None if out.dealer_contradicted else out.dealer
+        holdings = read_deals(said.of(DealLine), findings, self.deck, dealer)
         discards = said.of(DiscardLine)
-        apply_discard(holdings, discards[0] if discards else None, out.dealer, findings)
+        apply_discard(holdings, discards[0] if discards else None, dealer, findings)
         exchanges = said.of(ExchangeLine)
         for x in exchanges:
             for name, item in ((x.bidder, 1), (x.partner, 3)):
@@ -504,7 +508,7 @@ class EuchreSession:
             if out.contract is None:
                 return None, ""
             return out.contract.bidder, f"{out.contract.bidder}, the high bidder, leads trick 1"
-        if out.dealer is None or not active:
+        if out.dealer is None or out.dealer_contradicted or not active:
             return None, ""
         leader = next(
             p for p in self.table.clockwise_from(self.table.left_of(out.dealer)) if p in active
