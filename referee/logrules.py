@@ -109,8 +109,8 @@ L_DEALER = Rule(
     "The deal passes to the left after every hand (in Bourré a player who took back an\n"
     "illegal card with `(was CARD)` loses their next turn to deal). A `dealer` line that\n"
     "names someone else is reported; as the line or the rotation may be the slip, what turns\n"
-    "on one dealer is judged in that hand only where both agree, and the rotation starts\n"
-    "again at the next `dealer` line.",
+    "on one dealer is judged only where both readings agree, and the next `dealer` line may\n"
+    "name the dealer after either.",
     "hand 1: dealer eve; hand 2: dealer ann",
     "hand 1: dealer eve; hand 2: dealer cy     # ann's deal",
     kind="log",

@@ -59,6 +59,9 @@ class BourreSession:
         self.seats: tuple[str, ...] = tuple(header.players)
         self.money = _money_before(header)
         self.next_dealer: str | None = None
+        #: The next dealer by the other reading of a `dealer` line against the rotation
+        #: (None: no doubt; see :meth:`_advance_deal`).
+        self.other_dealer: str | None = None
         self.skips: list[str] = []  # players who lose their next turn to deal
         self.totals: dict[str, Decimal] = {p: Decimal(0) for p in self.seats}
         self.totals_complete = True  # False once a hand is not settled
@@ -100,6 +103,7 @@ class BourreSession:
             first=self._first,
             repeats=repeats,
             keep_tricks=self.keep_tricks,
+            other_dealer=self.other_dealer,
         )
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
         owed = self._owed(facts)
@@ -192,7 +196,7 @@ class BourreSession:
             record=Record("unchecked" if recorded or facts.antes else "none"),
         )
         self.money = _bounded(MoneyState(carry.carry, exempt, carry.unknown), hand.number)
-        self._advance_deal(_next_from(outcome), [*outcome.took_back, *outcome.early], hand.number)
+        self._advance_deal(outcome, [*outcome.took_back, *outcome.early], hand.number)
         return result
 
     def _after_unsettled(
@@ -243,7 +247,7 @@ class BourreSession:
         gap = "a hand is" if missing == 1 else f"{missing} hands are"
         where = f" after hand {before}" if before is not None else ""
         self.money = MoneyState(None, None, f"{gap} missing from the log{where}")
-        self.next_dealer = None
+        self.next_dealer = self.other_dealer = None
         self.skips = []
 
     # ------------------------------------------------------------------ the next hand
@@ -265,7 +269,7 @@ class BourreSession:
             self.money = MoneyState(carry, settlement.exempt_next)
         else:
             self.money = _bounded(MoneyState(carry, settlement.exempt_next), hand.number)
-        self._advance_deal(_next_from(outcome), [*outcome.took_back, *outcome.early], hand.number)
+        self._advance_deal(outcome, [*outcome.took_back, *outcome.early], hand.number)
         rules = (
             tuple(sorted({v.rule for v in violations if v.rule.startswith(_SETTLE_RULES)}))
             if violations
@@ -297,13 +301,17 @@ class BourreSession:
             record=record,
         )
 
-    def _advance_deal(self, dealer: str | None, faulted: list[str], number: int) -> None:
+    def _advance_deal(self, outcome: HandOutcome, faulted: list[str], number: int) -> None:
         """The next dealer: to the left, skipping once each player who lost a turn to deal
-        (``faulted``: took back an illegal card or announced early, however often)."""
+        (``faulted``: took back an illegal card or announced early, however often). When
+        who dealt this hand is in doubt (a `dealer` line against the rotation), the next
+        hand's may be the one after either reading's (``other_dealer``)."""
         for p in faulted:
             if p not in self.skips:
                 self.skips.append(p)
-        self.next_dealer = self._dealer_after(dealer)
+        self.next_dealer = self._dealer_after(outcome.dealer)
+        other = _left_of(self.seats, outcome.dealer_other) if outcome.dealer_other else None
+        self.other_dealer = other if other != self.next_dealer else None
         self._first = False
         self._last_number = number
 
@@ -353,10 +361,9 @@ def _unread_header(lines: list[int]) -> str:
     return f"{word} {which} of the header could not be read"
 
 
-def _next_from(outcome: HandOutcome) -> str | None:
-    """The dealer the next hand's deal passes on from: this hand's, unless its `dealer`
-    line contradicts the rotation (either may be the slip: who deals next is not known)."""
-    return None if outcome.dealer_contradicted else outcome.dealer
+def _left_of(seats: tuple[str, ...], dealer: str) -> str:
+    """The player to the left of ``dealer``."""
+    return seats[(seats.index(dealer) + 1) % len(seats)]
 
 
 def _bounded(money: MoneyState, number: int) -> MoneyState:

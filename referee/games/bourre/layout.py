@@ -63,7 +63,10 @@ def settle_dealer(state: ReplayState) -> None:
     """The hand's dealer: its (first seated) `dealer` line, else the rotation's; L-MISSING
     when the log's first hand names none, L-DEALER when it is not the rotation's."""
     line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
+    other = state.other_dealer
     if line is None:
+        if other is not None and other != state.expected_dealer:
+            state.dealer_contradicted, state.dealer_other = True, other  # (still in doubt)
         state.dealer = state.expected_dealer
         # (an unreadable line may have named another dealer: see ReplayState.dealer_shown;
         # and with no dealer known, the upcard may be anyone's)
@@ -81,11 +84,11 @@ def settle_dealer(state: ReplayState) -> None:
         return
     state.dealer = line.player
     expected = state.expected_dealer
-    if expected is not None and expected != state.dealer:
+    if expected is not None and expected != state.dealer and other != state.dealer:
         # (the line or the rotation: either may be the slip, so what follows from who
         # dealt is judged only where both readings agree, and the line's L-DEALER is the
         # one finding)
-        state.dealer_contradicted = True
+        state.dealer_contradicted, state.dealer_other = True, expected
         state.flag(
             L_DEALER,
             f"{state.dealer} dealt, but it was {expected}'s deal",
@@ -171,9 +174,11 @@ def _check_pass_played(state: ReplayState) -> None:
 
 def _check_dealer_takes(state: ReplayState) -> None:
     """Under ``all_pass: dealer`` a hand everyone passed goes to the dealer: when the log
-    does not say who dealt (hand 1 names no dealer, or hands are missing before it), who
-    took the pot is not in the log, and the hand is not settled."""
-    if state.active or state.opts.all_pass != "dealer" or state.dealer is not None:
+    does not say who dealt (hand 1 names no dealer, hands are missing before it, or a
+    `dealer` line against the rotation left it in doubt), who took the pot is not in the
+    log, and the hand is not settled."""
+    known = state.dealer is not None and not state.dealer_contradicted
+    if state.active or state.opts.all_pass != "dealer" or known:
         return
     state.incomplete.append(
         "everyone passed and the dealer takes the pot (`all_pass: dealer`), "
@@ -258,7 +263,7 @@ def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
     order = turn_order(state.seats, dealer)
     decisions = state.facts.decisions  # (the first of each player's, in log order)
     early = early_announcers(list(decisions), order)
-    expected = state.expected_dealer
+    expected = state.dealer_other if state.dealer_other is not None else state.expected_dealer
     if early and expected is not None and expected != dealer:
         also = early_announcers(list(decisions), turn_order(state.seats, expected))
         early = {p: q for p, q in early.items() if p in also}

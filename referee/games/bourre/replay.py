@@ -32,6 +32,7 @@ def replay_hand(
     first: bool = True,
     repeats: bool = True,
     keep_tricks: bool = True,
+    other_dealer: str | None = None,
 ) -> HandOutcome:
     """Lay out the hand, check the log, judge every play and claim.
 
@@ -41,7 +42,7 @@ def replay_hand(
     then it has no L-DUPLICATE); ``keep_tricks``, that the outcome keeps the tricks as
     laid out (for ``referee show``).
     """
-    state = ReplayState(facts, seats, opts, expected_dealer, first=first)
+    state = ReplayState(facts, seats, opts, expected_dealer, first=first, other_dealer=other_dealer)
     layout.note_unreadable(state)
     layout.check_names(state)
     if repeats:
@@ -79,6 +80,7 @@ def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
     outcome.incomplete = list(state.incomplete)
     outcome.undecided = state.undecided
     outcome.dealer_contradicted = state.dealer_contradicted
+    outcome.dealer_other = state.dealer_other
     outcome.early = list(state.early)
     return outcome
 

@@ -76,6 +76,7 @@ class HandOutcome:
         "claims",
         "dealer",
         "dealer_contradicted",
+        "dealer_other",
         "early",
         "incomplete",
         "took_back",
@@ -117,8 +118,10 @@ class HandOutcome:
         #: what follows from it alone, such as the second antes under ``double_ante``, is
         #: unknown.
         self.undecided = False
-        #: The `dealer` line contradicts the rotation (``ReplayState.dealer_contradicted``).
+        #: Who dealt is in doubt (``ReplayState.dealer_contradicted``), and the other
+        #: reading's dealer (``ReplayState.dealer_other``).
         self.dealer_contradicted = False
+        self.dealer_other: str | None = None
 
     @property
     def reneges(self) -> list[Violation]:
@@ -139,11 +142,15 @@ class ReplayState:
         expected_dealer: str | None,
         *,
         first: bool = True,
+        other_dealer: str | None = None,
     ) -> None:
         self.facts = facts
         self.seats = seats
         self.opts = opts
         self.expected_dealer = expected_dealer
+        #: The dealer by the other reading of an earlier `dealer` line against the rotation
+        #: (None: no doubt): a `dealer` line naming either is no fault.
+        self.other_dealer = other_dealer
         self.first = first  # the log's first hand (which must name its dealer)
         #: Lines of the hand that could not be read: what they said is unknown.
         self.unreadable = facts.hand.unreadable
@@ -161,11 +168,14 @@ class ReplayState:
         #: What follows from the dealer (the order of decisions, the first lead, whose the
         #: upcard is) is judged only when it does.
         self.dealer_shown = True
-        #: The `dealer` line is not the rotation's (L-DEALER): either may be the slip, so
-        #: what turns on one dealer (the first lead, whose the upcard is, the cinch's dead
-        #: upcard, BR-ACE-DEALER) is not judged, the decisions' order is judged under both,
-        #: and who deals the next hand is not known from this one.
+        #: Who dealt is in doubt: the `dealer` line is not the rotation's (L-DEALER), and
+        #: either may be the slip; or, with no `dealer` line, an earlier one left two
+        #: rotations. What turns on one dealer (the first lead, whose the upcard is, the
+        #: cinch's dead upcard, BR-ACE-DEALER) is not judged, the decisions' order is judged
+        #: under both, and the next hand's dealer may be either reading's
+        #: (``dealer_other``: the other reading's dealer of this hand).
         self.dealer_contradicted = False
+        self.dealer_other: str | None = None
         self.trump: str | None = None
         self.upcard: str | None = None
         self.upcard_line: TrumpLine | None = None  # the `trump` line that names it

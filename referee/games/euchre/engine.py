@@ -97,7 +97,7 @@ class _Outcome:
     __slots__ = (
         "contract",
         "dealer",
-        "dealer_contradicted",
+        "dealer_other",
         "incomplete",
         "redeal",
         "redeal_reason",
@@ -105,13 +105,15 @@ class _Outcome:
         "trump",
     )
 
-    def __init__(self, dealer: str | None, dealer_contradicted: bool = False) -> None:
+    def __init__(self, dealer: str | None, dealer_other: str | None = None) -> None:
         self.dealer = dealer
-        #: The `dealer` line is not the rotation's (L-DEALER): either may be the slip, so
-        #: what turns on one dealer (the deal's sizes, the joker's discard, the first lead)
-        #: is not judged, the bids are judged as below (:meth:`EuchreSession._auction`), and
-        #: who deals the next hand is not known from this one.
-        self.dealer_contradicted = dealer_contradicted
+        #: Who dealt by the other reading when it is in doubt (None: it is not): the
+        #: `dealer` line is not the rotation's (L-DEALER), either may be the slip; or, with
+        #: no `dealer` line, an earlier one left two rotations. What turns on one dealer
+        #: (the deal's sizes, the joker's discard, the first lead) is then not judged, the
+        #: bids are judged under both (:meth:`EuchreSession._auction`), and the next hand's
+        #: dealer may be either reading's.
+        self.dealer_other = dealer_other
         self.contract: Contract | None = None
         self.trump: str | None = None
         self.redeal = False
@@ -177,6 +179,9 @@ class EuchreSession:
             self.table.players
         )  # faults of the header, reported with the first hand
         self._next_dealer: str | None = None
+        #: The next dealer by the other reading of a `dealer` line against the rotation
+        #: (None: no doubt).
+        self._other_dealer: str | None = None
         self._game_number = 1
         self._game_over = False
         self._first = True
@@ -248,7 +253,7 @@ class EuchreSession:
         outcome = _Outcome(*self._settle_dealer(hand, said, findings))
         if hand.unreadable:
             outcome.incomplete.append(_unread(hand))
-        auction = self._auction(hand, said, outcome.dealer, findings)
+        auction = self._auction(hand, said, outcome, findings)
         self._settle_contract(hand, said, auction, outcome, findings)
         outcome.replay = self._replay(hand, said, outcome, findings)
         self._check_first_lead(hand, auction, outcome, findings)
@@ -271,8 +276,11 @@ class EuchreSession:
         result.violations = findings.sorted()
         self._first = False
         self._last_number = hand.number
-        dealer = None if outcome.dealer_contradicted else outcome.dealer
-        self._next_dealer = self.table.left_of(dealer) if dealer is not None else None
+        self._next_dealer = self.table.left_of(outcome.dealer) if outcome.dealer else None
+        other = outcome.dealer_other
+        self._other_dealer = self.table.left_of(other) if other is not None else None
+        if self._other_dealer == self._next_dealer:
+            self._other_dealer = None
         return result
 
     def _check_first_lead(
@@ -320,15 +328,15 @@ class EuchreSession:
         where = f" after hand {self._last_number}" if self._last_number is not None else ""
         self._score = None
         self._unknown = f"the score is unknown ({gap} missing from the log{where})"
-        self._next_dealer = None
+        self._next_dealer = self._other_dealer = None
 
-    def _auction(
-        self, hand: Hand, said: _Statements, dealer: str | None, findings: Findings
-    ) -> Auction:
-        """The bids replayed from ``dealer``. After a `dealer` line that is not the
-        rotation's (L-DEALER), the bids are judged from the rotation's dealer when they
-        are in order from it and not from the stated one: the `dealer` line is then the
-        one slip, and the bids no second finding."""
+    def _auction(self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings) -> Auction:
+        """The bids replayed from the hand's dealer. When who dealt is in doubt (a `dealer`
+        line that is not the rotation's, L-DEALER: see :class:`_Outcome`), the bids are
+        judged from the other reading's dealer when they are in order from it and not
+        from the first: the `dealer` line is then the one slip, and the bids no second
+        finding."""
+        dealer = out.dealer
         bids = said.of(BidLine)
         order_known = not may_have_said(hand.unreadable, ("bid",), self.table.players)
         played = bool(said.of(TrumpLine) or said.of(TrickLine))
@@ -345,7 +353,7 @@ class EuchreSession:
                 played=played,
             )
 
-        rotation = self._next_dealer
+        rotation = out.dealer_other
         if rotation is None or dealer is None or rotation == dealer or not bids:
             return replayed(dealer, findings)
         stated, turned = Findings(self.table.players), Findings(self.table.players)
@@ -360,16 +368,16 @@ class EuchreSession:
 
     def _settle_dealer(
         self, hand: Hand, said: _Statements, findings: Findings
-    ) -> tuple[str | None, bool]:
-        """The dealer: the stated one (L-DEALER when not the expected one) or the expected;
-        and whether the stated one contradicts the rotation (then who deals next is not
-        known from this hand: the line or the rotation may be the slip)."""
+    ) -> tuple[str | None, str | None]:
+        """The dealer: the stated one (L-DEALER when not the expected one, nor the other
+        reading's of an earlier doubt) or the expected; and who dealt by the other reading
+        when it is in doubt (see :class:`_Outcome`), else None."""
         lines = said.of(DealerLine)
         for line in lines:
             if not self.table.seated(line.player):
                 findings.unseated(line.player, line, 1, "the dealer line")
         stated = next((d for d in lines if self.table.seated(d.player)), None)
-        expected = self._next_dealer
+        expected, other = self._next_dealer, self._other_dealer
         if stated is None:
             unsure = may_have_said(hand.unreadable, ("dealer",), self.table.players)
             if expected is None and self._first and not unsure:
@@ -381,9 +389,9 @@ class EuchreSession:
                     evidence="the first hand of a log must have a `dealer` line; without it "
                     "the referee cannot tell who bids and leads first",
                 )
-            return expected, False
+            return expected, other if other != expected else None
         dealer = stated.player
-        if expected is not None and dealer != expected:
+        if expected is not None and dealer != expected and dealer != other:
             findings.add(
                 L_DEALER,
                 stated.line,
@@ -392,8 +400,8 @@ class EuchreSession:
                 player=dealer,
                 evidence="the deal passes to the left after every hand, redeals included",
             )
-            return dealer, True
-        return dealer, False
+            return dealer, expected
+        return dealer, None
 
     def _settle_contract(
         self, hand: Hand, said: _Statements, auction: Auction, out: _Outcome, findings: Findings
@@ -449,7 +457,7 @@ class EuchreSession:
 
     def _replay(self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings) -> Replay:
         # (after a `dealer` line against the rotation, who dealt is in doubt: see _Outcome)
-        dealer = None if out.dealer_contradicted else out.dealer
+        dealer = None if out.dealer_other is not None else out.dealer
         holdings = read_deals(said.of(DealLine), findings, self.deck, dealer)
         discards = said.of(DiscardLine)
         apply_discard(holdings, discards[0] if discards else None, dealer, findings)
@@ -508,7 +516,7 @@ class EuchreSession:
             if out.contract is None:
                 return None, ""
             return out.contract.bidder, f"{out.contract.bidder}, the high bidder, leads trick 1"
-        if out.dealer is None or out.dealer_contradicted or not active:
+        if out.dealer is None or out.dealer_other is not None or not active:
             return None, ""
         leader = next(
             p for p in self.table.clockwise_from(self.table.left_of(out.dealer)) if p in active
