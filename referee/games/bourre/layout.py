@@ -61,7 +61,9 @@ def check_duplicates(state: ReplayState) -> None:
 
 def settle_dealer(state: ReplayState) -> None:
     """The hand's dealer: its (first seated) `dealer` line, else the rotation's; L-MISSING
-    when the log's first hand names none, L-DEALER when it is not the rotation's."""
+    when the log's first hand names none, L-DEALER when it is not the rotation's (nor,
+    after an earlier line against the rotation, the other reading's: then who dealt is in
+    doubt, ``ReplayState.dealer_contradicted``)."""
     line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
     other = state.other_dealer
     if line is None:
