@@ -56,3 +56,24 @@ def test_a_card_written_twice_accuses_nobody(seed: int) -> None:
         assert not [v for v in result.violations if v.rule in PLAY_RULES], log
         assert any(v.rule == "L-CARD" for v in result.violations), log
         assert not result.settled, log
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_dealer_line_written_wrong_is_one_finding(seed: int) -> None:
+    """A later hand's `dealer` line naming another seat: one L-DEALER, nothing else in any
+    hand (the line or the rotation may be the slip: what turns on one dealer is not judged
+    in that hand, and the next hand's line may name the dealer after either)."""
+    rng = random.Random(seed)
+    players = rng.randint(3, 8)  # (with two, a wrong line can only name the other player)
+    gen = generate_session(
+        rng, players=players, hands=4, options=random_options(rng), detail="full"
+    )
+    clean = [sorted((v.rule, v.line) for v in h.violations) for h in audit_bourre(gen.text)]
+    lines = gen.text.split("\n")
+    at = [i for i, line in enumerate(lines) if line.startswith("dealer")][1:]
+    i = rng.choice(at)
+    stated = lines[i].split()[-1]
+    lines[i] = f"dealer: {rng.choice([p for p in gen.players if p != stated])}"
+    found = [sorted((v.rule, v.line) for v in h.violations) for h in audit_bourre("\n".join(lines))]
+    added = [f for hand, was in zip(found, clean, strict=True) for f in hand if f not in was]
+    assert added == [("L-DEALER", i + 1)], "\n".join(lines)

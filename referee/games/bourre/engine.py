@@ -309,24 +309,22 @@ class BourreSession:
         for p in faulted:
             if p not in self.skips:
                 self.skips.append(p)
+        other = outcome.dealer_other
+        after_other = _seat_after(self.seats, other, self.skips)[0] if other else None
         self.next_dealer = self._dealer_after(outcome.dealer)
-        other = _left_of(self.seats, outcome.dealer_other) if outcome.dealer_other else None
-        self.other_dealer = other if other != self.next_dealer else None
+        self.other_dealer = after_other if after_other != self.next_dealer else None
         self._first = False
         self._last_number = number
 
     def _dealer_after(self, dealer: str | None) -> str | None:
-        """The player to the left of ``dealer``, skipping (once) those who lost their deal."""
+        """The player to the left of ``dealer``, skipping (once) those who lost their deal
+        (each skip is then used up)."""
         if dealer is None:
             return None
-        i = self.seats.index(dealer)
-        for step in range(1, 2 * len(self.seats) + 1):
-            seat = self.seats[(i + step) % len(self.seats)]
-            if seat in self.skips:
-                self.skips.remove(seat)
-                continue
-            return seat
-        return None
+        seat, passed = _seat_after(self.seats, dealer, self.skips)
+        for p in passed:
+            self.skips.remove(p)
+        return seat
 
 
 def _money_before(header: Header) -> MoneyState:
@@ -361,9 +359,20 @@ def _unread_header(lines: list[int]) -> str:
     return f"{word} {which} of the header could not be read"
 
 
-def _left_of(seats: tuple[str, ...], dealer: str) -> str:
-    """The player to the left of ``dealer``."""
-    return seats[(seats.index(dealer) + 1) % len(seats)]
+def _seat_after(
+    seats: tuple[str, ...], dealer: str, skips: list[str]
+) -> tuple[str | None, list[str]]:
+    """The player to the left of ``dealer``, passing over (once) each of ``skips``, and the
+    players passed over."""
+    i = seats.index(dealer)
+    passed: list[str] = []
+    for step in range(1, 2 * len(seats) + 1):
+        seat = seats[(i + step) % len(seats)]
+        if seat in skips and seat not in passed:
+            passed.append(seat)
+            continue
+        return seat, passed
+    return None, passed
 
 
 def _bounded(money: MoneyState, number: int) -> MoneyState:
