@@ -64,7 +64,9 @@ def test_a_dealer_line_written_wrong_is_one_finding(seed: int) -> None:
     hand (the line or the rotation may be the slip: what turns on one dealer is not judged
     in that hand, and the next hand's line may name the dealer after either)."""
     rng = random.Random(seed)
-    players = rng.randint(3, 8)  # (with two, a wrong line can only name the other player)
+    # (3 to 8 players: with two, an early announcement under one reading only may cost a
+    # deal, and the rotation take a third course; not covered)
+    players = rng.randint(3, 8)
     gen = generate_session(
         rng, players=players, hands=4, options=random_options(rng), detail="full"
     )

@@ -261,14 +261,21 @@ def check_decisions(state: ReplayState) -> None:
 def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
     """BR-DECIDE-ORDER for each player who announced before their turn (after a wrong
     `dealer` line, only one who did so under the rotation's dealer too: the slip may be
-    the dealer line)."""
+    the dealer line). One who did under one reading only may owe ``early_penalty``: the
+    log does not say, and the hand is not settled."""
     order = turn_order(state.seats, dealer)
     decisions = state.facts.decisions  # (the first of each player's, in log order)
     early = early_announcers(list(decisions), order)
     expected = state.dealer_other if state.dealer_other is not None else state.expected_dealer
-    if early and expected is not None and expected != dealer:
+    if expected is not None and expected != dealer:
         also = early_announcers(list(decisions), turn_order(state.seats, expected))
+        doubtful = [p for p in decisions if (p in early) != (p in also)]
         early = {p: q for p, q in early.items() if p in also}
+        if doubtful and state.opts.early_penalty:
+            state.incomplete.append(
+                f"whether {', '.join(doubtful)} announced early turns on who dealt, which the "
+                "log does not say"
+            )
     for player, waited in early.items():
         line = decisions[player]
         state.early.append(player)
