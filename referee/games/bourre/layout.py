@@ -86,6 +86,12 @@ def settle_dealer(state: ReplayState) -> None:
         return
     state.dealer = line.player
     expected = state.expected_dealer
+    if expected is None and other is None:
+        # (no rotation to hold the line against: the decisions may be)
+        other = _dealer_the_decisions_show(state, line.player)
+        if other is not None:
+            state.dealer_contradicted, state.dealer_other = True, other
+        return
     if expected is not None and expected != state.dealer and other != state.dealer:
         # (the line or the rotation: either may be the slip, so what follows from who
         # dealt is judged only where both readings agree, and the line's L-DEALER is the
@@ -100,6 +106,26 @@ def settle_dealer(state: ReplayState) -> None:
             evidence="the deal passes to the left after every hand"
             + (" (a player who took back an illegal card skips one turn)"),
         )
+
+
+def _dealer_the_decisions_show(state: ReplayState, stated: str) -> str | None:
+    """With no rotation to hold a `dealer` line against (the log's first hand): the dealer
+    the decision lines are in turn from, when every seated player has one, they are in turn
+    from another seat than the line's, and from the line's two players or more would have
+    announced early. One slip in the line is then the simpler reading than those early
+    announcements: who dealt is in doubt (the order is judged under both, the first lead
+    and what else turns on one dealer not at all). None otherwise."""
+    if state.opts.decisions != "turn" or len(state.seats) < 3:
+        return None
+    order = list(state.facts.decisions)  # (each player's first, in log order)
+    if len(order) != len(state.seats) or set(order) != set(state.seats):
+        return None
+    shown = order[-1]  # (the dealer decides last)
+    if shown == stated or turn_order(state.seats, shown) != order:
+        return None
+    if len(early_announcers(order, turn_order(state.seats, stated))) < 2:
+        return None
+    return shown
 
 
 def settle_trump(state: ReplayState) -> None:
