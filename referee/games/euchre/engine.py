@@ -23,7 +23,7 @@ from functools import partial
 from typing import Any, Final, TypeVar, cast
 
 from referee.cards import suit_word
-from referee.games.euchre.auction import Auction, label, run_auction
+from referee.games.euchre.auction import Auction, bidding_order, label, run_auction
 from referee.games.euchre.claims import Disputes, rule_on_claims
 from referee.games.euchre.deck import deck_of
 from referee.games.euchre.holdings import Contract, apply_discard, apply_exchange, read_deals
@@ -391,6 +391,9 @@ class EuchreSession:
                 )
             return expected, other if other != expected else None
         dealer = stated.player
+        if expected is None and other is None:
+            # (no rotation to hold the line against: the bids may be)
+            return dealer, self._dealer_the_bids_show(said, dealer)
         if expected is not None and dealer != expected and dealer != other:
             findings.add(
                 L_DEALER,
@@ -402,6 +405,27 @@ class EuchreSession:
             )
             return dealer, expected
         return dealer, None
+
+    def _dealer_the_bids_show(self, said: _Statements, stated: str) -> str | None:
+        """With no rotation to hold a `dealer` line against (the log's first hand): the
+        dealer the bid lines are in turn from, when every seated player has one and they
+        are in turn from another seat than the line's (every bid out of turn under it).
+        When two players or more would have bid out of turn under the line, one slip in it
+        is the simpler reading: who dealt is in doubt (see :class:`_Outcome`). None
+        otherwise."""
+        order = list(dict.fromkeys(b.player for b in said.of(BidLine)))  # (first of each)
+        players = self.table.players
+        turn = bidding_order(self.table, stated, self.options)
+        if turn is None or len(order) != len(players) or set(order) != set(players):
+            return None
+        place = {p: i for i, p in enumerate(turn)}
+        early = [p for i, p in enumerate(order) if any(place[q] < place[p] for q in order[i:])]
+        if len(early) < 2:
+            return None
+        for seat in players:
+            if seat != stated and bidding_order(self.table, seat, self.options) == order:
+                return seat
+        return None
 
     def _settle_contract(
         self, hand: Hand, said: _Statements, auction: Auction, out: _Outcome, findings: Findings
