@@ -408,11 +408,10 @@ class EuchreSession:
 
     def _dealer_the_bids_show(self, said: _Statements, stated: str) -> str | None:
         """With no rotation to hold a `dealer` line against (the log's first hand): the
-        dealer the bid lines are in turn from, when every seated player has one and they
-        are in turn from another seat than the line's (every bid out of turn under it).
-        When two players or more would have bid out of turn under the line, one slip in it
-        is the simpler reading: who dealt is in doubt (see :class:`_Outcome`). None
-        otherwise."""
+        dealer the bid lines are in turn from, when every seated player has one, they are
+        in turn from another seat than the line's, and two players or more would have bid
+        out of turn under the line. One slip in it is then the simpler reading: who dealt
+        is in doubt (see :class:`_Outcome`). None otherwise."""
         order = list(dict.fromkeys(b.player for b in said.of(BidLine)))  # (first of each)
         players = self.table.players
         turn = bidding_order(self.table, stated, self.options)
