@@ -141,14 +141,20 @@ def unread_kind(unread: Unread, seats: Sequence[str]) -> str:
     """What an unreadable line most likely was, by its first word: a statement's keyword
     (``trick3:`` and ``trik`` are tricks), ``decision`` (it starts with a seated name), or
     ``""`` when it could have been anything."""
+    return _kind_by_word(unread, seats, _STATEMENT_WORDS)
+
+
+def _kind_by_word(unread: Unread, seats: Sequence[str], keywords: Collection[str]) -> str:
+    """One of ``keywords`` the line's first word is (or is close to, or is with a number
+    after it), ``decision`` when it is a seated name, else ``""``."""
     word = unread.word.strip(":,").lower()
     core = word.rstrip("0123456789:")
     for candidate in (word, core):
-        if candidate in _STATEMENT_WORDS:
+        if candidate in keywords:
             return candidate
     if word.casefold() in {seat.casefold() for seat in seats}:
         return "decision"
-    close = difflib.get_close_matches(core, _STATEMENT_WORDS, n=1, cutoff=0.8)
+    close = difflib.get_close_matches(core, keywords, n=1, cutoff=0.8)
     return close[0] if close else ""
 
 
@@ -191,15 +197,7 @@ def _header_kind(unread: Unread, seats: Sequence[str]) -> str:
     """What an unreadable line of the header most likely was, by its first word: a
     statement's keyword (any statement's: a hand's may stand before the first `hand`),
     ``decision`` (it starts with a seated name), or ``""`` (it could have been anything)."""
-    word = unread.word.strip(":,").lower()
-    core = word.rstrip("0123456789:")
-    for candidate in (word, core):
-        if candidate in STATEMENT_KEYWORDS:
-            return candidate
-    if word.casefold() in {seat.casefold() for seat in seats}:
-        return "decision"
-    close = difflib.get_close_matches(core, STATEMENT_KEYWORDS, n=1, cutoff=0.8)
-    return close[0] if close else ""
+    return _kind_by_word(unread, seats, STATEMENT_KEYWORDS)
 
 
 def count_may_have_said(

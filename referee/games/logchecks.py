@@ -65,6 +65,24 @@ def turn_faults(
     return faults
 
 
+def early_announcers(written: Sequence[str], order: Sequence[str]) -> dict[str, str]:
+    """The players who announced before their turn, each with the first player due before
+    them whose line comes later: ``{early: waited_for}``, in the order written.
+
+    ``written`` is the players whose decision (Bourré) or bid (Bid Euchre) lines the log
+    has, in log order (one each); ``order`` the turn order. Players not in ``order`` are
+    ignored.
+    """
+    place = {p: i for i, p in enumerate(order)}
+    line = [p for p in written if p in place]
+    early: dict[str, str] = {}
+    for i, player in enumerate(line):
+        later = [q for q in line[i + 1 :] if place[q] < place[player]]
+        if later:
+            early[player] = min(later, key=place.__getitem__)
+    return early
+
+
 def first_out_of_turn(players: Sequence[str], in_hand: Sequence[str]) -> tuple[int, str] | None:
     """The place in ``players`` of the first card played out of clockwise order from the
     trick's leader (``players[0]``), and whose turn it was; None when each card came in turn

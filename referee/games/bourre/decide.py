@@ -18,23 +18,6 @@ def turn_order(seats: Sequence[str], dealer: str) -> list[str]:
     return [*seats[i + 1 :], *seats[: i + 1]]
 
 
-def early_announcers(written: Sequence[str], order: Sequence[str]) -> dict[str, str]:
-    """The players who announced before their turn, each with the first player due before
-    them whose line comes later: ``{early: waited_for}``, in the order written.
-
-    ``written`` is the players whose decision lines the log has, in log order (one each);
-    ``order`` the turn order (:func:`turn_order`). Players not in ``order`` are ignored.
-    """
-    place = {p: i for i, p in enumerate(order)}
-    line = [p for p in written if p in place]
-    early: dict[str, str] = {}
-    for i, player in enumerate(line):
-        later = [q for q in line[i + 1 :] if place[q] < place[player]]
-        if later:
-            early[player] = min(later, key=place.__getitem__)
-    return early
-
-
 def contradicted_pass(
     presumed: Sequence[str],
     recorded: Sequence[tuple[str, str | None]],

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
-from referee.games.bourre.decide import contradicted_pass, early_announcers, turn_order
+from referee.games.bourre.decide import contradicted_pass, turn_order
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
@@ -123,7 +123,7 @@ def _dealer_the_decisions_show(state: ReplayState, stated: str) -> str | None:
     shown = order[-1]  # (the dealer decides last)
     if shown == stated or turn_order(state.seats, shown) != order:
         return None
-    if len(early_announcers(order, turn_order(state.seats, stated))) < 2:
+    if len(logchecks.early_announcers(order, turn_order(state.seats, stated))) < 2:
         return None
     return shown
 
@@ -291,10 +291,10 @@ def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
     log does not say, and the hand is not settled."""
     order = turn_order(state.seats, dealer)
     decisions = state.facts.decisions  # (the first of each player's, in log order)
-    early = early_announcers(list(decisions), order)
+    early = logchecks.early_announcers(list(decisions), order)
     expected = state.dealer_other if state.dealer_other is not None else state.expected_dealer
     if expected is not None and expected != dealer:
-        also = early_announcers(list(decisions), turn_order(state.seats, expected))
+        also = logchecks.early_announcers(list(decisions), turn_order(state.seats, expected))
         doubtful = [p for p in decisions if (p in early) != (p in also)]
         early = {p: q for p, q in early.items() if p in also}
         if doubtful and state.opts.early_penalty:

@@ -22,6 +22,7 @@ from decimal import Decimal
 from functools import partial
 from typing import Any, Final, TypeVar, cast
 
+import referee.games.logchecks as logchecks
 from referee.cards import suit_word
 from referee.games.euchre.auction import Auction, bidding_order, label, run_auction
 from referee.games.euchre.claims import Disputes, rule_on_claims
@@ -417,9 +418,7 @@ class EuchreSession:
         turn = bidding_order(self.table, stated, self.options)
         if turn is None or len(order) != len(players) or set(order) != set(players):
             return None
-        place = {p: i for i, p in enumerate(turn)}
-        early = [p for i, p in enumerate(order) if any(place[q] < place[p] for q in order[i:])]
-        if len(early) < 2:
+        if len(logchecks.early_announcers(order, turn)) < 2:
             return None
         for seat in players:
             if seat != stated and bidding_order(self.table, seat, self.options) == order:
