@@ -25,6 +25,7 @@ from referee.games.bourre.play import (
     cards_of,
     empty_table,
     table_after,
+    table_of,
 )
 from referee.games.bourre.rules import (
     BR_FOLLOW,
@@ -52,8 +53,8 @@ def judge_plays(state: ReplayState) -> None:
     cinch_judged = opts.cinch and (dealer_known or state.upcard is None)
     cinch = _Cinches(state, bits) if trump is not None and cinch_judged else None
     disputes = (
-        _Disputes(state.played_by_two, state.written_twice)
-        if state.played_by_two or state.written_twice
+        _Disputes(state.played_by_two, state.written_twice, state.named_twice)
+        if state.played_by_two or state.written_twice or state.named_twice
         else None
     )
     for number, plays in enumerate(state.plays, start=1):
@@ -66,18 +67,21 @@ def judge_plays(state: ReplayState) -> None:
         # the place in the trick of a card the log also shows played by another player (see
         # _Disputes.place): the plays after it are judged only as far as it does not matter
         doubt = disputes.place(number, plays) if disputes is not None else None
+        # (an entry of the line left out for a slip of its own held a place on the table)
+        written = _as_written(plays, trump) if _left_out(plays) else None
         for i, play in enumerate(plays):
             card = play.card
             after = doubt is not None and i > doubt
-            if play.judged and not (after and doubt == 0):
-                view = views.get(play.player) if views and not after else None
+            shown = written[i] if written is not None else None
+            if play.judged and not (after and doubt == 0) and not (shown and shown.lead_unknown):
+                view = views.get(play.player) if views and not after and not shown else None
                 # "may I?": most plays are legal and need no explanation
                 held = bits[play.player]
                 if view or play.retracted or not is_legal(card, held, table, opts):
                     is_last = complete and i == len(plays) - 1
                     readings = disputes.readings(play, held) if disputes is not None else None
                     on = tuple(on_table)
-                    _judge(state, play, held, on, table, view, is_last, readings, after)
+                    _judge(state, play, held, on, table, view, is_last, readings, after, shown)
             table = table_after(table, card)
             on_table.append(card)
         for play in plays:
@@ -87,6 +91,44 @@ def judge_plays(state: ReplayState) -> None:
             cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
+
+
+def _left_out(plays: list[LoggedPlay]) -> bool:
+    """Whether the trick line of ``plays`` (a trick's standing plays) has an entry left
+    out of them (see :func:`_as_written`)."""
+    return bool(plays) and len(plays) < len(plays[0].source.players)
+
+
+class _AsWritten(NamedTuple):
+    """The table before a play as its trick line shows it, where an entry before the play
+    was left out of the trick for a slip of its own (a name not seated, a player who passed
+    or is written twice in the trick, a card off the deck). The card of a name's slip was
+    on the table all the same (only whose it was is in doubt), unless the entry is the slip
+    as a whole: a play is flagged only where it breaks the same rule with the card and
+    without it. ``table`` is None where such a card is off the deck (what lay there is not
+    known: only a breach that turns on the suit led alone stands), and ``lead_unknown``
+    says that card was the lead (then nothing after it is judged)."""
+
+    table: Table | None
+    cards: tuple[str, ...]
+    lead_unknown: bool
+
+
+def _as_written(plays: list[LoggedPlay], trump: str | None) -> list[_AsWritten | None]:
+    """For each standing play of a trick some of whose entries were left out, the table
+    as the line shows it before that play (None where no entry before it was left out)."""
+    line = plays[0].source
+    written: list[_AsWritten | None] = []
+    for i, play in enumerate(plays):
+        if play.place == i:  # (every entry before it stands)
+            written.append(None)
+            continue
+        cards = line.cards[: play.place]
+        if all(card in BIT for card in cards):
+            written.append(_AsWritten(table_of(cards, trump), cards, False))
+        else:
+            written.append(_AsWritten(None, cards, cards[0] not in BIT))
+    return written
 
 
 class _Cinches:
@@ -161,6 +203,7 @@ class _Disputes:
         self,
         played_by_two: dict[str, dict[str, int]],
         written_twice: dict[str, list[tuple[str, int]]],
+        named_twice: dict[str, list[tuple[str, int, bool]]],
     ) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
@@ -174,6 +217,10 @@ class _Disputes:
             for i, (player, trick) in enumerate(written):
                 self.claims.setdefault(player, []).append((card, trick, i == 0))
                 self.entered.setdefault(trick, set()).add(card)
+        # (a player written twice in one trick: both cards were on the table, but which
+        # was theirs the log does not say)
+        for player, claims in named_twice.items():
+            self.claims.setdefault(player, []).extend(claims)
 
     def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
         """The place in trick ``number`` of the first entry of such a card, or None (the
@@ -244,6 +291,7 @@ def _judge(
     is_last: bool,
     readings: _Readings | None = None,
     in_doubt: bool = False,
+    written: _AsWritten | None = None,
 ) -> None:
     """Judge one play (and the card taken back, if any) held against ``held``, the
     player's cards as bits (``trick``: the cards on the table, ``table`` the same as the
@@ -254,7 +302,10 @@ def _judge(
     evidence of the one without that card; the cinch is not judged there (the cinch a
     player holds turns on every card of their hand). ``in_doubt``: a card on the table
     before this play may not be what the log shows (see :meth:`_Disputes.place`), so only
-    a breach that turns on the suit led alone is reported (:func:`_whatever_lay_there`)."""
+    a breach that turns on the suit led alone is reported (:func:`_whatever_lay_there`).
+    ``written``: the table as the trick line shows it, where an entry before this play was
+    left out of the trick (see :class:`_AsWritten`): a play is flagged only where it breaks
+    the same rule there too, with the evidence of the cards the line shows."""
     other: int | None = None
     known = True
     if readings is not None:
@@ -276,8 +327,15 @@ def _judge(
         if breach is None:
             continue
         rule, evidence = breach
-        if in_doubt and not _whatever_lay_there(rule, opts):
+        if (in_doubt or (written is not None and written.table is None)) and not (
+            _whatever_lay_there(rule, opts)
+        ):
             continue
+        if written is not None and written.table is not None:
+            shown = _why_not(state, play, card, bits, written.cards, written.table, None, None)
+            if shown is None or shown[0].id != rule.id:
+                continue
+            evidence = shown[1]
         if other is not None:  # the other reading must break the same rule
             again = _why_not(state, play, card, other | back, trick, table, None, None)
             if again is None or again[0].id != rule.id:

@@ -202,6 +202,10 @@ class ReplayState:
         #: player, the trick), the standing entry's first. One entry is a slip, and the log
         #: does not say which: what the player played in the other trick is not known.
         self.written_twice: dict[str, list[tuple[str, int]]] = {}
+        #: Players written twice in one trick: player -> (card, trick, whether the entry
+        #: stands) for each of their entries there. One name is a slip (the card was
+        #: another player's), and the log does not say which: neither card is known theirs.
+        self.named_twice: dict[str, list[tuple[str, int, bool]]] = {}
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None

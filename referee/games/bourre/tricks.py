@@ -191,7 +191,22 @@ def _admit_plays(
         admitted_play = _admit(state, line, i, number, seen, played)
         if admitted_play is not None:
             admitted.append(admitted_play)
+        elif name in seen and card in BOURRE_DECK:
+            _note_named_twice(state, admitted, name, card, number)
     return admitted
+
+
+def _note_named_twice(
+    state: ReplayState, admitted: list[LoggedPlay], name: str, card: str, number: int
+) -> None:
+    """``name`` is written twice in trick ``number``, the second time with ``card`` (left
+    out): one of the two names is a slip, and which card was theirs the log does not say
+    (see :attr:`ReplayState.named_twice`)."""
+    entries = state.named_twice.setdefault(name, [])
+    kept = next(p for p in admitted if p.player == name)
+    if (kept.card, number, True) not in entries:
+        entries.append((kept.card, number, True))
+    entries.append((card, number, False))
 
 
 def _admit(

@@ -317,6 +317,10 @@ class TrickReplay:
             if admitted is not None:
                 seen.append(admitted)
                 players.add(admitted.player)
+            elif player in players:  # (written twice: one name is a slip, and which card
+                # was theirs the log does not say: neither is judged nor evidence)
+                kept = next(x for x in seen if x.player == player)
+                kept.clean = kept.retracted_clean = False
         return seen
 
     def _admit(self, line: TrickLine, index: int, number: int, already: set[str]) -> Seen | None:
@@ -495,6 +499,8 @@ class TrickReplay:
             if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
+            if seen[0].index > 0 and _lead_in_doubt(seen[0].source, led, facts, cards):
+                continue
             for x in seen[1:]:
                 self._judge(x, number, led, shown.get(x.player, []), facts)
 
@@ -580,6 +586,17 @@ class TrickReplay:
             corrected=corrected,
         )
         self.out.follows.append(found)
+
+
+def _lead_in_doubt(line: TrickLine, led: str, facts: CardFacts, deck: frozenset[str]) -> bool:
+    """Whether the suit led to a trick whose line's first entry was left out for a slip of
+    its own (a name not seated, a player out of the hand or written twice, a card off the
+    deck) turns on that slip: the card of a name's slip was led all the same (only whose it
+    was is in doubt), unless the entry is the slip as a whole; then the first card that
+    stands was led, ``led``. Where the two suits differ, or the card is off the deck, the
+    plays of the trick are not judged."""
+    first = line.cards[0]
+    return first not in deck or facts.suit[first] != led
 
 
 def _where(number: int, taken_back: bool) -> str:
