@@ -32,6 +32,7 @@ class HandFacts:
         "extra_deals",
         "foreign",
         "hand",
+        "later_decisions",
         "settles",
         "tricks",
         "trump_lines",
@@ -44,6 +45,9 @@ class HandFacts:
         self.deals: dict[str, DealLine] = {}
         self.extra_deals: list[DealLine] = []
         self.decisions: dict[str, DecisionLine] = {}
+        #: Each seated player's decision lines after their first, in log order (a slip:
+        #: L-DUPLICATE; see :func:`decision_lines`).
+        self.later_decisions: list[DecisionLine] = []
         self.tricks: list[TrickLine] = []
         self.claims: list[ClaimLine] = []
         self.antes: list[AnteLine] = []
@@ -59,7 +63,10 @@ def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
             facts.tricks.append(event)
         elif isinstance(event, DecisionLine):
             if event.player in seats:
-                facts.decisions.setdefault(event.player, event)
+                if event.player in facts.decisions:
+                    facts.later_decisions.append(event)
+                else:
+                    facts.decisions[event.player] = event
         elif isinstance(event, DealLine):
             if event.player in seats and event.player not in facts.deals:
                 facts.deals[event.player] = event
@@ -78,3 +85,23 @@ def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
         else:
             facts.foreign.append(event)
     return facts
+
+
+def decision_lines(facts: HandFacts, player: str) -> list[DecisionLine]:
+    """The player's decision lines in the hand, in log order."""
+    first = facts.decisions.get(player)
+    if first is None:
+        return []
+    return [first, *(d for d in facts.later_decisions if d.player == player)]
+
+
+def decision_by_tricks(facts: HandFacts, player: str) -> DecisionLine | None:
+    """Of a player's decision lines that disagree (one says pass, one play: one is a slip),
+    the one the tricks bear out: a card of theirs in a trick, the first that says play;
+    trick lines without one, the first that says pass. None where the lines agree, or no
+    trick is in the log (then whether they played is not known)."""
+    lines = decision_lines(facts, player)
+    if len({d.action for d in lines}) < 2 or not facts.tricks:
+        return None
+    played = any(player in t.players for t in facts.tricks)
+    return next(d for d in lines if (d.action == "play") == played)

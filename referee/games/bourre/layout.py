@@ -11,7 +11,7 @@ from __future__ import annotations
 import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.decide import contradicted_pass, turn_order
-from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.facts import HandFacts, decision_by_tricks, decision_lines
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
 from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
@@ -47,16 +47,51 @@ def note_unreadable(state: ReplayState) -> None:
 
 
 def check_duplicates(state: ReplayState) -> None:
-    """L-DUPLICATE for each statement the hand makes twice (the first one counts)."""
+    """L-DUPLICATE for each statement the hand makes twice (the first one counts, but for
+    a player's decision lines that disagree, where the tricks bear out a later one: see
+    :func:`~referee.games.bourre.facts.decision_by_tricks`)."""
     for found in duplicate_findings(state.facts.hand, state.seats):
+        evidence = found.evidence
+        if found.player is not None and found.message.startswith("a second decision"):
+            evidence = _decision_evidence(state, found.player, found.line) or evidence
         state.flag(
             L_DUPLICATE,
             found.message,
             found.line,
             found.column,
             player=found.player,
-            evidence=found.evidence,
+            evidence=evidence,
         )
+
+
+def _decision_evidence(state: ReplayState, player: str, line: int) -> str | None:
+    """The evidence of an L-DUPLICATE on the player's decision line ``line`` where their
+    lines disagree and the tricks bear out a line after the first, or show none (None: the
+    first counts)."""
+    lines = decision_lines(state.facts, player)
+    if len({d.action for d in lines}) < 2:
+        return None
+    first, standing = lines[0], decision_by_tricks(state.facts, player)
+    if standing is None:
+        said = "pass" if first.action == "pass" else "play"
+        return (
+            f"the first, line {first.line}, says {said}, and no trick shows which is right: "
+            f"whether {player} played is not known"
+        )
+    if standing is first:
+        return None
+    shown = (
+        f"the tricks show {player}'s cards"
+        if standing.action == "play"
+        else f"the tricks show no card of {player}'s"
+    )
+    if standing.line == line:
+        said = "pass" if first.action == "pass" else "play"
+        return (
+            f"the first, line {first.line}, says {said}, but {shown}: this line is the one "
+            "that counts, and the first is not used"
+        )
+    return f"line {standing.line} is the one that counts ({shown}), and this line is not used"
 
 
 def settle_dealer(state: ReplayState) -> None:
@@ -160,6 +195,8 @@ def settle_decisions(state: ReplayState) -> None:
     decisions = state.facts.decisions
     seats = state.seats
     in_tricks = {p for t in state.facts.tricks for p in t.players if p in seats}
+    if state.facts.later_decisions:
+        _settle_repeated_decisions(state)
     presumed: list[str] = []  # no decision line and no card: passed, by the log's rules
     for seat in state.seats:
         decision = decisions.get(seat)
@@ -177,6 +214,26 @@ def settle_decisions(state: ReplayState) -> None:
         _check_presumed(state, presumed)
     _check_pass_played(state)
     _check_dealer_takes(state)
+
+
+def _settle_repeated_decisions(state: ReplayState) -> None:
+    """A player whose decision lines disagree (one says pass, one play): one is a slip (an
+    L-DUPLICATE). Their decision is the one the tricks bear out (see
+    :func:`~referee.games.bourre.facts.decision_by_tricks`); with no trick in the log,
+    whether they played is not known, and the hand is not settled."""
+    facts = state.facts
+    for player in list(facts.decisions):
+        lines = decision_lines(facts, player)
+        if len({d.action for d in lines}) < 2:
+            continue
+        standing = decision_by_tricks(facts, player)
+        if standing is None:
+            state.undecided = True
+            state.incomplete.append(
+                f"{player}'s decision lines say pass and play, and no trick shows which"
+            )
+        else:
+            facts.decisions[player] = standing
 
 
 def _check_pass_played(state: ReplayState) -> None:
@@ -290,11 +347,11 @@ def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
     the dealer line). One who did under one reading only may owe ``early_penalty``: the
     log does not say, and the hand is not settled."""
     order = turn_order(state.seats, dealer)
-    decisions = state.facts.decisions  # (the first of each player's, in log order)
-    early = logchecks.early_announcers(list(decisions), order)
+    decisions = state.facts.decisions  # (each player's decision, by their first line's place)
+    early = _early_by_every_line(state, order)
     expected = state.dealer_other if state.dealer_other is not None else state.expected_dealer
     if expected is not None and expected != dealer:
-        also = logchecks.early_announcers(list(decisions), turn_order(state.seats, expected))
+        also = _early_by_every_line(state, turn_order(state.seats, expected))
         doubtful = [p for p in decisions if (p in early) != (p in also)]
         early = {p: q for p, q in early.items() if p in also}
         if doubtful and state.opts.early_penalty:
@@ -303,7 +360,7 @@ def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
                 "log does not say"
             )
     for player, waited in early.items():
-        line = decisions[player]
+        line = decision_lines(state.facts, player)[0]
         state.early.append(player)
         state.flag(
             BR_DECIDE_ORDER,
@@ -311,10 +368,36 @@ def _check_order_of_decisions(state: ReplayState, dealer: str) -> None:
             line.line,
             line.column,
             player=player,
-            evidence=f"{player} announced before {waited} (line {decisions[waited].line}), "
+            evidence=f"{player} announced before {waited} "
+            f"(line {decision_lines(state.facts, waited)[0].line}), "
             f"whose turn came first: players decide from the dealer's left, the dealer "
             f"last ({', '.join(order)})",
         )
+
+
+def _early_by_every_line(state: ReplayState, order: list[str]) -> dict[str, str]:
+    """The players who announced before their turn (see
+    :func:`~referee.games.logchecks.early_announcers`), each with the player due before
+    them. A player with two decision lines or more announced at one of them, and the log
+    does not say which (one is a slip): the order is read with each player's first line and
+    with their last, and only a player early in both readings is early. One early in one
+    reading only may owe ``early_penalty``: the log does not say, and the hand is not
+    settled."""
+    facts = state.facts
+    by_first = logchecks.early_announcers(list(facts.decisions), order)
+    if not facts.later_decisions:
+        return by_first
+    last = {d.player: d.line for d in facts.later_decisions}
+    places = sorted(facts.decisions, key=lambda p: last.get(p, facts.decisions[p].line))
+    by_last = logchecks.early_announcers(places, order)
+    doubtful = [p for p in facts.decisions if (p in by_first) != (p in by_last)]
+    gap = (
+        f"whether {', '.join(doubtful)} announced early turns on which of their decision lines "
+        "is the slip, which the log does not say"
+    )
+    if doubtful and state.opts.early_penalty and gap not in state.incomplete:
+        state.incomplete.append(gap)
+    return {p: q for p, q in by_first.items() if p in by_last}
 
 
 def _check_draw(state: ReplayState, d: DecisionLine) -> None:
