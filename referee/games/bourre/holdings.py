@@ -51,6 +51,12 @@ def _flag_held_elsewhere(state: ReplayState, play: LoggedPlay, why: str) -> None
     """L-CARD for a play of a card the log places with someone else (``why``: where)."""
     fault = logchecks.held_elsewhere(play.card, play.player, why)
     state.flag_fault(fault, play.card_at, player=play.player, trick=play.trick)
+    _note_unheld(state, play)
+
+
+def _note_unheld(state: ReplayState, play: LoggedPlay) -> None:
+    """The log's record contradicts the play (see :attr:`ReplayState.unheld`)."""
+    state.unheld.setdefault(play.player, []).append((play.card, play.trick))
 
 
 def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPlay]) -> None:
@@ -94,3 +100,4 @@ def _explain(
     }[problem.kind]
     fault = logchecks.not_in_hand(player, play.card, why)
     state.flag_fault(fault, play.card_at, player=player, trick=play.trick)
+    _note_unheld(state, play)

@@ -53,8 +53,8 @@ def judge_plays(state: ReplayState) -> None:
     cinch_judged = opts.cinch and (dealer_known or state.upcard is None)
     cinch = _Cinches(state, bits) if trump is not None and cinch_judged else None
     disputes = (
-        _Disputes(state.played_by_two, state.written_twice, state.named_twice)
-        if state.played_by_two or state.written_twice or state.named_twice
+        _Disputes(state.played_by_two, state.written_twice, state.named_twice, state.unheld)
+        if state.played_by_two or state.written_twice or state.named_twice or state.unheld
         else None
     )
     for number, plays in enumerate(state.plays, start=1):
@@ -204,6 +204,7 @@ class _Disputes:
         played_by_two: dict[str, dict[str, int]],
         written_twice: dict[str, list[tuple[str, int]]],
         named_twice: dict[str, list[tuple[str, int, bool]]],
+        unheld: dict[str, list[tuple[str, int]]],
     ) -> None:
         #: player -> (card, the trick they played it in, whether their entry stands)
         self.claims: dict[str, list[tuple[str, int, bool]]] = {}
@@ -221,6 +222,9 @@ class _Disputes:
         # was theirs the log does not say)
         for player, claims in named_twice.items():
             self.claims.setdefault(player, []).extend(claims)
+        # (a play the log's record contradicts: the record or the entry is the slip)
+        for player, cards in unheld.items():
+            self.claims.setdefault(player, []).extend((c, trick, True) for c, trick in cards)
 
     def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
         """The place in trick ``number`` of the first entry of such a card, or None (the

@@ -206,6 +206,11 @@ class ReplayState:
         #: stands) for each of their entries there. One name is a slip (the card was
         #: another player's), and the log does not say which: neither card is known theirs.
         self.named_twice: dict[str, list[tuple[str, int, bool]]] = {}
+        #: Plays whose card the player's own record (deal, discard and draw) or another's
+        #: contradicts (an L-NOT-HELD or an L-CARD on the play): player -> (card, trick).
+        #: Either the record or the trick entry is the slip: the play is not judged, and the
+        #: card is no evidence that the player held it.
+        self.unheld: dict[str, list[tuple[str, int]]] = {}
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None
