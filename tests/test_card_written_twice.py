@@ -79,3 +79,36 @@ def test_a_dealer_line_written_wrong_is_one_finding(seed: int) -> None:
     found = [sorted((v.rule, v.line) for v in h.violations) for h in audit_bourre("\n".join(lines))]
     added = [f for hand, was in zip(found, clean, strict=True) for f in hand if f not in was]
     assert added == [("L-DEALER", i + 1)], "\n".join(lines)
+
+
+def _name_slip(log: str, rng: random.Random, names: list[str]) -> str | None:
+    """``log`` with one play's name in a trick line replaced by another seated player's or
+    by a name not seated (None when the hand has no trick)."""
+    lines = log.split("\n")
+    tricks = [i for i, line in enumerate(lines) if line.startswith("trick ")]
+    if not tricks:
+        return None
+    into = rng.choice(tricks)
+    plays = _plays(lines[into])
+    k = rng.randrange(len(plays))
+    others = [p for p in names if p != plays[k][0]]
+    plays[k] = (rng.choice([*others, "zzz"]), plays[k][1])
+    head = lines[into].split(":", 1)[0]
+    lines[into] = f"{head}: " + ", ".join(f"{p} {c}" for p, c in plays)
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_name_written_wrong_in_a_trick_accuses_nobody(seed: int) -> None:
+    """A play's name in a trick line written as another player's (seated or not): the card
+    was on the table all the same, and which card was whose the log does not say; the
+    referee reports the log's faults and no renege."""
+    rng = random.Random(seed)
+    gen = generate_session(rng, hands=3, options=random_options(rng), detail="full")
+    for index in range(len(gen.hands)):
+        log = _name_slip(gen.standalone_log(index), rng, list(gen.players))
+        if log is None:
+            continue
+        (result,) = audit_bourre(log)
+        assert not [v for v in result.violations if v.rule in PLAY_RULES], log
+        assert result.violations, log
