@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import referee.games.logchecks as logchecks
 from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.rules import BE_BID_LOW, BE_BID_ORDER, BE_STUCK
 from referee.games.euchre.table import Findings, Table
@@ -98,8 +99,9 @@ def run_auction(
         if not table.seated(bid.player):
             findings.unseated(bid.player, bid, 1, "a bid")
     writers = list(dict.fromkeys(b.player for b in seated))
+    in_doubt = _early_at_one_line(seated, order) if order is not None else set()
     for bid in seated:
-        if _out_of_order(bid, auction, order, writers, findings):
+        if _out_of_order(bid, auction, order, writers, findings, in_doubt):
             auction.written.append(bid.player)
             _maybe_raise(bid, auction, options, findings, report=False)
             continue
@@ -112,14 +114,30 @@ def run_auction(
     return auction
 
 
+def _early_at_one_line(bids: Sequence[BidLine], order: list[str]) -> set[str]:
+    """The players with two bid lines or more whose first comes before a written earlier
+    bidder's turn and whose last does not. One of the lines is the slip (a name written for
+    another's), and the log does not say which: their first is not judged out of turn (the
+    second is a second bid all the same)."""
+    first = list(dict.fromkeys(b.player for b in bids))
+    if len(first) == len(bids):
+        return set()  # (one line each, as usual)
+    last = list(reversed(dict.fromkeys(b.player for b in reversed(bids))))
+    early_first = logchecks.early_announcers(first, order)
+    early_last = logchecks.early_announcers(last, order)
+    return {p for p in early_first if p not in early_last}
+
+
 def _out_of_order(
     bid: BidLine,
     auction: Auction,
     order: list[str] | None,
     writers: list[str],
     findings: Findings,
+    in_doubt: set[str],
 ) -> bool:
-    """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn."""
+    """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn (not
+    judged of a player in ``in_doubt``: see :func:`_early_at_one_line`)."""
     name = bid.player
     if name in auction.written:
         findings.add(
@@ -131,7 +149,7 @@ def _out_of_order(
             evidence=f"there is one round of bidding; {name} had already bid",
         )
         return True
-    if order is None:
+    if order is None or name in in_doubt:
         return False
     due = None  # the first player in order with a bid line who has not bid yet
     for p in order:
