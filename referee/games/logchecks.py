@@ -132,10 +132,11 @@ def wrong_size(
 ) -> Fault | None:
     """L-TRICK for a trick with too few cards: ``present``, the players whose cards stand
     in it, against ``in_hand``, the players in the hand. ``written``: the cards the line
-    gives to names not out of the hand (a name not seated, a second card, a card off the
-    deck included): a trick written with the right number of cards is never also wrong in
-    size, as each card left out of it is reported on its own; the message counts the cards
-    written."""
+    gives (to a name not seated, a player out of the hand, a player a second time, a card
+    off the deck included): a trick written with the right number of cards is never also
+    wrong in size, as each card left out of it is reported on its own (the simplest reading
+    of a player out of the hand in a trick a player in it is missing from is a name written
+    for another's: one finding); the message counts the cards written."""
     if written == len(in_hand) or len(present) == len(in_hand):
         return None
     missing = [p for p in in_hand if p not in present]

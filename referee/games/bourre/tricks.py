@@ -296,9 +296,8 @@ def _check_order(
 def _check_size(state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int) -> None:
     """L-TRICK for a trick with too few cards (see
     :func:`~referee.games.logchecks.wrong_size`)."""
-    written = sum(1 for p in line.players if p not in state.passed)
     present = {p.player for p in plays}
-    short = logchecks.wrong_size(number, present, state.active, written)
+    short = logchecks.wrong_size(number, present, state.active, len(line.players))
     if short is not None:
         state.flag(
             short.rule, short.message, line.line, line.column, trick=number, evidence=short.evidence

@@ -464,9 +464,7 @@ class TrickReplay:
         active = self.s.active
         if len(seen) == len(active):
             return  # the usual trick: complete (its players are all different)
-        seated = self.s.table.seated
-        written = sum(1 for p in line.players if not seated(p) or p in active)
-        short = logchecks.wrong_size(number, {x.player for x in seen}, active, written)
+        short = logchecks.wrong_size(number, {x.player for x in seen}, active, len(line.players))
         if short is not None:
             self._add_line(short, line.line, line.column, number)
 
