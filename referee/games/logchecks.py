@@ -115,15 +115,19 @@ def twice_in_trick(player: str, trick: int) -> Fault:
 
 
 def left_out_for_a_slip(
-    players: Sequence[str], admitted: int, sits_out: Callable[[str], bool]
+    players: Sequence[str], admitted: int, sits_out: Callable[[str], bool], in_hand: int
 ) -> bool:
     """Whether a play of a trick line (its ``players``, of whom ``admitted`` stand in the
     trick) was left out for a slip of its own (a name not seated, a card not in the deck, a
-    player twice in the trick), not for a player who ``sits_out`` (passed, or out of the
-    hand): the order of the cards left is then not judged (the left-out play held a place
-    in it, perhaps the lead; L-TURN there would be a second finding for the one slip)."""
+    player twice in the trick), or is the card of a player who ``sits_out`` (passed, or out
+    of the hand) in a trick short of the ``in_hand`` players in the hand (a name written
+    for another's): the order of the cards left is then not judged (the left-out play held
+    a place in it, perhaps the lead; L-TURN there would be a second finding for the one
+    slip)."""
     if admitted == len(players):
         return False
+    if admitted < in_hand:
+        return True
     return len(players) - admitted > sum(1 for p in players if sits_out(p))
 
 

@@ -64,7 +64,9 @@ def lay_out_tricks(state: ReplayState) -> None:
         players = line.players if whole else tuple(p.player for p in plays)
         in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
-        slipped = logchecks.left_out_for_a_slip(line.players, len(plays), state.passed.__contains__)
+        slipped = logchecks.left_out_for_a_slip(
+            line.players, len(plays), state.passed.__contains__, len(active)
+        )
         if not slipped:  # (else the slip explains the order)
             _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
         if len(plays) != len(active):

@@ -220,7 +220,9 @@ class TrickReplay:
             written.append(number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
-            slipped = logchecks.left_out_for_a_slip(line.players, len(seen), self._sits_out)
+            slipped = logchecks.left_out_for_a_slip(
+                line.players, len(seen), self._sits_out, len(self.s.active)
+            )
             if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, reason, number)
             self._check_size(line, seen, number)
