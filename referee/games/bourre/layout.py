@@ -205,8 +205,11 @@ def settle_decisions(state: ReplayState) -> None:
                 state.active.append(seat)
             else:
                 state.passed.add(seat)
-        elif seat in in_tricks:
+        elif seat in in_tricks and not _written_for_another(state.facts, seat):
             state.active.append(seat)
+        elif seat in in_tricks:
+            state.passed.add(seat)  # (their one card is another's: L-PASSED on it)
+            state.named_for_another.add(seat)
         else:
             state.passed.add(seat)
             presumed.append(seat)
@@ -214,6 +217,21 @@ def settle_decisions(state: ReplayState) -> None:
         _check_presumed(state, presumed)
     _check_pass_played(state)
     _check_dealer_takes(state)
+
+
+def _written_for_another(facts: HandFacts, player: str) -> bool:
+    """Whether a player with no decision line has a card in one trick line only, of two or
+    more, and that line lacks a player who has one in every other: a player who plays has
+    a card in every trick, so the simplest reading is one name written for another's (the
+    other, every trick but one missing the player's card). They passed, by the log's rule
+    for a player with no decision line and no card of theirs."""
+    tricks = facts.tricks
+    theirs = [t for t in tricks if player in t.players]
+    if len(theirs) != 1 or len(tricks) < 2:
+        return False
+    others = [t.players for t in tricks if t is not theirs[0]]
+    in_every = set(others[0]).intersection(*others[1:])
+    return any(p not in theirs[0].players for p in in_every)
 
 
 def _settle_repeated_decisions(state: ReplayState) -> None:

@@ -211,6 +211,9 @@ class ReplayState:
         #: Either the record or the trick entry is the slip: the play is not judged, and the
         #: card is no evidence that the player held it.
         self.unheld: dict[str, list[tuple[str, int]]] = {}
+        #: Players with no decision line whose one card in the tricks is taken for another
+        #: player's, the name being the slip (see :func:`layout.settle_decisions`): passed.
+        self.named_for_another: set[str] = set()
         self._by_player: dict[str, list[LoggedPlay]] = {}
         self._gathered = False  # (whether _by_player is filled)
         self._plain_deals: dict[str, tuple[str, ...]] | None = None

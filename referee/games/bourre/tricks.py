@@ -240,13 +240,18 @@ def _admit(
         )
         return None
     if name in state.passed:
+        why = (
+            f"{name} has no decision line and no card in the hand's other tricks, so passed"
+            if name in state.named_for_another
+            else f"{name} folded this hand"
+        )
         state.flag_card(
             L_PASSED,
             f"{name} passed but played {pretty(card)}",
             card_at,
             player=name,
             trick=number,
-            evidence=f"{name} folded this hand; the card is left out of trick {number}",
+            evidence=f"{why}; the card is left out of trick {number}",
         )
         return None
     if name in seen:
