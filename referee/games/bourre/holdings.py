@@ -22,10 +22,13 @@ from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_NOT_HELD
 from referee.records import DecisionLine, decision_items, located
 
+#: The upcard is no other player's while the stock lasts (see :func:`_upcard_placed`).
+_UPCARD = "upcard"
 _PLACED = {
     FOLDED: "{who} was dealt it and folded",
     KEPT: "{who} was dealt it and kept all cards",
     DISCARDED: "{who} discarded it",
+    _UPCARD: "{who} dealt it face up as the upcard, and the stock did not run out",
 }
 _THROWN = "{who} discarded it and the stock did not run out"
 
@@ -36,6 +39,9 @@ def cross_check_hands(state: ReplayState) -> None:
     elsewhere = cards_out_of_play(
         state.plain_decisions(), state.plain_deals(), state.active, ran_out, state.contested
     )
+    upcard = _upcard_placed(state, ran_out)
+    if upcard is not None:
+        elsewhere.setdefault(upcard, (state.dealer or "", _UPCARD))
     for player in state.active:
         plays = state.plays_of(player)
         _check_against_record(state, player, plays)  # (first: a card's one log fault)
@@ -45,6 +51,20 @@ def cross_check_hands(state: ReplayState) -> None:
                 who, why = source
                 state.record_contradicted.update((who, player))  # (one record is wrong)
                 _flag_held_elsewhere(state, play, _PLACED.get(why, _THROWN).format(who=who))
+
+
+def _upcard_placed(state: ReplayState, ran_out: bool) -> str | None:
+    """The upcard, where the log places it with the dealer: it is the dealer's (who may
+    discard it, out of play until the stock runs out), so while the stock lasts no other
+    player can hold it. None where the log does not say who dealt (a `dealer` line against
+    the rotation leaves it in doubt: the upcard is then anyone's), or the stock may have run
+    out, or the card is dealt to two players."""
+    up = state.upcard
+    if up is None or ran_out or up in state.contested:
+        return None
+    if state.dealer is None or not state.dealer_shown or state.dealer_contradicted:
+        return None
+    return up
 
 
 def _flag_held_elsewhere(state: ReplayState, play: LoggedPlay, why: str) -> None:
