@@ -24,7 +24,8 @@ L_CARD = Rule(
     "Every card must belong to the game's deck (52 cards for Bourré; 9 to A for Bid Euchre),\n"
     "and no card may be in two places at once: dealt to two players, played twice, or drawn\n"
     "while someone else still holds it. In Bourré a discarded card or a folded hand may come\n"
-    "back into play only after the stock ran out and the dealer reshuffled. In Bid Euchre\n"
+    "back into play only after the stock ran out and the dealer reshuffled; so may the upcard,\n"
+    "which is the dealer's (where the log says who dealt). In Bid Euchre\n"
     "with `deck: double` every card exists twice: only a third copy, dealt or played, or a\n"
     "copy played by a player when the log gives both to others, is a fault; with `joker` the\n"
     "joker is in the deck (without it, it is not).",
