@@ -68,7 +68,8 @@ def judge_plays(state: ReplayState) -> None:
         # _Disputes.place): the plays after it are judged only as far as it does not matter
         doubt = disputes.place(number, plays) if disputes is not None else None
         # (an entry of the line left out for a slip of its own held a place on the table)
-        written = _as_written(plays, trump) if _left_out(plays) else None
+        left_out = bool(plays) and len(plays) < len(plays[0].source.players)
+        written = _as_written(plays, trump) if left_out else None
         for i, play in enumerate(plays):
             card = play.card
             after = doubt is not None and i > doubt
@@ -91,12 +92,6 @@ def judge_plays(state: ReplayState) -> None:
             cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
             cinch.after(plays, on_table, state.winners[number - 1])
-
-
-def _left_out(plays: list[LoggedPlay]) -> bool:
-    """Whether the trick line of ``plays`` (a trick's standing plays) has an entry left
-    out of them (see :func:`_as_written`)."""
-    return bool(plays) and len(plays) < len(plays[0].source.players)
 
 
 class _AsWritten(NamedTuple):

@@ -15,7 +15,15 @@ from referee.games.bourre.facts import HandFacts, decision_by_tricks, decision_l
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
 from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
-from referee.records import CardAt, DecisionLine, Event, columns, decision_items, located
+from referee.records import (
+    CardAt,
+    DecisionLine,
+    Event,
+    TrickLine,
+    columns,
+    decision_items,
+    located,
+)
 from referee.sequence import duplicate_findings
 
 
@@ -226,12 +234,19 @@ def _written_for_another(facts: HandFacts, player: str) -> bool:
     other, every trick but one missing the player's card). They passed, by the log's rule
     for a player with no decision line and no card of theirs."""
     tricks = facts.tricks
-    theirs = [t for t in tricks if player in t.players]
-    if len(theirs) != 1 or len(tricks) < 2:
+    if len(tricks) < 2:
         return False
-    others = [t.players for t in tricks if t is not theirs[0]]
+    theirs: TrickLine | None = None
+    for trick in tricks:  # (usually they are in the first two: then no more is asked)
+        if player in trick.players:
+            if theirs is not None:
+                return False
+            theirs = trick
+    if theirs is None:
+        return False
+    others = [t.players for t in tricks if t is not theirs]
     in_every = set(others[0]).intersection(*others[1:])
-    return any(p not in theirs[0].players for p in in_every)
+    return any(p not in theirs.players for p in in_every)
 
 
 def _settle_repeated_decisions(state: ReplayState) -> None:

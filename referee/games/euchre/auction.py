@@ -99,7 +99,8 @@ def run_auction(
         if not table.seated(bid.player):
             findings.unseated(bid.player, bid, 1, "a bid")
     writers = list(dict.fromkeys(b.player for b in seated))
-    in_doubt = _early_at_one_line(seated, order) if order is not None else set()
+    repeated = len(writers) < len(seated)  # (a player with two bid lines: rare)
+    in_doubt = _early_at_one_line(seated, order) if order is not None and repeated else set()
     for bid in seated:
         if _out_of_order(bid, auction, order, writers, findings, in_doubt):
             auction.written.append(bid.player)
@@ -120,8 +121,6 @@ def _early_at_one_line(bids: Sequence[BidLine], order: list[str]) -> set[str]:
     another's), and the log does not say which: their first is not judged out of turn (the
     second is a second bid all the same)."""
     first = list(dict.fromkeys(b.player for b in bids))
-    if len(first) == len(bids):
-        return set()  # (one line each, as usual)
     last = list(reversed(dict.fromkeys(b.player for b in reversed(bids))))
     early_first = logchecks.early_announcers(first, order)
     early_last = logchecks.early_announcers(last, order)
