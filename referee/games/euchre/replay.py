@@ -23,6 +23,7 @@ from referee.games.euchre.rules import (
     CardFacts,
     card_facts,
     follow_breach,
+    follows,
     may_play,
     trick_winner,
 )
@@ -545,13 +546,26 @@ class TrickReplay:
     ) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
         play: "may I?" against the cards the log shows it held from this trick on, which
-        are looked at only for a card off the led suit; "why not?" only for a renege."""
-        candidates = ((x.retracted, x.retracted_clean, True), (x.card, x.clean, False))
-        for card, ok, corrected in candidates:
-            if card is None or not ok:
-                continue
-            if may_play(card, (c for n, c, _ in mine if n >= number), led, facts):
-                continue
+        are listed only for a card off the led suit (:func:`follows`: most plays follow,
+        and a compiled call lists a lazy argument in full); "why not?" only for a renege."""
+        if x.retracted is not None and x.retracted_clean:
+            self._judge_card(x, x.retracted, True, number, led, mine, facts)
+        if x.clean:
+            self._judge_card(x, x.card, False, number, led, mine, facts)
+
+    def _judge_card(
+        self,
+        x: Seen,
+        card: str,
+        corrected: bool,
+        number: int,
+        led: str,
+        mine: list[tuple[int, str, bool]],
+        facts: CardFacts,
+    ) -> None:
+        if follows(card, led, facts):
+            return  # (may_play's first answer, whatever the hand)
+        if not may_play(card, [c for n, c, _ in mine if n >= number], led, facts):
             self._renege(x, card, number, led, corrected, mine)
 
     def _renege(
