@@ -12,6 +12,7 @@ from referee.render.jsontext import (
     HAND_HEAD_KEYS,
     HAND_TAIL_KEYS,
     JsonValue,
+    ObjectLayout,
     amounts_text,
     card_text,
     counts_text,
@@ -19,7 +20,6 @@ from referee.render.jsontext import (
     hand_head_texts,
     hand_tail_texts,
     number_text,
-    object_template,
     quote,
     text_or_null,
 )
@@ -43,6 +43,7 @@ HAND_KEYS = (
     "tricks_won",
     *HAND_TAIL_KEYS,
 )
+_HAND_LAYOUT = ObjectLayout(HAND_KEYS)
 
 
 _NONE: frozenset[int] = frozenset()  # (no columns, no rows)
@@ -121,20 +122,22 @@ class BourreView:
     def hand_text(self, hand: HandResult, level: int) -> str | None:
         """Written straight from the fields (a bulk audit writes millions), the same bytes
         with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
-        hand = bourre_hand(hand)
+        h = bourre_hand(hand)  # (a name of its own type: its fields are read directly)
         return escaped(
-            object_template(HAND_KEYS, level)
-            % (
-                *hand_head_texts(hand, level),
-                text_or_null(card_text(hand.upcard)),
-                "null" if hand.payouts is None else amounts_text(hand.payouts),
-                "null" if hand.pot is None else number_text(hand.pot),
-                text_or_null(hand.winner),
-                "null" if hand.carry is None else number_text(hand.carry),
-                quote(hand.result),
-                "[" + ", ".join(map(quote, hand.active)) + "]",
-                counts_text(hand.tricks_won),
-                *hand_tail_texts(hand),
+            _HAND_LAYOUT.text(
+                level,
+                [
+                    *hand_head_texts(h, level),
+                    text_or_null(card_text(h.upcard)),
+                    "null" if h.payouts is None else amounts_text(h.payouts),
+                    "null" if h.pot is None else number_text(h.pot),
+                    text_or_null(h.winner),
+                    "null" if h.carry is None else number_text(h.carry),
+                    quote(h.result),
+                    "[" + ", ".join(map(quote, h.active)) + "]",
+                    counts_text(h.tricks_won),
+                    *hand_tail_texts(h),
+                ],
             )
         )
 
