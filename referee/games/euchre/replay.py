@@ -192,7 +192,7 @@ class TrickReplay:
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
         leader = self.s.first_leader
-        reason = self.s.lead_reason
+        won = 0  # the trick ``leader`` won (0: trick 1's leader, for the setup's reason)
         expected = self.s.expected_tricks
         # Trick lines the log may have left out (missing, or among the unreadable lines):
         # a trick numbered past its place comes after them, and no leader is judged where a
@@ -223,7 +223,7 @@ class TrickReplay:
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
             slipped = logchecks.left_out_for_a_slip(line.players, len(seen), self._sits_out)
             if not slipped:  # (else the slip explains the order: one finding)
-                self._check_order(seen, None if unknown_lead else leader, reason, number)
+                self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card) for x in seen]
             winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
@@ -231,7 +231,7 @@ class TrickReplay:
                 unsure.add(number)
             self.out.plays.append(seen)
             self.out.winners.append(winner)
-            leader, reason = winner, f"{winner} won trick {number}"
+            leader, won = winner, number
         self._check_count(lines, written)
         self._judge_all()
         return self.out
@@ -431,11 +431,14 @@ class TrickReplay:
         """A seated player out of the hand (after `ask` or `moon`)."""
         return self.s.table.seated(player) and player not in self.s.active
 
-    def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
-        """L-TURN for a wrong leader (``leader`` None: not judged) and the first card out of
-        turn (:func:`~referee.games.logchecks.turn_faults`)."""
+    def _check_order(self, seen: list[Seen], leader: str | None, won: int, number: int) -> None:
+        """L-TURN for a wrong leader (``leader`` None: not judged; it won trick ``won``, or
+        leads trick 1 for the setup's reason when ``won`` is 0) and the first card out of
+        turn (:func:`~referee.games.logchecks.turn_faults`). Why the leader leads is put in
+        words only here, for a trick out of order."""
         if not seen or ((leader is None or seen[0].player == leader) and self._in_turn(seen)):
             return
+        reason = self.s.lead_reason if won == 0 else f"{leader} won trick {won}"
         players = [x.player for x in seen]
         for at, fault in logchecks.turn_faults(players, self.s.active, leader, reason, number):
             self.findings.add_fault(fault, seen[at].card_at(), player=players[at], trick=number)

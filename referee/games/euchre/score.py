@@ -108,7 +108,11 @@ def line_text(line: TeamSettleLine | ScoreLine) -> str:
 
 
 def _number(points: Decimal) -> str:
-    return str(int(points)) if points == points.to_integral_value() else str(points)
+    """The points as written: a whole number without its exponent or fraction."""
+    text = str(points)
+    if text.isdigit():  # (the usual entry, 4: a whole number already, no Decimal work)
+        return text
+    return str(int(points)) if points == points.to_integral_value() else text
 
 
 def read_entries(
