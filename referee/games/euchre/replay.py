@@ -358,10 +358,9 @@ class TrickReplay:
         return seen
 
     def _note_played(self, player: str, c: str, number: int) -> None:
-        """``player`` played ``c`` (admitted) in trick ``number``: who played each card of
-        the deck, and with two decks how often each player played it."""
-        if c not in self._cards:
-            return
+        """``player`` played ``c``, a card of the deck (admitted: the callers have asked),
+        in trick ``number``: who played each card of the deck, and with two decks how often
+        each player played it."""
         played = self._played.get(c)
         if played is None:
             self._played[c] = [(player, number)]
@@ -499,8 +498,9 @@ class TrickReplay:
             if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
-            for x in seen[1:]:
-                self._judge(x, number, led, shown.get(x.player, []), facts)
+            for i in range(1, len(seen)):  # (each play after the lead: no slice made)
+                x = seen[i]
+                self._judge(x, number, led, shown.get(x.player, _NOTHING_SHOWN), facts)
 
     def _set_aside_disputed(self) -> None:
         """A card played once more than the deck has it, by two players or more: one entry
@@ -544,7 +544,7 @@ class TrickReplay:
         x: Seen,
         number: int,
         led: str,
-        mine: list[tuple[int, str, bool]],
+        mine: Sequence[tuple[int, str, bool]],
         facts: CardFacts,
     ) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
@@ -563,7 +563,7 @@ class TrickReplay:
         corrected: bool,
         number: int,
         led: str,
-        mine: list[tuple[int, str, bool]],
+        mine: Sequence[tuple[int, str, bool]],
         facts: CardFacts,
     ) -> None:
         if follows(card, led, facts):
@@ -578,7 +578,7 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        mine: list[tuple[int, str, bool]],
+        mine: Sequence[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
@@ -597,6 +597,10 @@ class TrickReplay:
             corrected=corrected,
         )
         self.out.follows.append(found)
+
+
+#: A player the log shows no card of (the default of a look-up that always finds one).
+_NOTHING_SHOWN: tuple[tuple[int, str, bool], ...] = ()
 
 
 def _where(number: int, taken_back: bool) -> str:

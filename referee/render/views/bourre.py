@@ -122,21 +122,21 @@ class BourreView:
     def hand_text(self, hand: HandResult, level: int) -> str | None:
         """Written straight from the fields (a bulk audit writes millions), the same bytes
         with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
-        h = bourre_hand(hand)  # (a name of its own type: its fields are read directly)
+        hand = bourre_hand(hand)
         return escaped(
             _HAND_LAYOUT.text(
                 level,
                 [
-                    *hand_head_texts(h, level),
-                    text_or_null(card_text(h.upcard)),
-                    "null" if h.payouts is None else amounts_text(h.payouts),
-                    "null" if h.pot is None else number_text(h.pot),
-                    text_or_null(h.winner),
-                    "null" if h.carry is None else number_text(h.carry),
-                    quote(h.result),
-                    "[" + ", ".join(map(quote, h.active)) + "]",
-                    counts_text(h.tricks_won),
-                    *hand_tail_texts(h),
+                    *hand_head_texts(hand, level),
+                    text_or_null(card_text(hand.upcard)),
+                    "null" if hand.payouts is None else amounts_text(hand.payouts),
+                    "null" if hand.pot is None else number_text(hand.pot),
+                    text_or_null(hand.winner),
+                    "null" if hand.carry is None else number_text(hand.carry),
+                    quote(hand.result),
+                    "[" + ", ".join(map(quote, hand.active)) + "]",
+                    counts_text(hand.tricks_won),
+                    *hand_tail_texts(hand),
                 ],
             )
         )

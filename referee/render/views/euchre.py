@@ -153,23 +153,23 @@ class EuchreView:
     def hand_text(self, hand: HandResult, level: int) -> str | None:
         """Written straight from the fields, as Bourré's, the same bytes as serializing
         :meth:`hand_fields`; ``tests/test_batch.py`` checks they agree."""
-        h = euchre_hand(hand)  # (a name of its own type: its fields are read directly)
-        points, score = h.points, h.score
+        hand = euchre_hand(hand)
+        points, score = hand.points, hand.score
         return escaped(
             _HAND_LAYOUT.text(
                 level,
                 [
-                    *hand_head_texts(h, level),
+                    *hand_head_texts(hand, level),
                     "null" if points is None else counts_text(points),
                     "null" if score is None else counts_text(score),
-                    text_or_null(h.winner),
-                    text_or_null(h.bidder),
-                    text_or_null(h.bid),
-                    "true" if h.redeal else "false",
-                    text_or_null(h.redeal_reason),
-                    counts_text(h.tricks_won),
-                    str(h.game_number),
-                    *hand_tail_texts(h),
+                    text_or_null(hand.winner),
+                    text_or_null(hand.bidder),
+                    text_or_null(hand.bid),
+                    "true" if hand.redeal else "false",
+                    text_or_null(hand.redeal_reason),
+                    counts_text(hand.tricks_won),
+                    str(hand.game_number),
+                    *hand_tail_texts(hand),
                 ],
             )
         )
