@@ -22,10 +22,10 @@ JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "J
 #: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
 #: in a string: written as escapes, so one JSON Lines object is always one line. (They can
 #: only stand inside strings, so the finished text is escaped, once, when not ASCII.)
-_SEPARATORS = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
+_SEPARATORS: Final = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
 
 
-quote: Callable[[str], str] = encode_basestring
+quote: Final[Callable[[str], str]] = encode_basestring
 
 
 def escaped(text: str) -> str:
@@ -203,7 +203,7 @@ def card_text(card: str | None) -> str | None:
 
 
 #: The cards already in the form :func:`card_text` gives (most cards the engines hand over).
-_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
+_NORMAL_CARDS: Final = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
 
 
 def _option_value(value: object) -> JsonValue:

@@ -28,6 +28,7 @@ from referee.games.euchre.rules import (
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
+from referee.games.logchecks import left_out_for_a_slip
 from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
@@ -221,7 +222,7 @@ class TrickReplay:
             written.append(number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
-            slipped = logchecks.left_out_for_a_slip(line.players, len(seen), self._sits_out)
+            slipped = left_out_for_a_slip(line.players, len(seen), self._sits_out)
             if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
@@ -500,7 +501,7 @@ class TrickReplay:
             led = facts.suit[seen[0].card]
             for i in range(1, len(seen)):  # (each play after the lead: no slice made)
                 x = seen[i]
-                self._judge(x, number, led, shown.get(x.player, _NOTHING_SHOWN), facts)
+                self._judge(x, number, led, shown[x.player], facts)  # (each player in plays)
 
     def _set_aside_disputed(self) -> None:
         """A card played once more than the deck has it, by two players or more: one entry
@@ -544,7 +545,7 @@ class TrickReplay:
         x: Seen,
         number: int,
         led: str,
-        mine: Sequence[tuple[int, str, bool]],
+        mine: list[tuple[int, str, bool]],
         facts: CardFacts,
     ) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
@@ -563,7 +564,7 @@ class TrickReplay:
         corrected: bool,
         number: int,
         led: str,
-        mine: Sequence[tuple[int, str, bool]],
+        mine: list[tuple[int, str, bool]],
         facts: CardFacts,
     ) -> None:
         if follows(card, led, facts):
@@ -578,7 +579,7 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        mine: Sequence[tuple[int, str, bool]],
+        mine: list[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
@@ -597,10 +598,6 @@ class TrickReplay:
             corrected=corrected,
         )
         self.out.follows.append(found)
-
-
-#: A player the log shows no card of (the default of a look-up that always finds one).
-_NOTHING_SHOWN: tuple[tuple[int, str, bool], ...] = ()
 
 
 def _where(number: int, taken_back: bool) -> str:

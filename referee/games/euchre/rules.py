@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from referee.cards import (
     BOURRE_DECK,
@@ -135,7 +136,7 @@ def _tabulate(trump: str | None) -> CardFacts:
     return CardFacts(trump, suit, strength)
 
 
-_FACTS: dict[str | None, CardFacts] = {}
+_FACTS: Final[dict[str | None, CardFacts]] = {}
 
 
 def card_facts(trump: str | None) -> CardFacts:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
@@ -43,7 +43,7 @@ HAND_KEYS = (
     "tricks_won",
     *HAND_TAIL_KEYS,
 )
-_HAND_LAYOUT = ObjectLayout(HAND_KEYS)
+_HAND_LAYOUT: Final = ObjectLayout(HAND_KEYS)
 
 
 _NONE: frozenset[int] = frozenset()  # (no columns, no rows)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
@@ -44,7 +44,7 @@ HAND_KEYS = (
     "game",
     *HAND_TAIL_KEYS,
 )
-_HAND_LAYOUT = ObjectLayout(HAND_KEYS)
+_HAND_LAYOUT: Final = ObjectLayout(HAND_KEYS)
 
 
 def euchre_hand(hand: HandResult) -> EuchreHandResult:
