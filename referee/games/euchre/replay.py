@@ -472,17 +472,20 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown(self) -> dict[str, list[tuple[int, str, bool]]]:
-        """Per player, the cards the log consistently shows in their hand: (trick, card,
-        whether it was put down and taken back there)."""
-        shown: dict[str, list[tuple[int, str, bool]]] = {}
-        for number, seen in enumerate(self.out.plays, 1):
-            for x in seen:
-                mine = shown.setdefault(x.player, [])
+    def _shown_from(self, player: str, number: int) -> list[tuple[int, str, bool]]:
+        """The cards the log consistently shows in ``player``'s hand from trick ``number``
+        on: (trick, card, whether it was put down and taken back there), in trick order.
+        Asked only for a card off the led suit: most plays follow suit, and need none."""
+        shown: list[tuple[int, str, bool]] = []
+        plays = self.out.plays
+        for n in range(number, len(plays) + 1):
+            for x in plays[n - 1]:
+                if x.player != player:
+                    continue
                 if x.retracted is not None and x.retracted_clean:
-                    mine.append((number, x.retracted, True))
+                    shown.append((n, x.retracted, True))
                 if x.clean:
-                    mine.append((number, x.card, False))
+                    shown.append((n, x.card, False))
         return shown
 
     def _judge_all(self) -> None:
@@ -494,14 +497,12 @@ class TrickReplay:
         if self._overplayed:
             self._set_aside_disputed()
         doubtful = self.out.doubtful_leads
-        shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
             if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
             for i in range(1, len(seen)):  # (each play after the lead: no slice made)
-                x = seen[i]
-                self._judge(x, number, led, shown[x.player], facts)  # (each player in plays)
+                self._judge(seen[i], number, led, facts)
 
     def _set_aside_disputed(self) -> None:
         """A card played once more than the deck has it, by two players or more: one entry
@@ -540,22 +541,15 @@ class TrickReplay:
             if number < len(plays) and plays[number]:
                 self.findings.withdraw(L_TURN, plays[number][0].card_at())
 
-    def _judge(
-        self,
-        x: Seen,
-        number: int,
-        led: str,
-        mine: list[tuple[int, str, bool]],
-        facts: CardFacts,
-    ) -> None:
+    def _judge(self, x: Seen, number: int, led: str, facts: CardFacts) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
         play: "may I?" against the cards the log shows it held from this trick on, which
         are listed only for a card off the led suit (:func:`follows`: most plays follow,
         and a compiled call lists a lazy argument in full); "why not?" only for a renege."""
         if x.retracted is not None and x.retracted_clean:
-            self._judge_card(x, x.retracted, True, number, led, mine, facts)
+            self._judge_card(x, x.retracted, True, number, led, facts)
         if x.clean:
-            self._judge_card(x, x.card, False, number, led, mine, facts)
+            self._judge_card(x, x.card, False, number, led, facts)
 
     def _judge_card(
         self,
@@ -564,13 +558,13 @@ class TrickReplay:
         corrected: bool,
         number: int,
         led: str,
-        mine: list[tuple[int, str, bool]],
         facts: CardFacts,
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        if not may_play(card, [c for n, c, _ in mine if n >= number], led, facts):
-            self._renege(x, card, number, led, corrected, mine)
+        shown = self._shown_from(x.player, number)
+        if not may_play(card, [c for _, c, _ in shown], led, facts):
+            self._renege(x, card, number, led, corrected, shown)
 
     def _renege(
         self,
@@ -579,13 +573,13 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        mine: list[tuple[int, str, bool]],
+        shown: list[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
         trump = self.s.trump
         suit = card_facts(trump).suit
-        held = {c: _where(n, back) for n, c, back in mine if n >= number}
+        held = {c: _where(n, back) for n, c, back in shown}  # (shown from this trick on)
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(

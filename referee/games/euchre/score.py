@@ -110,7 +110,8 @@ def line_text(line: TeamSettleLine | ScoreLine) -> str:
 def _number(points: Decimal) -> str:
     """The points as written: a whole number without its exponent or fraction."""
     text = str(points)
-    if text.isdigit():  # (the usual entry, 4: a whole number already, no Decimal work)
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isdigit() and text != "-0":  # (the usual entry, 4 or -4: no Decimal work)
         return text
     return str(int(points)) if points == points.to_integral_value() else text
 
