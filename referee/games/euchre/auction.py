@@ -97,7 +97,10 @@ def run_auction(
     for bid in bids:
         if not table.seated(bid.player):
             findings.unseated(bid.player, bid, 1, "a bid")
-    writers = list(dict.fromkeys(b.player for b in seated))
+    writers: list[str] = []  # (each bidder once, in log order)
+    for b in seated:
+        if b.player not in writers:
+            writers.append(b.player)
     for bid in seated:
         if _out_of_order(bid, auction, order, writers, findings):
             auction.written.append(bid.player)

@@ -451,8 +451,8 @@ class TrickReplay:
         (``tests/test_euchre_cheap_checks.py`` checks that the two agree)."""
         steps = self.s.table.steps_from(seen[0].player)
         last = 0
-        for x in seen[1:]:
-            step = steps[x.player]
+        for i in range(1, len(seen)):  # (each card after the lead: no slice made)
+            step = steps[seen[i].player]
             if step <= last:
                 return False
             last = step
