@@ -45,9 +45,8 @@ def escaped(text: str) -> str:
 _T = TypeVar("_T")
 
 
-_KEYS: Final[
-    dict[object, str]
-] = {}  # quoted object keys, "key": (a handful, used millions of times)
+#: Quoted object keys, ``"key": `` (a handful, used millions of times).
+_KEYS: Final[dict[object, str]] = {}
 
 
 def _key(key: object) -> str:

@@ -544,8 +544,8 @@ class TrickReplay:
     def _judge(self, x: Seen, number: int, led: str, facts: CardFacts) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
         play: "may I?" against the cards the log shows it held from this trick on, which
-        are listed only for a card off the led suit (:func:`follows`: most plays follow,
-        and a compiled call lists a lazy argument in full); "why not?" only for a renege."""
+        are listed only for a card off the led suit (:func:`follows`: most plays follow);
+        "why not?" only for a renege."""
         if x.retracted is not None and x.retracted_clean:
             self._judge_card(x, x.retracted, True, number, led, facts)
         if x.clean:
