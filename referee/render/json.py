@@ -27,7 +27,7 @@ Bid Euchre hand ``bidder``, ``bid``, ``redeal``, ``redeal_reason`` (``all-pass``
 from __future__ import annotations
 
 import io
-from typing import TextIO
+from typing import Final, TextIO
 
 from referee.render.jsontext import (
     JsonValue,
@@ -59,8 +59,8 @@ def render_json(report: Report) -> str:
     return out.getvalue()
 
 
-_FILE_LEVEL = 2  # files are items of the top-level "files" list
-_HAND_LEVEL = _FILE_LEVEL + 2  # hands are items of a file's "hands" list
+_FILE_LEVEL: Final = 2  # files are items of the top-level "files" list
+_HAND_LEVEL: Final = _FILE_LEVEL + 2  # hands are items of a file's "hands" list
 
 
 class JsonWriter:
@@ -125,7 +125,7 @@ class JsonWriter:
         return '{\n  "files": [\n    ' if self._count == 1 else ",\n    "
 
 
-_HAND_SEPARATORS = {
+_HAND_SEPARATORS: Final = {
     True: "\n" + "  " * _HAND_LEVEL,
     False: ",\n" + "  " * _HAND_LEVEL,
 }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from referee.cards import BOURRE_DECK, JOKER, parse_card
 from referee.report import ClaimRuling, HandResult, ReadError, Violation
@@ -22,10 +22,10 @@ JsonValue = None | bool | int | str | Decimal | list["JsonValue"] | dict[str, "J
 #: Line breaks to JavaScript and to many line-splitting readers, though JSON lets them stand
 #: in a string: written as escapes, so one JSON Lines object is always one line. (They can
 #: only stand inside strings, so the finished text is escaped, once, when not ASCII.)
-_SEPARATORS = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
+_SEPARATORS: Final = (("\u2028", "\\u2028"), ("\u2029", "\\u2029"), ("\x85", "\\u0085"))
 
 
-quote: Callable[[str], str] = encode_basestring
+quote: Final[Callable[[str], str]] = encode_basestring
 
 
 def escaped(text: str) -> str:
@@ -45,7 +45,8 @@ def escaped(text: str) -> str:
 _T = TypeVar("_T")
 
 
-_KEYS: dict[object, str] = {}  # quoted object keys, "key": (a handful, used millions of times)
+#: Quoted object keys, ``"key": `` (a handful, used millions of times).
+_KEYS: Final[dict[object, str]] = {}
 
 
 def _key(key: object) -> str:
@@ -103,17 +104,17 @@ HAND_HEAD_KEYS = ("number", "line", "dealer", "trump", "violations", "claims")
 HAND_TAIL_KEYS = ("settled", "unsettled")
 
 
-def hand_head_texts(hand: HandResult, level: int) -> tuple[object, ...]:
+def hand_head_texts(hand: HandResult, level: int) -> list[str]:
     """The values of :data:`HAND_HEAD_KEYS` for a view's direct writer, written as
     :func:`dumps` writes them (the hand's object at nesting ``level``)."""
-    return (
-        hand.number,
-        hand.line,
+    return [
+        str(hand.number),
+        str(hand.line),
         text_or_null(hand.dealer),
         text_or_null(hand.trump),
         objects_text(hand.violations, violation_json, level + 1),
         objects_text(hand.claims, claim_json, level + 1),
-    )
+    ]
 
 
 def hand_tail_texts(hand: HandResult) -> tuple[str, str]:
@@ -121,41 +122,69 @@ def hand_tail_texts(hand: HandResult) -> tuple[str, str]:
     return ("true" if hand.settled else "false", text_or_null(hand.unsettled))
 
 
-_TEMPLATES: dict[tuple[tuple[str, ...], int], str] = {}
+class ObjectLayout:
+    """An object of fixed keys as :func:`dumps` lays out one that holds a list or an object
+    (one key a line), for a view's direct writer: the texts between its values, made once
+    per nesting level (a game's hands are all written at one level), then filled in by a
+    slice assignment and one join (a ``%`` template is scanned again for every hand)."""
 
+    __slots__ = ("_between", "keys")
 
-def object_template(keys: tuple[str, ...], level: int) -> str:
-    """An object of these keys at nesting ``level``, as :func:`dumps` lays out one that
-    holds a list or an object, with a ``%s`` for each value (for a view's direct writer;
-    no key holds a ``%``). Kept: a game's hands are all written at one level."""
-    template = _TEMPLATES.get((keys, level))
-    if template is None:
+    def __init__(self, keys: tuple[str, ...]) -> None:
+        self.keys = keys
+        #: level -> [the text before the first value, "", the text after it, "", ...]
+        self._between: dict[int, list[str]] = {}
+
+    def text(self, level: int, values: list[str]) -> str:
+        """The object at nesting ``level`` with ``values``: one JSON text per key, in order."""
+        between = self._between.get(level)
+        if between is None:
+            between = self._between[level] = self._layout(level)
+        parts = between.copy()
+        parts[1::2] = values  # (a ValueError unless there is one value per key)
+        return "".join(parts)
+
+    def _layout(self, level: int) -> list[str]:
         pad = "\n" + "  " * (level + 1)
-        body = ",".join(pad + _key(key) + "%s" for key in keys)
-        template = "{" + body + "\n" + "  " * level + "}"
-        if len(_TEMPLATES) < 64:
-            _TEMPLATES[keys, level] = template
-    return template
+        parts = ["{" + pad + _key(self.keys[0])]
+        for key in self.keys[1:]:
+            parts += ("", "," + pad + _key(key))
+        parts += ("", "\n" + "  " * level + "}")
+        return parts
 
 
 def text_or_null(value: str | None) -> str:
     return "null" if value is None else quote(value)
 
 
-def amounts_text(amounts: Mapping[str, Decimal]) -> str:
+def amounts_text(amounts: dict[str, Decimal]) -> str:
+    """An object of name -> amount on one line, as :func:`dumps` writes it."""
+    if not amounts:
+        return "{}"
     keys = _KEYS  # (the cache of _key, looked up here first)
-    parts = []
-    for k, v in amounts.items():
-        parts.append((keys.get(k) or _key(k)) + number_text(v))
-    return "{" + ", ".join(parts) + "}"
+    parts: list[str] = []
+    for k, v in amounts.items():  # (the pieces joined once, not a string made per item)
+        parts.append(", ")
+        parts.append(keys.get(k) or _key(k))
+        parts.append(number_text(v))
+    parts[0] = "{"
+    parts.append("}")
+    return "".join(parts)
 
 
-def counts_text(counts: Mapping[str, int]) -> str:
+def counts_text(counts: dict[str, int]) -> str:
+    """An object of name -> count on one line, as :func:`dumps` writes it."""
+    if not counts:
+        return "{}"
     keys = _KEYS  # (the cache of _key, looked up here first)
-    parts = []
-    for k, n in counts.items():
-        parts.append((keys.get(k) or _key(k)) + str(n))
-    return "{" + ", ".join(parts) + "}"
+    parts: list[str] = []
+    for k, n in counts.items():  # (the pieces joined once, not a string made per item)
+        parts.append(", ")
+        parts.append(keys.get(k) or _key(k))
+        parts.append(str(n))
+    parts[0] = "{"
+    parts.append("}")
+    return "".join(parts)
 
 
 def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
@@ -173,7 +202,7 @@ def card_text(card: str | None) -> str | None:
 
 
 #: The cards already in the form :func:`card_text` gives (most cards the engines hand over).
-_NORMAL_CARDS = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
+_NORMAL_CARDS: Final = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse_card(card) == card)
 
 
 def _option_value(value: object) -> JsonValue:
@@ -195,7 +224,7 @@ def number_text(value: Decimal) -> str:
         text = format(value, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
-    return "0" if text in {"-0", ""} else text
+    return "0" if text == "-0" or not text else text
 
 
 def dumps(value: JsonValue, level: int = 0) -> str:

@@ -98,7 +98,10 @@ def run_auction(
     for bid in bids:
         if not table.seated(bid.player):
             findings.unseated(bid.player, bid, 1, "a bid")
-    writers = list(dict.fromkeys(b.player for b in seated))
+    writers: list[str] = []  # (each bidder once, in log order)
+    for b in seated:
+        if b.player not in writers:
+            writers.append(b.player)
     repeated = len(writers) < len(seated)  # (a player with two bid lines: rare)
     in_doubt = _early_at_one_line(seated, order) if order is not None and repeated else set()
     for bid in seated:

@@ -431,13 +431,13 @@ class EuchreSession:
         """Decide redeal / contract / unknown contract, and the trump suit."""
         trump_lines = said.of(TrumpLine)
         played = bool(said.of(TrickLine))
-        seated = set(self.table.players)
         redeals = said.of(RedealLine)
         if redeals:  # (a second one is L-DUPLICATE, see referee.sequence)
             judge_redeal(redeals[0], said.of(DealLine), self.options, findings)
             out.redeal, out.redeal_reason = True, "ace-no-face"
             return
         if auction.high is None:
+            seated = set(self.table.players)
             if auction.stuck or set(auction.written) >= seated or not (trump_lines or played):
                 out.redeal = True
                 out.redeal_reason = "stuck-dealer" if auction.stuck else "all-pass"
@@ -595,7 +595,7 @@ class EuchreSession:
         self._score = running
         winner = game_winner(running, self.options.target) if running is not None else None
         self._game_over = winner is not None
-        recorded = _recorded_lines(hand)
+        recorded = _recorded_lines(hand, settles, scores)
         return EuchreHandResult(
             number=hand.number,
             line=hand.line,
@@ -697,8 +697,15 @@ def _record(
     return Record("differs", rules) if rules else _AGREES
 
 
-def _recorded_lines(hand: Hand) -> list[TeamSettleLine | ScoreLine]:
-    """The hand's recorded `settle` and `score` lines, in log order."""
+def _recorded_lines(
+    hand: Hand, settles: list[TeamSettleLine], scores: list[ScoreLine]
+) -> list[TeamSettleLine | ScoreLine]:
+    """The hand's recorded `settle` and `score` lines (``settles``, ``scores``: each kind's,
+    in log order), in log order: the hand is read again only when it has both kinds."""
+    if not scores:
+        return list(settles)
+    if not settles:
+        return list(scores)
     return cast(list[TeamSettleLine | ScoreLine], [e for e in hand.events if type(e) in _RECORDED])
 
 

@@ -23,10 +23,12 @@ from referee.games.euchre.rules import (
     CardFacts,
     card_facts,
     follow_breach,
+    follows,
     may_play,
     trick_winner,
 )
 from referee.games.euchre.table import Findings, Table
+from referee.games.logchecks import left_out_for_a_slip
 from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, located, play_items
 from referee.report import TrickRecord, Violation
@@ -191,7 +193,7 @@ class TrickReplay:
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
         leader = self.s.first_leader
-        reason = self.s.lead_reason
+        won = 0  # the trick ``leader`` won (0: trick 1's leader, for the setup's reason)
         expected = self.s.expected_tricks
         # Trick lines the log may have left out (missing, or among the unreadable lines):
         # a trick numbered past its place comes after them, and no leader is judged where a
@@ -220,11 +222,11 @@ class TrickReplay:
             written.append(number)
             seen = self._admit_all(line, number)
             unknown_lead = (number - 1 in unsure) or (lost > 0 and stated is None)
-            slipped = logchecks.left_out_for_a_slip(
+            slipped = left_out_for_a_slip(
                 line.players, len(seen), self._sits_out, len(self.s.active)
             )
             if not slipped:  # (else the slip explains the order: one finding)
-                self._check_order(seen, None if unknown_lead else leader, reason, number)
+                self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
             plays = [(x.player, x.card) for x in seen]
             winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
@@ -232,7 +234,7 @@ class TrickReplay:
                 unsure.add(number)
             self.out.plays.append(seen)
             self.out.winners.append(winner)
-            leader, reason = winner, f"{winner} won trick {number}"
+            leader, won = winner, number
         self._check_count(lines, written)
         self._judge_all()
         return self.out
@@ -363,10 +365,9 @@ class TrickReplay:
         return seen
 
     def _note_played(self, player: str, c: str, number: int) -> None:
-        """``player`` played ``c`` (admitted) in trick ``number``: who played each card of
-        the deck, and with two decks how often each player played it."""
-        if c not in self._cards:
-            return
+        """``player`` played ``c``, a card of the deck (admitted: the callers have asked),
+        in trick ``number``: who played each card of the deck, and with two decks how often
+        each player played it."""
         played = self._played.get(c)
         if played is None:
             self._played[c] = [(player, number)]
@@ -436,11 +437,14 @@ class TrickReplay:
         """A seated player out of the hand (after `ask` or `moon`)."""
         return self.s.table.seated(player) and player not in self.s.active
 
-    def _check_order(self, seen: list[Seen], leader: str | None, reason: str, number: int) -> None:
-        """L-TURN for a wrong leader (``leader`` None: not judged) and the first card out of
-        turn (:func:`~referee.games.logchecks.turn_faults`)."""
+    def _check_order(self, seen: list[Seen], leader: str | None, won: int, number: int) -> None:
+        """L-TURN for a wrong leader (``leader`` None: not judged; it won trick ``won``, or
+        leads trick 1 for the setup's reason when ``won`` is 0) and the first card out of
+        turn (:func:`~referee.games.logchecks.turn_faults`). Why the leader leads is put in
+        words only here, for a trick out of order."""
         if not seen or ((leader is None or seen[0].player == leader) and self._in_turn(seen)):
             return
+        reason = self.s.lead_reason if won == 0 else f"{leader} won trick {won}"
         players = [x.player for x in seen]
         for at, fault in logchecks.turn_faults(players, self.s.active, leader, reason, number):
             self.findings.add_fault(fault, seen[at].card_at(), player=players[at], trick=number)
@@ -453,8 +457,8 @@ class TrickReplay:
         (``tests/test_euchre_cheap_checks.py`` checks that the two agree)."""
         steps = self.s.table.steps_from(seen[0].player)
         last = 0
-        for x in seen[1:]:
-            step = steps[x.player]
+        for i in range(1, len(seen)):  # (each card after the lead: no slice made)
+            step = steps[seen[i].player]
             if step <= last:
                 return False
             last = step
@@ -472,17 +476,20 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown(self) -> dict[str, list[tuple[int, str, bool]]]:
-        """Per player, the cards the log consistently shows in their hand: (trick, card,
-        whether it was put down and taken back there)."""
-        shown: dict[str, list[tuple[int, str, bool]]] = {}
-        for number, seen in enumerate(self.out.plays, 1):
-            for x in seen:
-                mine = shown.setdefault(x.player, [])
+    def _shown_from(self, player: str, number: int) -> list[tuple[int, str, bool]]:
+        """The cards the log consistently shows in ``player``'s hand from trick ``number``
+        on: (trick, card, whether it was put down and taken back there), in trick order.
+        Asked only for a card off the led suit: most plays follow suit, and need none."""
+        shown: list[tuple[int, str, bool]] = []
+        plays = self.out.plays
+        for n in range(number, len(plays) + 1):
+            for x in plays[n - 1]:
+                if x.player != player:
+                    continue
                 if x.retracted is not None and x.retracted_clean:
-                    mine.append((number, x.retracted, True))
+                    shown.append((n, x.retracted, True))
                 if x.clean:
-                    mine.append((number, x.card, False))
+                    shown.append((n, x.card, False))
         return shown
 
     def _judge_all(self) -> None:
@@ -494,15 +501,14 @@ class TrickReplay:
         if self._overplayed:
             self._set_aside_disputed()
         doubtful = self.out.doubtful_leads
-        shown = self._shown()
         for number, seen in enumerate(self.out.plays, 1):
             if not seen or seen[0].card not in cards or number in doubtful:
                 continue
             led = facts.suit[seen[0].card]
             if seen[0].index > 0 and _lead_in_doubt(seen[0].source, led, facts, cards):
                 continue
-            for x in seen[1:]:
-                self._judge(x, number, led, shown.get(x.player, []), facts)
+            for i in range(1, len(seen)):  # (each play after the lead: no slice made)
+                self._judge(seen[i], number, led, facts)
 
     def _set_aside_disputed(self) -> None:
         """A card played once more than the deck has it, by two players or more: one entry
@@ -541,24 +547,30 @@ class TrickReplay:
             if number < len(plays) and plays[number]:
                 self.findings.withdraw(L_TURN, plays[number][0].card_at())
 
-    def _judge(
-        self,
-        x: Seen,
-        number: int,
-        led: str,
-        mine: list[tuple[int, str, bool]],
-        facts: CardFacts,
-    ) -> None:
+    def _judge(self, x: Seen, number: int, led: str, facts: CardFacts) -> None:
         """BE-FOLLOW for each card ``x`` put down (taken back, then played) that it may not
         play: "may I?" against the cards the log shows it held from this trick on, which
-        are looked at only for a card off the led suit; "why not?" only for a renege."""
-        candidates = ((x.retracted, x.retracted_clean, True), (x.card, x.clean, False))
-        for card, ok, corrected in candidates:
-            if card is None or not ok:
-                continue
-            if may_play(card, (c for n, c, _ in mine if n >= number), led, facts):
-                continue
-            self._renege(x, card, number, led, corrected, mine)
+        are listed only for a card off the led suit (:func:`follows`: most plays follow);
+        "why not?" only for a renege."""
+        if x.retracted is not None and x.retracted_clean:
+            self._judge_card(x, x.retracted, True, number, led, facts)
+        if x.clean:
+            self._judge_card(x, x.card, False, number, led, facts)
+
+    def _judge_card(
+        self,
+        x: Seen,
+        card: str,
+        corrected: bool,
+        number: int,
+        led: str,
+        facts: CardFacts,
+    ) -> None:
+        if follows(card, led, facts):
+            return  # (may_play's first answer, whatever the hand)
+        shown = self._shown_from(x.player, number)
+        if not may_play(card, [c for _, c, _ in shown], led, facts):
+            self._renege(x, card, number, led, corrected, shown)
 
     def _renege(
         self,
@@ -567,13 +579,13 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        mine: list[tuple[int, str, bool]],
+        shown: list[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
         trump = self.s.trump
         suit = card_facts(trump).suit
-        held = {c: _where(n, back) for n, c, back in mine if n >= number}
+        held = {c: _where(n, back) for n, c, back in shown}  # (shown from this trick on)
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(

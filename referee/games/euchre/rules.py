@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from referee.cards import (
     BOURRE_DECK,
@@ -135,7 +136,7 @@ def _tabulate(trump: str | None) -> CardFacts:
     return CardFacts(trump, suit, strength)
 
 
-_FACTS: dict[str | None, CardFacts] = {}
+_FACTS: Final[dict[str | None, CardFacts]] = {}
 
 
 def card_facts(trump: str | None) -> CardFacts:
@@ -159,6 +160,12 @@ def describe(card: str, trump: str | None) -> str:
 # ----------------------------------------------------------------------------- play
 
 
+def follows(card: str, led_suit: str, facts: CardFacts) -> bool:
+    """Whether ``card`` is of the led (effective) suit under ``facts``' trump: such a card
+    may always be played (:func:`may_play` needs no look at the hand)."""
+    return facts.suit[card] == led_suit
+
+
 def may_play(card: str, hand: Iterable[str], led_suit: str, facts: CardFacts) -> bool:
     """May I? Whether ``card``, one of ``hand``, may be played to a trick led in
     ``led_suit`` (under ``facts``' trump): a card of the led (effective) suit always may; any
@@ -168,9 +175,9 @@ def may_play(card: str, hand: Iterable[str], led_suit: str, facts: CardFacts) ->
     of what the log shows the player held): most plays follow suit and never compute it.
     A plain loop, not ``any()``: the replay asks this of every play.
     """
-    suit = facts.suit
-    if suit[card] == led_suit:
+    if follows(card, led_suit, facts):
         return True
+    suit = facts.suit
     for held in hand:  # noqa: SIM110 (see above: no generator)
         if suit[held] == led_suit:
             return False  # could have followed suit

@@ -108,7 +108,12 @@ def line_text(line: TeamSettleLine | ScoreLine) -> str:
 
 
 def _number(points: Decimal) -> str:
-    return str(int(points)) if points == points.to_integral_value() else str(points)
+    """The points as written: a whole number without its exponent or fraction."""
+    text = str(points)
+    digits = text[1:] if text.startswith("-") else text
+    if digits.isdigit() and text != "-0":  # (the usual entry, 4 or -4: no Decimal work)
+        return text
+    return str(int(points)) if points == points.to_integral_value() else text
 
 
 def read_entries(

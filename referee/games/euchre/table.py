@@ -185,4 +185,6 @@ class Findings:
 
     def sorted(self) -> list[Violation]:
         """The violations in log order (line, then column), stable."""
+        if len(self.items) < 2:
+            return list(self.items)  # (the usual hand: nothing to order)
         return sorted(self.items, key=lambda v: (v.line, v.column))

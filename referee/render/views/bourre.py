@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.amounts import MONEY
 from referee.cards import SUIT_SYMBOL, pretty
@@ -12,6 +12,7 @@ from referee.render.jsontext import (
     HAND_HEAD_KEYS,
     HAND_TAIL_KEYS,
     JsonValue,
+    ObjectLayout,
     amounts_text,
     card_text,
     counts_text,
@@ -19,7 +20,6 @@ from referee.render.jsontext import (
     hand_head_texts,
     hand_tail_texts,
     number_text,
-    object_template,
     quote,
     text_or_null,
 )
@@ -43,6 +43,7 @@ HAND_KEYS = (
     "tricks_won",
     *HAND_TAIL_KEYS,
 )
+_HAND_LAYOUT: Final = ObjectLayout(HAND_KEYS)
 
 
 _NONE: frozenset[int] = frozenset()  # (no columns, no rows)
@@ -123,18 +124,20 @@ class BourreView:
         with a fraction of the calls; ``tests/test_render.py`` checks they agree."""
         hand = bourre_hand(hand)
         return escaped(
-            object_template(HAND_KEYS, level)
-            % (
-                *hand_head_texts(hand, level),
-                text_or_null(card_text(hand.upcard)),
-                "null" if hand.payouts is None else amounts_text(hand.payouts),
-                "null" if hand.pot is None else number_text(hand.pot),
-                text_or_null(hand.winner),
-                "null" if hand.carry is None else number_text(hand.carry),
-                quote(hand.result),
-                "[" + ", ".join(map(quote, hand.active)) + "]",
-                counts_text(hand.tricks_won),
-                *hand_tail_texts(hand),
+            _HAND_LAYOUT.text(
+                level,
+                [
+                    *hand_head_texts(hand, level),
+                    text_or_null(card_text(hand.upcard)),
+                    "null" if hand.payouts is None else amounts_text(hand.payouts),
+                    "null" if hand.pot is None else number_text(hand.pot),
+                    text_or_null(hand.winner),
+                    "null" if hand.carry is None else number_text(hand.carry),
+                    quote(hand.result),
+                    "[" + ", ".join(map(quote, hand.active)) + "]",
+                    counts_text(hand.tricks_won),
+                    *hand_tail_texts(hand),
+                ],
             )
         )
 

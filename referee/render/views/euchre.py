@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.cards import SUIT_SYMBOL
 from referee.render.fmt import signed
@@ -13,11 +13,11 @@ from referee.render.jsontext import (
     HAND_HEAD_KEYS,
     HAND_TAIL_KEYS,
     JsonValue,
+    ObjectLayout,
     counts_text,
     escaped,
     hand_head_texts,
     hand_tail_texts,
-    object_template,
     text_or_null,
 )
 from referee.render.views.base import ShownSettlement, Span, own_hand, recorded_cell
@@ -44,6 +44,7 @@ HAND_KEYS = (
     "game",
     *HAND_TAIL_KEYS,
 )
+_HAND_LAYOUT: Final = ObjectLayout(HAND_KEYS)
 
 
 def euchre_hand(hand: HandResult) -> EuchreHandResult:
@@ -155,19 +156,21 @@ class EuchreView:
         hand = euchre_hand(hand)
         points, score = hand.points, hand.score
         return escaped(
-            object_template(HAND_KEYS, level)
-            % (
-                *hand_head_texts(hand, level),
-                "null" if points is None else counts_text(points),
-                "null" if score is None else counts_text(score),
-                text_or_null(hand.winner),
-                text_or_null(hand.bidder),
-                text_or_null(hand.bid),
-                "true" if hand.redeal else "false",
-                text_or_null(hand.redeal_reason),
-                counts_text(hand.tricks_won),
-                hand.game_number,
-                *hand_tail_texts(hand),
+            _HAND_LAYOUT.text(
+                level,
+                [
+                    *hand_head_texts(hand, level),
+                    "null" if points is None else counts_text(points),
+                    "null" if score is None else counts_text(score),
+                    text_or_null(hand.winner),
+                    text_or_null(hand.bidder),
+                    text_or_null(hand.bid),
+                    "true" if hand.redeal else "false",
+                    text_or_null(hand.redeal_reason),
+                    counts_text(hand.tricks_won),
+                    str(hand.game_number),
+                    *hand_tail_texts(hand),
+                ],
             )
         )
 
