@@ -44,13 +44,17 @@ from referee.rule import Rule
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
-    bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
+    # What the tricks reveal of each hand, as bits. A card's standing entry is its only one
+    # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
+    # cards played to earlier tricks: one ``&`` a play, where a table kept per player
+    # would be updated at every play.
+    revealed = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
+    gone = 0
     # (whether the upcard is dead turns on who dealt: with the dealer in doubt, a dead card
     # more or less may make or break a cinch, or make a lower trump as good as the highest)
     dealer_known = state.dealer_shown and not state.dealer_contradicted
     cinch_judged = opts.cinch and (dealer_known or state.upcard is None)
-    cinch = _Cinches(state, bits) if trump is not None and cinch_judged else None
+    cinch = _Cinches(state, revealed) if trump is not None and cinch_judged else None
     disputes = (
         _Disputes(state.played_by_two, state.written_twice)
         if state.played_by_two or state.written_twice
@@ -60,9 +64,10 @@ def judge_plays(state: ReplayState) -> None:
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
         complete = not state.incomplete and state.in_turn[number - 1]
-        views = cinch.views() if cinch is not None and complete else None
+        views = cinch.views(gone) if cinch is not None and complete else None
         table = empty_table(trump)
         on_table: list[str] = []
+        last = len(plays) - 1
         # the place in the trick of a card the log also shows played by another player (see
         # _Disputes.place): the plays after it are judged only as far as it does not matter
         doubt = disputes.place(number, plays) if disputes is not None else None
@@ -72,49 +77,48 @@ def judge_plays(state: ReplayState) -> None:
             if play.judged and not (after and doubt == 0):
                 view = views.get(play.player) if views and not after else None
                 # "may I?": most plays are legal and need no explanation
-                held = bits[play.player]
+                held = revealed[play.player] & ~gone
                 if view or play.retracted or not is_legal(card, held, table, opts):
-                    is_last = complete and i == len(plays) - 1
+                    is_last = complete and i == last
                     readings = disputes.readings(play, held) if disputes is not None else None
                     on = tuple(on_table)
                     _judge(state, play, held, on, table, view, is_last, readings, after)
-            table = table_after(table, card)
+            if i < last:  # (the table after the trick's last card is no play's)
+                table = table_after(table, card)
             on_table.append(card)
-        for play in plays:
-            if play.judged:
-                bits[play.player] &= ~BIT[play.card]
+        gone |= bits_of(on_table)
         if doubt is not None:
             cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
-            cinch.after(plays, on_table, state.winners[number - 1])
+            cinch.won_trick(state.winners[number - 1])
 
 
 class _Cinches:
-    """What the cinch is judged from, trick by trick: each player's tricks won and trumps
-    left, the cards played to earlier tricks, and (worked out the first time a player may
-    hold a cinch) each player's own dead cards; cards as bits."""
+    """What the cinch is judged from, trick by trick: each player's tricks won, and (worked
+    out the first time a player may hold a cinch) each player's own dead cards; cards as
+    bits."""
 
-    def __init__(self, state: ReplayState, hands: dict[str, int]) -> None:
+    def __init__(self, state: ReplayState, revealed: dict[str, int]) -> None:
         self.state = state
         self.trump = state.trump or ""
-        self.hands = hands  # each player's cards (bits), as they shrink
-        trumps = SUIT_BITS[self.trump]
-        self.trumps_left = {p: (bits & trumps).bit_count() for p, bits in hands.items()}
-        self.won = dict.fromkeys(hands, 0)
-        self.earlier = 0  # the cards played to earlier tricks
+        self.trumps = SUIT_BITS[self.trump]
+        self.revealed = revealed  # each player's cards (bits) as the tricks reveal them
+        self.won = dict.fromkeys(revealed, 0)
         self._dead: dict[str, int] | None = None
 
-    def views(self) -> dict[str, CinchView]:
-        """The cinches held at the start of the next trick (none, usually)."""
+    def views(self, earlier: int) -> dict[str, CinchView]:
+        """The cinches held at the start of the next trick (none, usually), ``earlier`` the
+        cards played to earlier tricks (bits)."""
         views: dict[str, CinchView] = {}
-        won, trumps_left = self.won, self.trumps_left
+        won, trumps, left = self.won, self.trumps, ~earlier
         unknown = self.state.record_contradicted
-        for p, hand in self.hands.items():
-            if won[p] + trumps_left[p] < 3:
+        for p, revealed in self.revealed.items():
+            hand = revealed & left
+            if won[p] + (hand & trumps).bit_count() < 3:
                 continue  # three sure tricks are out of reach: no cinch
             if p in unknown:
                 continue  # (what they discarded, and so knew dead, is not in the log)
-            view = held_cinch(won[p], hand, self.earlier | self.dead(p), self.trump)
+            view = held_cinch(won[p], hand, earlier | self.dead(p), self.trump)
             if view is not None:
                 views[p] = view
         return views
@@ -127,13 +131,8 @@ class _Cinches:
             self._dead = {p: bits_of(cards) for p, cards in _own_dead(self.state).items()}
         return self._dead[player]
 
-    def after(self, plays: list[LoggedPlay], on_table: list[str], winner: str | None) -> None:
-        """The trick is over."""
-        self.earlier |= bits_of(on_table)
-        trump, trumps_left = self.trump, self.trumps_left
-        for play in plays:
-            if play.judged and play.card[-1] == trump:
-                trumps_left[play.player] -= 1
+    def won_trick(self, winner: str | None) -> None:
+        """The trick is over, and ``winner`` (None: not known) took it."""
         if winner in self.won:
             self.won[winner] += 1
 
