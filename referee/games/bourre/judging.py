@@ -48,7 +48,7 @@ def judge_plays(state: ReplayState) -> None:
     # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
     # cards played to earlier tricks: one ``&`` a play, where a table kept per player
     # would be updated at every play.
-    revealed = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
+    revealed = {p: _bits_played(state.plays_of(p)) for p in state.active}
     gone = 0
     # (whether the upcard is dead turns on who dealt: with the dealer in doubt, a dead card
     # more or less may make or break a cinch, or make a lower trump as good as the highest)
@@ -68,6 +68,7 @@ def judge_plays(state: ReplayState) -> None:
         table = empty_table(trump)
         on_table: list[str] = []
         last = len(plays) - 1
+        played = 0  # (the trick's cards, as bits)
         # the place in the trick of a card the log also shows played by another player (see
         # _Disputes.place): the plays after it are judged only as far as it does not matter
         doubt = disputes.place(number, plays) if disputes is not None else None
@@ -86,7 +87,8 @@ def judge_plays(state: ReplayState) -> None:
             if i < last:  # (the table after the trick's last card is no play's)
                 table = table_after(table, card)
             on_table.append(card)
-        gone |= bits_of(on_table)
+            played |= play.bit
+        gone |= played
         if doubt is not None:
             cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
@@ -114,7 +116,7 @@ class _Cinches:
         unknown = self.state.record_contradicted
         for p, revealed in self.revealed.items():
             hand = revealed & left
-            if won[p] + (hand & trumps).bit_count() < 3:
+            if not _has_bits(hand & trumps, 3 - won[p]):
                 continue  # three sure tricks are out of reach: no cinch
             if p in unknown:
                 continue  # (what they discarded, and so knew dead, is not in the log)
@@ -135,6 +137,25 @@ class _Cinches:
         """The trick is over, and ``winner`` (None: not known) took it."""
         if winner in self.won:
             self.won[winner] += 1
+
+
+def _bits_played(plays: list[LoggedPlay]) -> int:
+    """The cards of ``plays`` as bits."""
+    bits = 0
+    for play in plays:
+        bits |= play.bit
+    return bits
+
+
+def _has_bits(bits: int, count: int) -> bool:
+    """Whether ``bits`` has ``count`` bits set or more: one step a bit (a hand's few trumps,
+    where ``int.bit_count`` is a method call in a compiled module)."""
+    while count > 0:
+        if not bits:
+            return False
+        bits &= bits - 1  # (the lowest bit dropped)
+        count -= 1
+    return True
 
 
 class _Readings(NamedTuple):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.layout import flag_off_deck
-from referee.games.bourre.play import trick_winner_index
+from referee.games.bourre.play import BIT, trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, play_items
@@ -36,6 +36,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     # each active player -> the players in turn order from them (a trick's usual order)
     active = state.active
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
+    seated = frozenset(state.seats)  # (a name's look-up, once a hand, not a scan a card)
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     for line in lines:
         number = len(state.plays) + 1
@@ -58,7 +59,7 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         written.append(number)
-        plays = _admit_plays(state, line, number, played)
+        plays = _admit_plays(state, line, number, played, seated)
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
         players = line.players if whole else tuple(p.player for p in plays)
@@ -166,27 +167,32 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
 
 
 def _admit_plays(
-    state: ReplayState, line: TrickLine, number: int, played: dict[str, tuple[str, int]]
+    state: ReplayState,
+    line: TrickLine,
+    number: int,
+    played: dict[str, tuple[str, int]],
+    seated: frozenset[str],
 ) -> list[LoggedPlay]:
     """The trick's plays that stand (``played``: each card played so far, by whom and in
-    which trick; it grows)."""
+    which trick; it grows; ``seated``: the seats' names)."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
-    passed, seats = state.passed, state.seats
+    passed = state.passed
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
+        bit = BIT.get(card, 0)  # (BIT has a bit for each card of the deck, and no other)
         if (
             retracted is None
-            and name in seats
+            and name in seated
             and name not in passed
             and name not in seen
-            and card in BOURRE_DECK
+            and bit
             and card not in played
         ):  # the common case, nothing to report
             seen.add(name)
             played[card] = (name, number)
-            admitted.append(LoggedPlay(number, name, card, None, line, i, True))
+            admitted.append(LoggedPlay(number, name, card, bit, None, line, i, True))
             continue
         admitted_play = _admit(state, line, i, number, seen, played)
         if admitted_play is not None:
@@ -255,7 +261,7 @@ def _admit(
     else:
         played[card] = (name, number)
     kept = back if back is not None and back in BOURRE_DECK else None
-    return LoggedPlay(number, name, card, kept, line, index, judged)
+    return LoggedPlay(number, name, card, BIT[card], kept, line, index, judged)
 
 
 def _check_order(
