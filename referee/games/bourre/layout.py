@@ -21,17 +21,16 @@ from referee.sequence import duplicate_findings
 
 def check_names(state: ReplayState) -> None:
     """L-PLAYER for each unseated name outside the tricks (a card's player is the tricks')."""
-    for name, event, item, where in _names_in(state.facts):
-        if name not in state.seats:
-            fault = logchecks.unseated(name, state.seats, where)
-            state.flag(
-                fault.rule,
-                fault.message,
-                event.line,
-                columns(event)[item],
-                player=name,
-                evidence=fault.evidence,
-            )
+    for name, event, item, where in _unseated_names(state.facts, state.seated):
+        fault = logchecks.unseated(name, state.seats, where)
+        state.flag(
+            fault.rule,
+            fault.message,
+            event.line,
+            columns(event)[item],
+            player=name,
+            evidence=fault.evidence,
+        )
 
 
 def note_unreadable(state: ReplayState) -> None:
@@ -64,7 +63,7 @@ def settle_dealer(state: ReplayState) -> None:
     when the log's first hand names none, L-DEALER when it is not the rotation's (nor,
     after an earlier line against the rotation, the other reading's: then who dealt is in
     doubt, ``ReplayState.dealer_contradicted``)."""
-    line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
+    line = next((d for d in state.facts.dealer_lines if d.player in state.seated), None)
     other = state.other_dealer
     if line is None:
         if other is not None and other != state.expected_dealer:
@@ -158,8 +157,7 @@ def settle_decisions(state: ReplayState) -> None:
     """Who played and who passed: a player's decision line, else whether they played a
     card, else passed by presumption."""
     decisions = state.facts.decisions
-    seats = state.seats
-    in_tricks = {p for t in state.facts.tricks for p in t.players if p in seats}
+    in_tricks: set[str] | None = None  # (the tricks' players: asked only of a seat with no line)
     presumed: list[str] = []  # no decision line and no card: passed, by the log's rules
     for seat in state.seats:
         decision = decisions.get(seat)
@@ -168,7 +166,10 @@ def settle_decisions(state: ReplayState) -> None:
                 state.active.append(seat)
             else:
                 state.passed.add(seat)
-        elif seat in in_tricks:
+            continue
+        if in_tricks is None:
+            in_tricks = {p for t in state.facts.tricks for p in t.players}
+        if seat in in_tricks:
             state.active.append(seat)
         else:
             state.passed.add(seat)
@@ -394,23 +395,31 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, located(d, item, c), d.player, None)
 
 
-def _names_in(facts: HandFacts) -> list[tuple[str, Event, int, str]]:
-    """Every name the hand's statements give, except the tricks' players: the name, its
-    statement and item there, and the statement in words."""
+def _unseated_names(facts: HandFacts, seated: frozenset[str]) -> list[tuple[str, Event, int, str]]:
+    """Every name the hand's statements give that is no seat's (``seated``), except the
+    tricks' players, in the statements' order: the name, its statement and item there, and
+    the statement in words. (Each name is tested where it is read: most are seated, and
+    nothing is made for them.)"""
     names: list[tuple[str, Event, int, str]] = []
-    names.extend((d.player, d, 1, "the dealer line") for d in facts.dealer_lines)
-    names.extend(
-        (d.player, d, 1, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals)
-    )
+    for d in facts.dealer_lines:
+        if d.player not in seated:
+            names.append((d.player, d, 1, "the dealer line"))
+    for deal in (*facts.deals.values(), *facts.extra_deals):
+        if deal.player not in seated:
+            names.append((deal.player, deal, 1, "a deal line"))
     for c in facts.claims:
-        names.extend(((c.by, c, 1, "a claim"), (c.against, c, 3, "a claim")))
-    names.extend(
-        (name, a, i, "an ante line") for a in facts.antes for i, name in enumerate(a.players, 1)
-    )
-    names.extend((s.player, s, 1, "a settle line") for s in facts.settles if s.player is not None)
-    names.extend(
-        (e.player, e, 0, "a decision line")
-        for e in facts.hand.events
-        if isinstance(e, DecisionLine)
-    )
+        if c.by not in seated:
+            names.append((c.by, c, 1, "a claim"))
+        if c.against not in seated:
+            names.append((c.against, c, 3, "a claim"))
+    for a in facts.antes:
+        for i, name in enumerate(a.players, 1):
+            if name not in seated:
+                names.append((name, a, i, "an ante line"))
+    for s in facts.settles:
+        if s.player is not None and s.player not in seated:
+            names.append((s.player, s, 1, "a settle line"))
+    for e in facts.hand.events:
+        if isinstance(e, DecisionLine) and e.player not in seated:
+            names.append((e.player, e, 0, "a decision line"))
     return names

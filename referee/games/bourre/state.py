@@ -146,9 +146,13 @@ class ReplayState:
         *,
         first: bool = True,
         other_dealer: str | None = None,
+        seated: frozenset[str] | None = None,
     ) -> None:
         self.facts = facts
         self.seats = seats
+        #: The seats' names as a set (the session's, made once; else made here): whether a
+        #: name the log gives is a seat's is one look-up, not a scan of the seats.
+        self.seated = seated if seated is not None else frozenset(seats)
         self.opts = opts
         self.expected_dealer = expected_dealer
         #: The dealer by the other reading of an earlier `dealer` line against the rotation

@@ -36,7 +36,6 @@ def lay_out_tricks(state: ReplayState) -> None:
     # each active player -> the players in turn order from them (a trick's usual order)
     active = state.active
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
-    seated = frozenset(state.seats)  # (a name's look-up, once a hand, not a scan a card)
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     for line in lines:
         number = len(state.plays) + 1
@@ -59,7 +58,7 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         written.append(number)
-        plays = _admit_plays(state, line, number, played, seated)
+        plays = _admit_plays(state, line, number, played)
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
         players = line.players if whole else tuple(p.player for p in plays)
@@ -171,13 +170,12 @@ def _admit_plays(
     line: TrickLine,
     number: int,
     played: dict[str, tuple[str, int]],
-    seated: frozenset[str],
 ) -> list[LoggedPlay]:
     """The trick's plays that stand (``played``: each card played so far, by whom and in
-    which trick; it grows; ``seated``: the seats' names)."""
+    which trick; it grows)."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
-    passed = state.passed
+    passed, seated = state.passed, state.seated
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
