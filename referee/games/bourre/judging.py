@@ -21,7 +21,6 @@ from referee.games.bourre.play import (
     BIT,
     SUIT_BITS,
     Table,
-    bits_of,
     cards_of,
     empty_table,
     table_after,
@@ -130,7 +129,7 @@ class _Cinches:
         discards while the stock certainly did not run out (after, they may have been
         dealt again), and the dead upcard (the dealer is served last)."""
         if self._dead is None:
-            self._dead = {p: bits_of(cards) for p, cards in _own_dead(self.state).items()}
+            self._dead = _own_dead(self.state, self.revealed)
         return self._dead[player]
 
     def won_trick(self, winner: str | None) -> None:
@@ -226,24 +225,18 @@ class _Disputes:
         return _Readings(without, with_, known) if bears else None
 
 
-def _own_dead(state: ReplayState) -> dict[str, set[str]]:
-    """Each active player's own dead cards (see :meth:`_Cinches.dead`)."""
+def _own_dead(state: ReplayState, revealed: dict[str, int]) -> dict[str, int]:
+    """Each active player's own dead cards, as bits (see :meth:`_Cinches.dead`;
+    ``revealed``: each one's cards the tricks show, as bits)."""
     decisions, deals = state.plain_decisions(), state.plain_deals()
     dealer = state.dealer
-    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
+    dealer_played = [p.card for p in state.plays_of(dealer)] if dealer else []
     dealer_decision = decisions.get(dealer) if dealer else None
     dead_up = dead_upcard(state.upcard, dealer, state.active, dealer_decision, dealer_played)
-    ran_out = state.stock_ran_out()
-    dead = {
-        p: set()
-        if ran_out
-        else own_discards(decisions.get(p), deals.get(p), {x.card for x in state.plays_of(p)})
-        for p in state.active
-    }
-    if dead_up:
-        for cards in dead.values():
-            cards.add(dead_up)
-    return dead
+    up = BIT.get(dead_up, 0) if dead_up else 0
+    if state.stock_ran_out():
+        return dict.fromkeys(state.active, up)
+    return {p: own_discards(decisions.get(p), deals.get(p), revealed[p]) | up for p in state.active}
 
 
 def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
