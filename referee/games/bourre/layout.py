@@ -12,10 +12,19 @@ import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.decide import contradicted_pass, turn_order
 from referee.games.bourre.facts import HandFacts
+from referee.games.bourre.play import BIT
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
 from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
-from referee.records import CardAt, DecisionLine, Event, columns, decision_items, located
+from referee.records import (
+    CardAt,
+    DealLine,
+    DecisionLine,
+    Event,
+    columns,
+    decision_items,
+    located,
+)
 from referee.sequence import duplicate_findings
 
 
@@ -354,9 +363,10 @@ def check_deck(state: ReplayState) -> None:
     """The deal lines against the deck: L-COUNT for a deal of the wrong size, L-CARD for a
     card off the deck or dealt twice (noted as contested: it convicts nobody), or an
     upcard dealt to another player; and the discards and draws against the deck."""
-    owner: dict[str, str] = {}
+    deals = state.facts.deals
+    dealt = 0  # the cards dealt so far, as bits (to whom first: _first_dealt)
     size = state.opts.hand_size
-    for name, deal in state.facts.deals.items():
+    for name, deal in deals.items():
         cards = deal.cards
         if len(cards) != size:
             state.flag(
@@ -368,16 +378,19 @@ def check_deck(state: ReplayState) -> None:
                 evidence=f"each player is dealt {size} cards",
             )
         for i, c in enumerate(cards):
-            if c not in BOURRE_DECK:
+            bit = BIT.get(c, 0)  # (BIT has a bit for each card of the deck, and no other)
+            if not bit:
                 flag_off_deck(state, located(deal, 2 + i, c), name, None)
-            elif c in owner:
+            elif dealt & bit:
                 state.contested.add(c)
-                again = logchecks.dealt_again(c, name, {owner[c]: 1})
+                first = _first_dealt(deals, c)
+                assert first is not None  # (the bits say it was dealt)
+                again = logchecks.dealt_again(c, name, {first: 1})
                 state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
-                owner.setdefault(c, name)
+                dealt |= bit
     if state.upcard and state.dealer and state.dealer_shown and not state.dealer_contradicted:
-        holder = owner.get(state.upcard)
+        holder = _first_dealt(deals, state.upcard)
         if holder is not None and holder != state.dealer:
             state.flag_card(
                 L_CARD,
@@ -393,6 +406,15 @@ def check_deck(state: ReplayState) -> None:
         for c, item in zip(exchanged, thrown + drawn, strict=True):
             if c not in BOURRE_DECK:
                 flag_off_deck(state, located(d, item, c), d.player, None)
+
+
+def _first_dealt(deals: dict[str, DealLine], card: str) -> str | None:
+    """The first player, in the deal lines' order, dealt ``card`` (None: nobody). Asked of
+    a card dealt again and of the upcard only, so the common card needs no record of it."""
+    for name, deal in deals.items():
+        if card in deal.cards:
+            return name
+    return None
 
 
 def _unseated_names(facts: HandFacts, seated: frozenset[str]) -> list[tuple[str, Event, int, str]]:
