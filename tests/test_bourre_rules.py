@@ -11,8 +11,9 @@ import dataclasses
 
 import pytest
 
+from referee.cards import BOURRE_DECK
 from referee.games.bourre.cinch import beatable_count, cinch_duty, cinch_view, equivalent_trumps
-from referee.games.bourre.play import table_of, trick_winner_index
+from referee.games.bourre.play import BIT, table_of, trick_winner_index
 from referee.games.bourre.rules import PlayContext, first_breach, legal_cards
 from referee.options import BourreOptions
 
@@ -259,6 +260,13 @@ def test_equivalent_trumps() -> None:
     assert equivalent_trumps(["As", "Ks"], ["Qs"]) == {"As", "Ks"}
     assert equivalent_trumps(["As", "Qs"], ["Ks"]) == {"As"}
     assert equivalent_trumps(["As", "Qs", "2s"], ["3s"]) == {"As", "Qs"}
+
+
+def test_the_bits_are_the_decks_cards() -> None:
+    """The tricks admit a card by its bit (``BIT.get(card, 0)``): one bit each for the
+    deck's cards and none for any other."""
+    assert set(BIT) == set(BOURRE_DECK)
+    assert len(set(BIT.values())) == len(BIT)
 
 
 @pytest.mark.parametrize(

@@ -75,12 +75,27 @@ def early_announcers(written: Sequence[str], order: Sequence[str]) -> dict[str, 
     """
     place = {p: i for i, p in enumerate(order)}
     line = [p for p in written if p in place]
+    if _in_turn(line, place):
+        return {}  # (the usual case, checked in one pass)
     early: dict[str, str] = {}
     for i, player in enumerate(line):
         later = [q for q in line[i + 1 :] if place[q] < place[player]]
         if later:
             early[player] = min(later, key=place.__getitem__)
     return early
+
+
+def _in_turn(line: list[str], place: dict[str, int]) -> bool:
+    """Whether each of ``line`` comes no earlier in turn (``place``) than the one before
+    it: then no later line is of a player due earlier, and nobody announced early (else
+    the player before the first one out of order did)."""
+    last = -1
+    for player in line:
+        at = place[player]
+        if at < last:
+            return False
+        last = at
+    return True
 
 
 def first_out_of_turn(players: Sequence[str], in_hand: Sequence[str]) -> tuple[int, str] | None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from referee.cards import RANKS, SUITS
-from referee.games.bourre.play import BIT, bits_of, trick_winner_index, value
+from referee.games.bourre.play import BIT, SUIT_BITS, bits_of, cards_of, trick_winner_index, value
 
 #: suit -> its cards, lowest first, each with its bit (see :data:`~referee.games.bourre.play.BIT`)
 _TRUMPS: Final[dict[str, tuple[tuple[str, int], ...]]] = {
@@ -81,40 +81,46 @@ def _pretty(card: str) -> str:
 
 def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -> CinchView:
     """The player's sure tricks given their hand and the dead cards they know of."""
-    held_bits = bits_of(hand)
-    held, beaten, unseen = _sure_trumps(held_bits, bits_of(dead), trump)
-    if won + len(held) < 3:  # cannot be a cinch: no matching asked
+    held, count, beaten, unseen = _sure_trumps(bits_of(hand), bits_of(dead), trump)
+    if won + count < 3:  # cannot be a cinch: no matching asked
         return CinchView(won, (), 0, frozenset())
-    return CinchView(won, tuple(reversed(held)), beaten, frozenset(unseen))
+    return CinchView(won, _highest_first(held, trump), beaten, cards_of(unseen))
 
 
 def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
     """The cinch a player holds at the start of a trick, or None (the usual answer, given
     without making a view): ``hand`` their cards and ``dead`` the cards they know are out
     of play, as bits (see :func:`cinch_view`)."""
-    held, beaten, unseen = _sure_trumps(hand, dead, trump)
-    if won + len(held) - beaten < 3:
+    held, count, beaten, unseen = _sure_trumps(hand, dead, trump)
+    if won + count - beaten < 3:
         return None
-    return CinchView(won, tuple(reversed(held)), beaten, frozenset(unseen))
+    return CinchView(won, _highest_first(held, trump), beaten, cards_of(unseen))
 
 
-def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[list[str], int, list[str]]:
-    """The trumps held (lowest first), how many of them the unseen trumps can beat, and the
-    unseen trumps (neither held nor ``dead``; lowest first): :func:`beatable_count` in the
-    same pass (an unseen trump beats the lowest trump held below it not yet beaten)."""
-    held: list[str] = []
-    unseen: list[str] = []
-    beaten = below = 0  # below: trumps held under this card not beaten yet
-    for card, bit in _TRUMPS[trump]:  # lowest first
-        if hand & bit:
-            held.append(card)
+def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[int, int, int, int]:
+    """The trumps held (bits) and how many, how many of them the unseen trumps can beat,
+    and the unseen trumps (neither held nor ``dead``; bits): :func:`beatable_count` in one
+    pass up the suit, lowest first (an unseen trump beats the lowest trump held below it
+    not yet beaten). (Bits, not cards: the cards are made only for a cinch.)"""
+    suit = SUIT_BITS[trump]
+    held = hand & suit
+    unseen = suit & ~hand & ~dead
+    count = beaten = below = 0  # below: trumps held under this card not beaten yet
+    bit = suit & -suit  # (the suit's lowest card)
+    while bit & suit:
+        if held & bit:
+            count += 1
             below += 1
-        elif not dead & bit:
-            unseen.append(card)
-            if below:
-                below -= 1
-                beaten += 1
-    return held, beaten, unseen
+        elif unseen & bit and below:
+            below -= 1
+            beaten += 1
+        bit <<= 1
+    return held, count, beaten, unseen
+
+
+def _highest_first(held: int, trump: str) -> tuple[str, ...]:
+    """The trumps of ``held`` (bits), highest first."""
+    return tuple(card for card, bit in reversed(_TRUMPS[trump]) if held & bit)
 
 
 def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset[str]:

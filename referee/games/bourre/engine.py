@@ -57,6 +57,7 @@ class BourreSession:
         self.options = options
         self.keep_tricks = keep_tricks
         self.seats: tuple[str, ...] = tuple(header.players)
+        self.seated: frozenset[str] = frozenset(self.seats)  # (for each hand's replay)
         self.money = _money_before(header)
         self.next_dealer: str | None = None
         #: The next dealer by the other reading of a `dealer` line against the rotation
@@ -104,6 +105,7 @@ class BourreSession:
             repeats=repeats,
             keep_tricks=self.keep_tricks,
             other_dealer=self.other_dealer,
+            seated=self.seated,
         )
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
         owed = self._owed(facts)

@@ -21,7 +21,6 @@ from referee.games.bourre.play import (
     BIT,
     SUIT_BITS,
     Table,
-    bits_of,
     cards_of,
     empty_table,
     table_after,
@@ -45,13 +44,17 @@ from referee.rule import Rule
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts = state.trump, state.opts
-    # What the tricks reveal of each hand, as bits; it shrinks as the cards are played.
-    bits = {p: bits_of([x.card for x in state.plays_of(p)]) for p in state.active}
+    # What the tricks reveal of each hand, as bits. A card's standing entry is its only one
+    # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
+    # cards played to earlier tricks: one ``&`` a play, where a table kept per player
+    # would be updated at every play.
+    revealed = {p: _bits_played(state.plays_of(p)) for p in state.active}
+    gone = 0
     # (whether the upcard is dead turns on who dealt: with the dealer in doubt, a dead card
     # more or less may make or break a cinch, or make a lower trump as good as the highest)
     dealer_known = state.dealer_shown and not state.dealer_contradicted
     cinch_judged = opts.cinch and (dealer_known or state.upcard is None)
-    cinch = _Cinches(state, bits) if trump is not None and cinch_judged else None
+    cinch = _Cinches(state, revealed) if trump is not None and cinch_judged else None
     disputes = (
         _Disputes(state.played_by_two, state.written_twice, state.named_twice, state.unheld)
         if state.played_by_two or state.written_twice or state.named_twice or state.unheld
@@ -61,9 +64,11 @@ def judge_plays(state: ReplayState) -> None:
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
         complete = not state.incomplete and state.in_turn[number - 1]
-        views = cinch.views() if cinch is not None and complete else None
+        views = cinch.views(gone) if cinch is not None and complete else None
         table = empty_table(trump)
         on_table: list[str] = []
+        last = len(plays) - 1
+        played = 0  # (the trick's cards, as bits)
         # the place in the trick of a card the log also shows played by another player (see
         # _Disputes.place): the plays after it are judged only as far as it does not matter
         doubt = disputes.place(number, plays) if disputes is not None else None
@@ -77,21 +82,21 @@ def judge_plays(state: ReplayState) -> None:
             if play.judged and not (after and doubt == 0) and not (shown and shown.lead_unknown):
                 view = views.get(play.player) if views and not after and not shown else None
                 # "may I?": most plays are legal and need no explanation
-                held = bits[play.player]
+                held = revealed[play.player] & ~gone
                 if view or play.retracted or not is_legal(card, held, table, opts):
-                    is_last = complete and i == len(plays) - 1
+                    is_last = complete and i == last
                     readings = disputes.readings(play, held) if disputes is not None else None
                     on = tuple(on_table)
                     _judge(state, play, held, on, table, view, is_last, readings, after, shown)
-            table = table_after(table, card)
+            if i < last:  # (the table after the trick's last card is no play's)
+                table = table_after(table, card)
             on_table.append(card)
-        for play in plays:
-            if play.judged:
-                bits[play.player] &= ~BIT[play.card]
+            played |= play.bit
+        gone |= played
         if doubt is not None:
             cinch = None  # (who won this trick is not known: nor the tricks each has won)
         if cinch is not None:
-            cinch.after(plays, on_table, state.winners[number - 1])
+            cinch.won_trick(state.winners[number - 1])
 
 
 class _AsWritten(NamedTuple):
@@ -127,31 +132,31 @@ def _as_written(plays: list[LoggedPlay], trump: str | None) -> list[_AsWritten |
 
 
 class _Cinches:
-    """What the cinch is judged from, trick by trick: each player's tricks won and trumps
-    left, the cards played to earlier tricks, and (worked out the first time a player may
-    hold a cinch) each player's own dead cards; cards as bits."""
+    """What the cinch is judged from, trick by trick: each player's tricks won, and (worked
+    out the first time a player may hold a cinch) each player's own dead cards; cards as
+    bits."""
 
-    def __init__(self, state: ReplayState, hands: dict[str, int]) -> None:
+    def __init__(self, state: ReplayState, revealed: dict[str, int]) -> None:
         self.state = state
         self.trump = state.trump or ""
-        self.hands = hands  # each player's cards (bits), as they shrink
-        trumps = SUIT_BITS[self.trump]
-        self.trumps_left = {p: (bits & trumps).bit_count() for p, bits in hands.items()}
-        self.won = dict.fromkeys(hands, 0)
-        self.earlier = 0  # the cards played to earlier tricks
+        self.trumps = SUIT_BITS[self.trump]
+        self.revealed = revealed  # each player's cards (bits) as the tricks reveal them
+        self.won = dict.fromkeys(revealed, 0)
         self._dead: dict[str, int] | None = None
 
-    def views(self) -> dict[str, CinchView]:
-        """The cinches held at the start of the next trick (none, usually)."""
+    def views(self, earlier: int) -> dict[str, CinchView]:
+        """The cinches held at the start of the next trick (none, usually), ``earlier`` the
+        cards played to earlier tricks (bits)."""
         views: dict[str, CinchView] = {}
-        won, trumps_left = self.won, self.trumps_left
+        won, trumps, left = self.won, self.trumps, ~earlier
         unknown = self.state.record_contradicted
-        for p, hand in self.hands.items():
-            if won[p] + trumps_left[p] < 3:
+        for p, revealed in self.revealed.items():
+            hand = revealed & left
+            if not _has_bits(hand & trumps, 3 - won[p]):
                 continue  # three sure tricks are out of reach: no cinch
             if p in unknown:
                 continue  # (what they discarded, and so knew dead, is not in the log)
-            view = held_cinch(won[p], hand, self.earlier | self.dead(p), self.trump)
+            view = held_cinch(won[p], hand, earlier | self.dead(p), self.trump)
             if view is not None:
                 views[p] = view
         return views
@@ -161,18 +166,32 @@ class _Cinches:
         discards while the stock certainly did not run out (after, they may have been
         dealt again), and the dead upcard (the dealer is served last)."""
         if self._dead is None:
-            self._dead = {p: bits_of(cards) for p, cards in _own_dead(self.state).items()}
+            self._dead = _own_dead(self.state, self.revealed)
         return self._dead[player]
 
-    def after(self, plays: list[LoggedPlay], on_table: list[str], winner: str | None) -> None:
-        """The trick is over."""
-        self.earlier |= bits_of(on_table)
-        trump, trumps_left = self.trump, self.trumps_left
-        for play in plays:
-            if play.judged and play.card[-1] == trump:
-                trumps_left[play.player] -= 1
+    def won_trick(self, winner: str | None) -> None:
+        """The trick is over, and ``winner`` (None: not known) took it."""
         if winner in self.won:
             self.won[winner] += 1
+
+
+def _bits_played(plays: list[LoggedPlay]) -> int:
+    """The cards of ``plays`` as bits."""
+    bits = 0
+    for play in plays:
+        bits |= play.bit
+    return bits
+
+
+def _has_bits(bits: int, count: int) -> bool:
+    """Whether ``bits`` has ``count`` bits set or more: one step a bit (a hand's few trumps,
+    where ``int.bit_count`` is a method call in a compiled module)."""
+    while count > 0:
+        if not bits:
+            return False
+        bits &= bits - 1  # (the lowest bit dropped)
+        count -= 1
+    return True
 
 
 class _Readings(NamedTuple):
@@ -252,24 +271,18 @@ class _Disputes:
         return _Readings(without, with_, known) if bears else None
 
 
-def _own_dead(state: ReplayState) -> dict[str, set[str]]:
-    """Each active player's own dead cards (see :meth:`_Cinches.dead`)."""
+def _own_dead(state: ReplayState, revealed: dict[str, int]) -> dict[str, int]:
+    """Each active player's own dead cards, as bits (see :meth:`_Cinches.dead`;
+    ``revealed``: each one's cards the tricks show, as bits)."""
     decisions, deals = state.plain_decisions(), state.plain_deals()
     dealer = state.dealer
-    dealer_played = {p.card for p in state.plays_of(dealer)} if dealer else set()
+    dealer_played = [p.card for p in state.plays_of(dealer)] if dealer else []
     dealer_decision = decisions.get(dealer) if dealer else None
     dead_up = dead_upcard(state.upcard, dealer, state.active, dealer_decision, dealer_played)
-    ran_out = state.stock_ran_out()
-    dead = {
-        p: set()
-        if ran_out
-        else own_discards(decisions.get(p), deals.get(p), {x.card for x in state.plays_of(p)})
-        for p in state.active
-    }
-    if dead_up:
-        for cards in dead.values():
-            cards.add(dead_up)
-    return dead
+    up = BIT.get(dead_up, 0) if dead_up else 0
+    if state.stock_ran_out():
+        return dict.fromkeys(state.active, up)
+    return {p: own_discards(decisions.get(p), deals.get(p), revealed[p]) | up for p in state.active}
 
 
 def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import NamedTuple
 
+from referee.games.bourre.play import bits_of
 from referee.records import DecisionLine
 
 # (dicts and tuples, not Mapping and Sequence: compiled, a loop over a dict or a tuple, or a
@@ -139,17 +140,16 @@ def dead_upcard(
     return None
 
 
-def own_discards(
-    decision: DecisionLine | None, deal: Collection[str] | None, shown: Collection[str]
-) -> set[str]:
-    """The cards a player knows are out of play for being their own discards: the listed
+def own_discards(decision: DecisionLine | None, deal: tuple[str, ...] | None, shown: int) -> int:
+    """The cards a player knows are out of play for being their own discards, as bits
+    (:data:`~referee.games.bourre.play.BIT`; a card off the deck has none): the listed
     discards, or, with the deal logged and no discards listed, the dealt cards they never
-    played (``shown``)."""
+    played (``shown``, as bits)."""
     if decision is not None and decision.discards is not None:
-        return set(decision.discards)
+        return bits_of(decision.discards)
     if deal is not None:
-        return {card for card in deal if card not in shown}
-    return set()
+        return bits_of(deal) & ~shown
+    return 0
 
 
 # ----------------------------------------------------------------------------- the exchange

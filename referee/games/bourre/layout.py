@@ -12,11 +12,13 @@ import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.decide import contradicted_pass, turn_order
 from referee.games.bourre.facts import HandFacts, decision_by_tricks, decision_lines
+from referee.games.bourre.play import BIT
 from referee.games.bourre.rules import BR_ACE_DEALER, BR_DECIDE_ORDER, BR_DRAW
 from referee.games.bourre.state import ReplayState
 from referee.logrules import L_CARD, L_COUNT, L_DEALER, L_DUPLICATE, L_MISSING
 from referee.records import (
     CardAt,
+    DealLine,
     DecisionLine,
     Event,
     TrickLine,
@@ -29,17 +31,16 @@ from referee.sequence import duplicate_findings
 
 def check_names(state: ReplayState) -> None:
     """L-PLAYER for each unseated name outside the tricks (a card's player is the tricks')."""
-    for name, event, item, where in _names_in(state.facts):
-        if name not in state.seats:
-            fault = logchecks.unseated(name, state.seats, where)
-            state.flag(
-                fault.rule,
-                fault.message,
-                event.line,
-                columns(event)[item],
-                player=name,
-                evidence=fault.evidence,
-            )
+    for name, event, item, where in _unseated_names(state.facts, state.seated):
+        fault = logchecks.unseated(name, state.seats, where)
+        state.flag(
+            fault.rule,
+            fault.message,
+            event.line,
+            columns(event)[item],
+            player=name,
+            evidence=fault.evidence,
+        )
 
 
 def note_unreadable(state: ReplayState) -> None:
@@ -107,7 +108,7 @@ def settle_dealer(state: ReplayState) -> None:
     when the log's first hand names none, L-DEALER when it is not the rotation's (nor,
     after an earlier line against the rotation, the other reading's: then who dealt is in
     doubt, ``ReplayState.dealer_contradicted``)."""
-    line = next((d for d in state.facts.dealer_lines if d.player in state.seats), None)
+    line = next((d for d in state.facts.dealer_lines if d.player in state.seated), None)
     other = state.other_dealer
     if line is None:
         if other is not None and other != state.expected_dealer:
@@ -201,10 +202,9 @@ def settle_decisions(state: ReplayState) -> None:
     """Who played and who passed: a player's decision line, else whether they played a
     card, else passed by presumption."""
     decisions = state.facts.decisions
-    seats = state.seats
-    in_tricks = {p for t in state.facts.tricks for p in t.players if p in seats}
     if state.facts.later_decisions:
         _settle_repeated_decisions(state)
+    in_tricks: set[str] | None = None  # (the tricks' players: asked only of a seat with no line)
     presumed: list[str] = []  # no decision line and no card: passed, by the log's rules
     for seat in state.seats:
         decision = decisions.get(seat)
@@ -213,7 +213,10 @@ def settle_decisions(state: ReplayState) -> None:
                 state.active.append(seat)
             else:
                 state.passed.add(seat)
-        elif seat in in_tricks and not _written_for_another(state.facts, seat):
+            continue
+        if in_tricks is None:
+            in_tricks = {p for t in state.facts.tricks for p in t.players}
+        if seat in in_tricks and not _written_for_another(state.facts, seat):
             state.active.append(seat)
         elif seat in in_tricks:
             state.passed.add(seat)  # (their one card is another's: L-PASSED on it)
@@ -469,9 +472,10 @@ def check_deck(state: ReplayState) -> None:
     """The deal lines against the deck: L-COUNT for a deal of the wrong size, L-CARD for a
     card off the deck or dealt twice (noted as contested: it convicts nobody), or an
     upcard dealt to another player; and the discards and draws against the deck."""
-    owner: dict[str, str] = {}
+    deals = state.facts.deals
+    dealt = 0  # the cards dealt so far, as bits (to whom first: _first_dealt)
     size = state.opts.hand_size
-    for name, deal in state.facts.deals.items():
+    for name, deal in deals.items():
         cards = deal.cards
         if len(cards) != size:
             state.flag(
@@ -483,16 +487,19 @@ def check_deck(state: ReplayState) -> None:
                 evidence=f"each player is dealt {size} cards",
             )
         for i, c in enumerate(cards):
-            if c not in BOURRE_DECK:
+            bit = BIT.get(c, 0)  # (BIT has a bit for each card of the deck, and no other)
+            if not bit:
                 flag_off_deck(state, located(deal, 2 + i, c), name, None)
-            elif c in owner:
+            elif dealt & bit:
                 state.contested.add(c)
-                again = logchecks.dealt_again(c, name, {owner[c]: 1})
+                first = _first_dealt(deals, c)
+                assert first is not None  # (the bits say it was dealt)
+                again = logchecks.dealt_again(c, name, {first: 1})
                 state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
-                owner.setdefault(c, name)
+                dealt |= bit
     if state.upcard and state.dealer and state.dealer_shown and not state.dealer_contradicted:
-        holder = owner.get(state.upcard)
+        holder = _first_dealt(deals, state.upcard)
         if holder is not None and holder != state.dealer:
             state.flag_card(
                 L_CARD,
@@ -510,23 +517,40 @@ def check_deck(state: ReplayState) -> None:
                 flag_off_deck(state, located(d, item, c), d.player, None)
 
 
-def _names_in(facts: HandFacts) -> list[tuple[str, Event, int, str]]:
-    """Every name the hand's statements give, except the tricks' players: the name, its
-    statement and item there, and the statement in words."""
+def _first_dealt(deals: dict[str, DealLine], card: str) -> str | None:
+    """The first player, in the deal lines' order, dealt ``card`` (None: nobody). Asked of
+    a card dealt again and of the upcard only, so the common card needs no record of it."""
+    for name, deal in deals.items():
+        if card in deal.cards:
+            return name
+    return None
+
+
+def _unseated_names(facts: HandFacts, seated: frozenset[str]) -> list[tuple[str, Event, int, str]]:
+    """Every name the hand's statements give that is no seat's (``seated``), except the
+    tricks' players, in the statements' order: the name, its statement and item there, and
+    the statement in words. (Each name is tested where it is read: most are seated, and
+    nothing is made for them.)"""
     names: list[tuple[str, Event, int, str]] = []
-    names.extend((d.player, d, 1, "the dealer line") for d in facts.dealer_lines)
-    names.extend(
-        (d.player, d, 1, "a deal line") for d in (*facts.deals.values(), *facts.extra_deals)
-    )
+    for d in facts.dealer_lines:
+        if d.player not in seated:
+            names.append((d.player, d, 1, "the dealer line"))
+    for deal in (*facts.deals.values(), *facts.extra_deals):
+        if deal.player not in seated:
+            names.append((deal.player, deal, 1, "a deal line"))
     for c in facts.claims:
-        names.extend(((c.by, c, 1, "a claim"), (c.against, c, 3, "a claim")))
-    names.extend(
-        (name, a, i, "an ante line") for a in facts.antes for i, name in enumerate(a.players, 1)
-    )
-    names.extend((s.player, s, 1, "a settle line") for s in facts.settles if s.player is not None)
-    names.extend(
-        (e.player, e, 0, "a decision line")
-        for e in facts.hand.events
-        if isinstance(e, DecisionLine)
-    )
+        if c.by not in seated:
+            names.append((c.by, c, 1, "a claim"))
+        if c.against not in seated:
+            names.append((c.against, c, 3, "a claim"))
+    for a in facts.antes:
+        for i, name in enumerate(a.players, 1):
+            if name not in seated:
+                names.append((name, a, i, "an ante line"))
+    for s in facts.settles:
+        if s.player is not None and s.player not in seated:
+            names.append((s.player, s, 1, "a settle line"))
+    for e in facts.hand.events:
+        if isinstance(e, DecisionLine) and e.player not in seated:
+            names.append((e.player, e, 0, "a decision line"))
     return names

@@ -75,19 +75,21 @@ def highest_of_suit(cards: Iterable[str], suit: str) -> str | None:
 
 class Table:
     """The trick so far, as rules 1-3 read it: the suit ``led`` (``""`` when the player
-    leads), the ``top`` value of that suit on the table, the top trump's value (0: none),
+    leads) and its cards' bits ``led_bits`` (0 before the lead: "holds the suit led" is one
+    ``&``), the ``top`` value of that suit on the table, the top trump's value (0: none),
     whether a plain lead was ``trumped`` (with the trump unknown, a card off the suit led
     may have been a trump), and the ``trump`` (None: unknown).
 
     (A plain class: one is made for every card played, and a compiled module makes a plain
     class's objects in C, where a named tuple's are made in Python.)"""
 
-    __slots__ = ("led", "top", "top_trump", "trump", "trumped")
+    __slots__ = ("led", "led_bits", "top", "top_trump", "trump", "trumped")
 
     def __init__(
-        self, led: str, top: int, top_trump: int, trumped: bool, trump: str | None
+        self, led: str, led_bits: int, top: int, top_trump: int, trumped: bool, trump: str | None
     ) -> None:
         self.led = led
+        self.led_bits = led_bits
         self.top = top
         self.top_trump = top_trump
         self.trumped = trumped
@@ -96,7 +98,7 @@ class Table:
 
 def empty_table(trump: str | None) -> Table:
     """The table before a trick's lead."""
-    return Table("", 0, 0, False, trump)
+    return Table("", 0, 0, 0, False, trump)
 
 
 def table_after(table: Table, card: str) -> Table:
@@ -104,7 +106,7 @@ def table_after(table: Table, card: str) -> Table:
     suit, rank = SUIT_VALUE[card]
     led, trump = table.led, table.trump
     if not led:
-        return Table(suit, rank, rank if suit == trump else 0, False, trump)
+        return Table(suit, SUIT_BITS[suit], rank, rank if suit == trump else 0, False, trump)
     top, top_trump, trumped = table.top, table.top_trump, table.trumped
     if suit == led:
         if rank > top:
@@ -113,7 +115,7 @@ def table_after(table: Table, card: str) -> Table:
         trumped = True
     if suit == trump and rank > top_trump:
         top_trump = rank
-    return Table(led, top, top_trump, trumped and led != trump, trump)
+    return Table(led, table.led_bits, top, top_trump, trumped and led != trump, trump)
 
 
 def table_of(cards: Sequence[str], trump: str | None) -> Table:

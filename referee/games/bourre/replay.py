@@ -33,6 +33,7 @@ def replay_hand(
     repeats: bool = True,
     keep_tricks: bool = True,
     other_dealer: str | None = None,
+    seated: frozenset[str] | None = None,
 ) -> HandOutcome:
     """Lay out the hand, check the log, judge every play and claim.
 
@@ -40,9 +41,12 @@ def replay_hand(
     hand is the log's first (which must name its dealer); ``repeats`` False, that no
     statement it may have once comes twice in it (see :class:`~referee.sequence.Part`:
     then it has no L-DUPLICATE); ``keep_tricks``, that the outcome keeps the tricks as
-    laid out (for ``referee show``).
+    laid out (for ``referee show``); ``seated``, the seats' names as a set, if the caller
+    has one.
     """
-    state = ReplayState(facts, seats, opts, expected_dealer, first=first, other_dealer=other_dealer)
+    state = ReplayState(
+        facts, seats, opts, expected_dealer, first=first, other_dealer=other_dealer, seated=seated
+    )
     layout.note_unreadable(state)
     layout.check_names(state)
     if repeats:

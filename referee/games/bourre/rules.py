@@ -89,8 +89,7 @@ def _cards(cards: Iterable[str], shown: Mapping[str, str]) -> str:
 
 def follow_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
     """BR-FOLLOW: holding a card of the suit led, play one."""
-    led = table.led
-    return not led or card[-1] == led or not hand & SUIT_BITS[led]
+    return not hand & table.led_bits or card[-1] == table.led  # (no lead: no bits)
 
 
 def follow_evidence(ctx: PlayContext) -> str:
@@ -109,12 +108,11 @@ def _heading(hand: int, table: Table, opts: BourreOptions) -> int:
     """The cards (bits) that head the trick when the rules ask it (0: they do not): with
     ``head_trick``, a follower holding the suit led must beat its highest card on the table
     when able (once a plain lead is trumped, only with ``head_when_trumped``)."""
-    led = table.led
-    if not led or not opts.head_trick or (table.trumped and not opts.head_when_trumped):
+    if not hand & table.led_bits:  # (no suit led, or void in it)
         return 0
-    if not hand & SUIT_BITS[led]:
+    if not opts.head_trick or (table.trumped and not opts.head_when_trumped):
         return 0
-    return hand & ABOVE[led][table.top]
+    return hand & ABOVE[table.led][table.top]
 
 
 def head_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
@@ -141,8 +139,8 @@ def head_evidence(ctx: PlayContext) -> str:
 def _void_trumps(hand: int, table: Table, opts: BourreOptions) -> int:
     """The trumps (bits) of a player void in the suit led whom ``must_trump`` asks to play
     one (0: it does not)."""
-    led, trump = table.led, table.trump
-    if not led or trump is None or not opts.must_trump or hand & SUIT_BITS[led]:
+    trump = table.trump
+    if not table.led or hand & table.led_bits or trump is None or not opts.must_trump:
         return 0
     return hand & SUIT_BITS[trump]
 

@@ -25,19 +25,21 @@ from referee.sequence import may_have_said
 
 class LoggedPlay:
     """A play that stands in a trick, after log faults were set aside: play ``place`` of
-    the trick line ``source``.
+    the trick line ``source``; ``bit`` is the card's bit
+    (:data:`~referee.games.bourre.play.BIT`), looked up once, where the card is admitted.
 
     (A plain class, as :class:`~referee.games.euchre.replay.Seen` is: one is made for every
     card played, and a compiled module makes a plain class's objects in C, where a named
     tuple's are made in Python.)"""
 
-    __slots__ = ("card", "judged", "place", "player", "retracted", "source", "trick")
+    __slots__ = ("bit", "card", "judged", "place", "player", "retracted", "source", "trick")
 
     def __init__(
         self,
         trick: int,
         player: str,
         card: str,
+        bit: int,
         retracted: str | None,
         source: TrickLine,
         place: int,
@@ -46,6 +48,7 @@ class LoggedPlay:
         self.trick = trick
         self.player = player
         self.card = card
+        self.bit = bit
         self.retracted = retracted
         self.source = source
         self.place = place
@@ -143,9 +146,13 @@ class ReplayState:
         *,
         first: bool = True,
         other_dealer: str | None = None,
+        seated: frozenset[str] | None = None,
     ) -> None:
         self.facts = facts
         self.seats = seats
+        #: The seats' names as a set (the session's, made once; else made here): whether a
+        #: name the log gives is a seat's is one look-up, not a scan of the seats.
+        self.seated = seated if seated is not None else frozenset(seats)
         self.opts = opts
         self.expected_dealer = expected_dealer
         #: The dealer by the other reading of an earlier `dealer` line against the rotation

@@ -13,7 +13,7 @@ from __future__ import annotations
 import referee.games.logchecks as logchecks
 from referee.cards import BOURRE_DECK, pretty
 from referee.games.bourre.layout import flag_off_deck
-from referee.games.bourre.play import trick_winner_index
+from referee.games.bourre.play import BIT, trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_COUNT, L_PASSED, L_TURN
 from referee.records import CardAt, TrickLine, columns, play_items
@@ -24,7 +24,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     """Each trick line in order: its cards admitted (or set aside as faults), checked for
     number, leader, order and size, and its winner; then the tricks missing."""
     expected = _expected_tricks(state)
-    played: dict[str, tuple[str, int]] = {}
+    played = 0  # the cards played so far (bits; who played one first: _first_entry)
     leader = _first_leader(state)
     lines = state.facts.tricks
     # Trick lines the log may have left out (missing, or among the unreadable lines):
@@ -58,7 +58,7 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         written.append(number)
-        plays = _admit_plays(state, line, number, played)
+        plays, played = _admit_plays(state, line, number, played)
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
         players = line.players if whole else tuple(p.player for p in plays)
@@ -168,34 +168,36 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
 
 
 def _admit_plays(
-    state: ReplayState, line: TrickLine, number: int, played: dict[str, tuple[str, int]]
-) -> list[LoggedPlay]:
-    """The trick's plays that stand (``played``: each card played so far, by whom and in
-    which trick; it grows)."""
+    state: ReplayState, line: TrickLine, number: int, played: int
+) -> tuple[list[LoggedPlay], int]:
+    """The trick's plays that stand, and ``played`` (the cards played before it, as bits)
+    with the trick's cards added."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()
-    passed, seats = state.passed, state.seats
+    passed, seated = state.passed, state.seated
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
+        bit = BIT.get(card, 0)  # (BIT has a bit for each card of the deck, and no other)
         if (
             retracted is None
-            and name in seats
+            and name in seated
             and name not in passed
             and name not in seen
-            and card in BOURRE_DECK
-            and card not in played
+            and bit
+            and not played & bit
         ):  # the common case, nothing to report
             seen.add(name)
-            played[card] = (name, number)
-            admitted.append(LoggedPlay(number, name, card, None, line, i, True))
+            played |= bit
+            admitted.append(LoggedPlay(number, name, card, bit, None, line, i, True))
             continue
-        admitted_play = _admit(state, line, i, number, seen, played)
+        admitted_play = _admit(state, line, i, number, seen, played, admitted)
         if admitted_play is not None:
             admitted.append(admitted_play)
+            played |= admitted_play.bit
         elif name in seen and card in BOURRE_DECK:
             _note_named_twice(state, admitted, name, card, number)
-    return admitted
+    return admitted, played
 
 
 def _note_named_twice(
@@ -217,11 +219,13 @@ def _admit(
     index: int,
     number: int,
     seen: set[str],
-    played: dict[str, tuple[str, int]],
+    played: int,
+    admitted: list[LoggedPlay],
 ) -> LoggedPlay | None:
     """Play ``index`` of the trick line when it is not the common case: None when a fault
     leaves it out of the trick (an unseated name, a player who passed or played twice, a
-    card off the deck); a card already played stands but is not judged."""
+    card off the deck); a card already played (in ``played``, as bits: before this trick,
+    or among its plays ``admitted`` so far) stands but is not judged."""
     name, card = line.players[index], line.cards[index]
     back = line.retracted[index] if line.retracted is not None else None
     name_item, card_item, back_item = play_items(line, index)
@@ -265,8 +269,8 @@ def _admit(
         return None
     seen.add(name)
     judged = True
-    if card in played:
-        first = played[card]
+    if played & BIT[card]:
+        first = _first_entry(card, state.plays, admitted)
         again = logchecks.already_played(card, [first])
         state.flag_fault(again, card_at, player=name, trick=number)
         judged = False
@@ -274,10 +278,21 @@ def _admit(
             state.played_by_two.setdefault(card, {first[0]: first[1]}).setdefault(name, number)
         else:  # (in which trick, the log does not say)
             state.written_twice.setdefault(card, [first]).append((name, number))
-    else:
-        played[card] = (name, number)
     kept = back if back is not None and back in BOURRE_DECK else None
-    return LoggedPlay(number, name, card, kept, line, index, judged)
+    return LoggedPlay(number, name, card, BIT[card], kept, line, index, judged)
+
+
+def _first_entry(
+    card: str, tricks: list[list[LoggedPlay]], trick: list[LoggedPlay]
+) -> tuple[str, int]:
+    """Who played ``card`` first, and in which trick: its judged entry (a card's only one)
+    in the earlier ``tricks`` or this ``trick``'s plays so far. Asked only of a card played
+    again, so the common card needs no record of who played it."""
+    for plays in (*tricks, trick):
+        for play in plays:
+            if play.judged and play.card == card:
+                return play.player, play.trick
+    raise AssertionError(f"{card} was not played before")  # (the bits say it was)
 
 
 def _check_order(
