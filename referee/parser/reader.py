@@ -574,7 +574,10 @@ class LogReader:
         """The head of the `hand` line ``entry`` (see :meth:`_hand_head`), as looked ahead
         at by :meth:`_next_number` when it was."""
         ahead, self._ahead = self._ahead, None
-        if ahead is None or ahead[0] is not entry:
+        # (by its number, which names one line of the log: not by identity, as the compiled
+        # build passes a line as a C struct and boxes it anew, so that ``is`` never held
+        # there and each `hand` line was read twice)
+        if ahead is None or ahead[0][0] != entry[0]:
             return self._hand_head(entry)
         self.errors.extend(ahead[2])
         return ahead[1]
@@ -650,7 +653,10 @@ class LogReader:
                 if not words:
                     continue
                 first = words[0]
-                if first in hand_words or (first[:4].lower() == "hand" and self._hand_line(text)):
+                # (only `h` or `H` lower-cases to `h`: the first test is exact, and cheaper)
+                if first in hand_words or (
+                    first[0] in "hH" and first[:4].lower() == "hand" and self._hand_line(text)
+                ):
                     self._pending = (number, text, raw)
                     break
             elif self._hand_line(text):

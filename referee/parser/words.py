@@ -248,7 +248,8 @@ class WordReader:
         or None to leave it to Lark."""
         first = words[0]
         keyword = _STATEMENT_WORDS.get(first)
-        column = text.find(first) + 1
+        # (where the first word starts: the line's start, unless it is indented)
+        column = 1 if text.startswith(first) else text.find(first) + 1
         if keyword is None:
             return self._decision(words, text, line, column)
         if keyword in _TEXT_STATEMENTS:
@@ -310,28 +311,37 @@ class WordReader:
             value = _number(word, self._column(text, item))
         return value
 
-    def _cards(self, words: list[str]) -> tuple[str, ...] | None:
-        """Each word's card, or None when one is not a card. (A loop that stops at the
-        first word that is not: faster than ``tuple(map(...))``, compiled or not.)"""
+    def _cards(
+        self, words: list[str], start: int, stop: int, step: int = 1
+    ) -> tuple[str, ...] | None:
+        """The card of each word from ``start`` to ``stop`` by ``step`` (as ``words[start:stop:
+        step]``), or None when one is not a card. (A loop that stops at the first word that
+        is not: faster than ``tuple(map(...))``, compiled or not; over the line's own list,
+        as a slice of it would be a list made and thrown away for each line.)"""
         cards: list[str] = []
-        for word in words:
-            card = _CARD_WORDS.get(word)
+        while start < stop:
+            card = _CARD_WORDS.get(words[start])
             if card is None:
                 return None
             cards.append(card)
+            start += step
         return tuple(cards)
 
-    def _names(self, words: list[str]) -> tuple[str, ...] | None:
-        """Each word's player (see :meth:`_name`), or None when one names nobody."""
+    def _names(self, words: list[str], start: int, step: int = 1) -> tuple[str, ...] | None:
+        """The player of each word from ``start`` to the line's end by ``step`` (see
+        :meth:`_name`), or None when one names nobody."""
         written = self.written
         names: list[str] = []
-        for word in words:
+        stop = len(words)
+        while start < stop:
+            word = words[start]
             name = written.get(word)
             if name is None:
                 name = self._name(word)
                 if name is None:
                     return None
             names.append(name)
+            start += step
         return tuple(names)
 
     # ------------------------------------------------------------------ hand statements
@@ -342,8 +352,8 @@ class WordReader:
         at = 2 if numbered else 1
         if count == at or (count - at) % 2:
             return None
-        players = self._names(words[at::2])
-        cards = self._cards(words[at + 1 :: 2])
+        players = self._names(words, at, 2)
+        cards = self._cards(words, at + 1, count, 2)
         if players is None or cards is None:
             return None
         number = None
@@ -360,7 +370,7 @@ class WordReader:
         if len(words) < 3:
             return None
         player = self._name(words[1])
-        cards = self._cards(words[2:])
+        cards = self._cards(words, 2, len(words))
         if player is None or cards is None:
             return None
         return _record(DealLine, player, cards, line, column, text, None)
@@ -381,7 +391,7 @@ class WordReader:
         return None if suit is None else _record(TrumpLine, suit, None, line, column, text, None)
 
     def _ante(self, words: list[str], text: str, line: int, column: int) -> AnteLine | None:
-        players = self._names(words[1:]) if len(words) > 1 else ()
+        players = self._names(words, 1) if len(words) > 1 else ()
         return None if players is None else _record(AnteLine, players, line, column, text, None)
 
     def _claim(self, words: list[str], text: str, line: int, column: int) -> ClaimLine | None:
@@ -419,13 +429,13 @@ class WordReader:
             return _record(
                 DecisionLine, player, "play", exchanged, None, None, line, column, text, None
             )
-        rest = words[3:]
-        draw = next((i for i, w in enumerate(rest) if w in _DRAW), -1)
-        thrown = rest if draw < 0 else rest[:draw]
-        discards = self._cards(thrown) if thrown else None
+        draw = 3  # where the first `draw` is (the line's end: none)
+        while draw < count and words[draw] not in _DRAW:
+            draw += 1
+        discards = self._cards(words, 3, draw) if draw > 3 else None
         drawn = None
-        if draw >= 0:
-            drawn = self._cards(rest[draw + 1 :]) if draw + 1 < len(rest) else None
+        if draw < count:
+            drawn = self._cards(words, draw + 1, count) if draw + 1 < count else None
             if drawn is None:
                 return None
         if discards is None:
