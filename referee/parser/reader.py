@@ -35,7 +35,7 @@ from referee.parser.messages import (
 )
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
-from referee.parser.words import MAX_KEPT, WordReader, split_words
+from referee.parser.words import MAX_KEPT, WordReader, _record, split_words
 from referee.records import (
     Event,
     Hand,
@@ -552,7 +552,10 @@ class LogReader:
         unreadable: list[Unread] = [Unread(too_large, "")] if too_large else []
         events = self._events(block, unreadable)
         ahead = self._next_number(number)
-        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
+        # (every field given: made as the word reader makes its records, see _record)
+        return _record(
+            Hand, number, tuple(events), line, column, tuple(unreadable), numbered, ahead
+        )
 
     def _next_number(self, number: int) -> int | None:
         """The number the next hand will carry, read one line ahead once the lines of hand
@@ -639,9 +642,12 @@ class LogReader:
         size = 0  # characters in the lines kept
         dropped = 0  # statement lines counted, not kept
         past = 0  # the line where the hand went past the bounds
+        # (another module's names, looked up once a hand: the compiled build looks them up
+        # by name each time, three dictionary look-ups a line)
+        too_long, max_lines, max_chars = TOO_LONG, MAX_HAND_LINES, MAX_HAND_CHARS
         for raw in self._lines:
             number += 1
-            if raw == TOO_LONG:  # (reported as the file was read: a line not read)
+            if raw == too_long:  # (reported as the file was read: a line not read)
                 text, words = raw, None
             elif "\r" in (raw := raw.rstrip("\r\n")):
                 # (a carriage return inside: Lark's reading reports the line)
@@ -666,7 +672,7 @@ class LogReader:
                 continue
             block.append((number, text, raw, words))
             size += len(raw)
-            if len(block) > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+            if len(block) > max_lines or size > max_chars:
                 past = past or number
                 dropped += len(block)
                 block.clear()
@@ -731,7 +737,7 @@ class LogReader:
         into ``unreadable``)."""
         events: list[Event] = []
         for number, text, raw, words in block:
-            if raw == TOO_LONG:
+            if words is None and raw == TOO_LONG:  # (a line kept whole has its words)
                 if unreadable is not None:
                     unreadable.append(Unread(number, ""))
                 continue

@@ -216,25 +216,6 @@ class WordReader:
         #: none (then ``seated`` lacks them); only words NAME matches whole, never keywords.
         self.written: dict[str, str] = {}
         self.seated: frozenset[str] = frozenset()
-        self._readers: dict[str, Callable[[list[str], str, int, int], Statement | None]] = {
-            "trick": self._trick,
-            "bid": self._bid,
-            "deal": self._deal,
-            "score": self._score,
-            "settle": self._settle,
-            "trump": self._trump,
-            "dealer": self._dealer,
-            "exchange": self._exchange,
-            "ante": self._ante,
-            "claim": self._claim,
-            "discard": self._discard,
-            "redeal": self._redeal,
-            "hand": self._hand,
-            "game": self._header_names,
-            "players": self._header_names,
-            "exempt": self._header_names,
-            "pot": self._pot,
-        }
 
     def seat(self) -> None:
         """The header has seated its players: start the table of names as written."""
@@ -252,9 +233,41 @@ class WordReader:
         column = 1 if text.startswith(first) else text.find(first) + 1
         if keyword is None:
             return self._decision(words, text, line, column)
-        if keyword in _TEXT_STATEMENTS:
-            return self._header_text(keyword, text, line, column)
-        return self._readers[keyword](words, text, line, column)
+        # (a match, not a table of bound methods: each case a direct call, compiled or not;
+        # the usual statements first)
+        match keyword:
+            case "trick":
+                return self._trick(words, text, line, column)
+            case "deal":
+                return self._deal(words, text, line, column)
+            case "settle":
+                return self._settle(words, text, line, column)
+            case "hand":
+                return self._hand(words, text, line, column)
+            case "dealer":
+                return self._dealer(words, text, line, column)
+            case "ante":
+                return self._ante(words, text, line, column)
+            case "trump":
+                return self._trump(words, text, line, column)
+            case "bid":
+                return self._bid(words, text, line, column)
+            case "score":
+                return self._score(words, text, line, column)
+            case "exchange":
+                return self._exchange(words, text, line, column)
+            case "claim":
+                return self._claim(words, text, line, column)
+            case "discard":
+                return self._discard(words, text, line, column)
+            case "redeal":
+                return self._redeal(words, text, line, column)
+            case "game" | "players" | "exempt":
+                return self._header_names(words, text, line, column)
+            case "pot":
+                return self._pot(words, text, line, column)
+        assert keyword in _TEXT_STATEMENTS, keyword
+        return self._header_text(keyword, text, line, column)
 
     def _column(self, text: str, item: int) -> int:
         """The column of word ``item`` of the line (for a fault's message)."""
