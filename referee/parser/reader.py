@@ -114,7 +114,7 @@ class LogReader:
         self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._hand_words = _HAND_WORDS
         self._names = _Names(())  # nobody is seated until the header has been read
-        self._seated: tuple[str, ...] = ()  # the seated names as written
+        self._seating: _Names | None = None  # who the header seats (see _make_header)
         #: The pending `hand` line's head, read once to look ahead (see _next_number): the
         #: line, its head (None: it does not read) and the errors it gave, reported when the
         #: hands reach it.
@@ -124,6 +124,8 @@ class LogReader:
         self._game: str | None = None  # the log's game, once the header has said it
         self.header = self._read_header()
         self._game = None if self.header is None else self.header.game
+        #: The records of the other game's statements (see _own_game), looked up once.
+        self._foreign = frozenset() if self._game is None else _foreign_records(self._game)
 
     def allow_bids(self, top: int) -> None:
         """Read numbered bids up to ``top`` (12 with the house option `deck: double`; 6 by
@@ -299,7 +301,8 @@ class LogReader:
             return None
         header = self._make_header(items, tuple(unread))
         if header is not None:
-            self._names.seat(self._seated)
+            assert self._seating is not None
+            self._names.seat_as(self._seating)
             self._words.seat()
         return header
 
@@ -416,8 +419,7 @@ class LogReader:
                 )
         if game is None or game_line is None or seated is None:
             return None
-        names = _Names(seated)
-        self._seated = seated
+        names = self._seating = _Names(seated)
         header = [i for i in items if isinstance(i, _HeaderLine)]
         rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
         return Header(
@@ -568,8 +570,10 @@ class LogReader:
             return None
         before = len(self.errors)
         head = self._hand_head(entry)
-        held = self.errors[before:]
-        del self.errors[before:]
+        held: list[ReadError] = []
+        if len(self.errors) > before:  # (rare: the line has a fault)
+            held = self.errors[before:]
+            del self.errors[before:]
         self._ahead = (entry, head, held)
         return head[0] if head is not None else number + 1
 
@@ -772,7 +776,7 @@ class LogReader:
         game = self._game
         if game is None:
             return events
-        foreign = _foreign_records(game)
+        foreign = self._foreign
         for event in events:  # (a loop, by exact type: this runs for every hand)
             if type(event) in foreign:
                 break

@@ -69,6 +69,11 @@ _T = TypeVar("_T")
 _R = TypeVar("_R", bound=tuple[object, ...])
 
 
+#: ``tuple.__new__``, looked up once (the compiled build would look it up on ``tuple`` for
+#: each record).
+_NEW_TUPLE: Final = tuple.__new__
+
+
 def _record(kind: type[_R], *fields: object) -> _R:
     """The record ``kind`` of ``fields`` (every field in order, ``cols`` included), as
     ``kind(*fields)`` makes it, for a third of the cost: a named tuple's ``__new__`` is
@@ -76,7 +81,7 @@ def _record(kind: type[_R], *fields: object) -> _R:
     the compiled build some 2,800 instructions against a few hundred). The word reader
     makes one a line; ``tests/test_reading.py`` checks them against Lark's, made the usual
     way."""
-    return tuple.__new__(kind, fields)
+    return _NEW_TUPLE(kind, fields)
 
 
 #: What a word-read line may be: a hand's statement, a `hand` line or a header statement.
@@ -168,6 +173,9 @@ _TRICK_NUMBERS: Final = _NUMBERS | {f"{n}:": n for n in range(100)}
 #: Amounts as written -> value, and points as written -> value (kept for the process).
 _AMOUNTS: Final[dict[str, Decimal]] = {}
 _POINTS: Final[dict[str, Decimal]] = {}
+#: Words NAME matches whole -> whether each is a keyword (so no player's name): the same in
+#: every log, so kept for the process (a table's names recur from log to log).
+_NAME_WORDS: Final[dict[str, bool]] = {}
 
 #: The header statements whose value is text to the end of the line.
 _TEXT_STATEMENTS: Final = frozenset(("title", "date", "event", "table", "rules", "option"))
@@ -280,14 +288,30 @@ class WordReader:
         None when NAME does not match it whole or it is a keyword."""
         name = self.written.get(word)
         if name is None:
-            if self.s.name.fullmatch(word) is None or self._keyword(word):
+            if self._name_word(word) is not False:  # (not a NAME, or a keyword)
                 return None
             name = self.names.seat_of(word) or word
             _keep(self.written, word, name)
         return name
 
+    def _name_word(self, word: str) -> bool | None:
+        """None when NAME does not match the word whole, else whether it is a keyword (see
+        :data:`_NAME_WORDS`)."""
+        keyword = _NAME_WORDS.get(word)
+        if keyword is None:
+            if self.s.name.fullmatch(word) is None:
+                return None
+            keyword = self._keyword(word)
+            _keep(_NAME_WORDS, word, keyword)
+        return keyword
+
     def _keyword(self, word: str) -> bool:
         return word.lower() in KEYWORDS or self.s.keyword.fullmatch(word) is not None
+
+    def _is_amount(self, word: str) -> bool:
+        """Whether AMOUNT matches the word whole (at once for points read before: only such
+        words are kept)."""
+        return word in _POINTS or self.s.amount.fullmatch(word) is not None
 
     def _amount(self, text: str, word: str, item: int) -> Decimal | None:
         """Money as written (AMOUNT matching it whole), or None."""
@@ -497,8 +521,9 @@ class WordReader:
     def _teams(self, words: list[str], text: str) -> tuple[TeamPoints, ...] | None:
         """`ann+cy 5 bob+dee -3` (words 1 to 4 of a team `settle` or a `score` line)."""
         first, second = self._team(words[1]), self._team(words[3])
-        amount = self.s.amount.fullmatch
-        if first is None or second is None or not (amount(words[2]) and amount(words[4])):
+        if first is None or second is None:
+            return None
+        if not (self._is_amount(words[2]) and self._is_amount(words[4])):
             return None
         # (the points last: points that are a fault are so only in a line that reads)
         one, two = self._points(text, words[2], 3), self._points(text, words[4], 6)
@@ -580,9 +605,9 @@ class WordReader:
         names = words[1:]
         if (kind == "game" and len(names) != 1) or (kind == "exempt" and not names):
             return None
-        name = self.s.name.fullmatch
-        if any(name(w) is None for w in names):
-            return None
+        for word in names:
+            if self._name_word(word) is None:
+                return None
         cols = word_columns(text)
         return _HeaderLine(kind, tuple(zip(names, cols[1:], strict=True)), None, line, column)
 
