@@ -591,11 +591,14 @@ class WordReader:
         if len(words) != 2:
             return None
         digits = words[1][:-1] if words[1].endswith(":") else words[1]
-        if not (digits.isascii() and digits.isdigit()):
-            return None
-        if len(digits) > _MAX_NUMBER_DIGITS:
-            _number(digits, self._column(text, 1))  # (raises: too large)
-        return _record(_HandHead, int(digits), line, column)
+        number = _NUMBERS.get(digits)  # (the usual number, at once)
+        if number is None:
+            if not (digits.isascii() and digits.isdigit()):
+                return None
+            if len(digits) > _MAX_NUMBER_DIGITS:
+                _number(digits, self._column(text, 1))  # (raises: too large)
+            number = int(digits)
+        return _record(_HandHead, number, line, column)
 
     def _header_names(
         self, words: list[str], text: str, line: int, column: int
@@ -609,11 +612,12 @@ class WordReader:
             if self._name_word(word) is None:
                 return None
         cols = word_columns(text)
-        return _HeaderLine(kind, tuple(zip(names, cols[1:], strict=True)), None, line, column)
+        items = tuple(zip(names, cols[1:], strict=True))
+        return _record(_HeaderLine, kind, items, None, line, column)
 
     def _pot(self, words: list[str], text: str, line: int, column: int) -> _HeaderLine | None:
         amount = self._amount(text, words[1], 1) if len(words) == 2 else None
-        return None if amount is None else _HeaderLine("pot", (), amount, line, column)
+        return None if amount is None else _record(_HeaderLine, "pot", (), amount, line, column)
 
     def _header_text(self, kind: str, text: str, line: int, column: int) -> _HeaderLine | None:
         """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT: the
@@ -629,7 +633,7 @@ class WordReader:
         words = tuple(
             [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
         )
-        return _HeaderLine(kind, words, None, line, column)
+        return _record(_HeaderLine, kind, words, None, line, column)
 
 
 def is_hand_statement(keyword: str | None) -> bool:
