@@ -119,6 +119,9 @@ class LogReader:
         #: line, its head (None: it does not read) and the errors it gave, reported when the
         #: hands reach it.
         self._ahead: tuple[_Line, tuple[int, int, int] | None, list[ReadError]] | None = None
+        #: The words of the `hand` line that ended a hand's lines, by its number (parted
+        #: there already: see _hand_head).
+        self._head_words: tuple[int, list[str]] | None = None
         self._words = WordReader(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self._game: str | None = None  # the log's game, once the header has said it
@@ -626,7 +629,12 @@ class LogReader:
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
         """The `hand N` line's number, line and column (None when it does not read: then
         Lark says what is wrong with it)."""
-        stmt = self._read_line(entry, split_words(entry[1]), None)
+        known = self._head_words
+        if known is not None and known[0] == entry[0]:
+            words: list[str] | None = known[1]  # (parted as the hand's lines were read)
+        else:
+            words = split_words(entry[1])
+        stmt = self._read_line(entry, words, None)
         if stmt is _UNREADABLE:
             return None
         if stmt is None:
@@ -668,6 +676,7 @@ class LogReader:
                     first[0] in "hH" and first[:4].lower() == "hand" and self._hand_line(text)
                 ):
                     self._pending = (number, text, raw)
+                    self._head_words = (number, words)
                     break
             elif self._hand_line(text):
                 self._pending = (number, text, raw)
