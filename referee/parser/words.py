@@ -92,15 +92,22 @@ Statement = Event | _HandHead | _HeaderLine
 MAX_KEPT: Final = 1024
 
 
+#: ``str.isprintable``, looked up once (the compiled build would look it up on the line's
+#: type for each line).
+_IS_PRINTABLE: Final = str.isprintable
+
+
 def split_words(text: str) -> list[str] | None:
     """The words of a line (without its comment): parted at spaces, tabs and commas. None
     when the line holds a character that is not printable (a control or format character,
     a space other than the grammar's): Lark reads such a line and says what is wrong."""
     if "\t" in text:
         text = text.replace("\t", " ")
-    if not text.isprintable():
+    if not _IS_PRINTABLE(text):
         return None
-    return text.replace(",", " ").split()
+    if "," in text:  # (a look at the line is cheaper than a replace that finds nothing)
+        text = text.replace(",", " ")
+    return text.split()
 
 
 def _ascii_spellings(*words: str) -> dict[str, str]:
