@@ -241,7 +241,14 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
                 late.append(_line_too_long(count + len(parts) + 1))
             if parts:
                 unicode = not _composed(chunk, parts[0], joined)
-                if unicode or max(map(len, parts)) > MAX_LINE_CHARS:
+                # (a line past the first is a piece of the chunk: none is longer unless the
+                # chunk is, and a chunk is far shorter than MAX_LINE_CHARS: one test a chunk,
+                # not one a line)
+                if (
+                    unicode
+                    or len(parts[0]) > MAX_LINE_CHARS
+                    or (len(chunk) > MAX_LINE_CHARS and max(map(len, parts)) > MAX_LINE_CHARS)
+                ):
                     _checked(parts, count, late, unicode)
                 count += len(parts)
                 yield parts

@@ -97,9 +97,10 @@ def _repeats(keys: Sequence[tuple[str, ...] | None]) -> bool:
     seen: set[tuple[str, ...]] = set()
     for key in keys:
         if key is not None:
-            if key in seen:
+            count = len(seen)
+            seen.add(key)  # (one look-up a key, where `in` then add would be two)
+            if len(seen) == count:
                 return True
-            seen.add(key)
     return False
 
 
@@ -258,8 +259,9 @@ def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLi
     first."""
     seen: dict[tuple[object, ...], TrickLine] = {}
     copies: dict[int, TrickLine] = {}
+    trick_line = TrickLine  # (looked up once: the compiled build looks it up by name)
     for i, event in enumerate(events):
-        if type(event) is not TrickLine or not event.players:
+        if type(event) is not trick_line or not event.players:
             continue
         trick = event
         if not one_deck and trick.number is None:

@@ -177,6 +177,13 @@ class _Names:
         # (grows with other spellings of seated names)
         self.exact = dict(zip(self.written, self.players, strict=True))
 
+    def seat_as(self, other: _Names) -> None:
+        """Seat whom ``other`` seats, as :meth:`seat` with its names as written would (its
+        work not done again for each log): the spellings ``other`` has learned since it was
+        seated are not taken."""
+        self.written, self.players, self.folded = other.written, other.players, other.folded
+        self.exact = dict(zip(self.written, self.players, strict=True))
+
     def at(self, text: str, line: int, column: int) -> NameAt:
         """The NameAt for a name written at ``line``/``column``."""
         declared = self.exact.get(text)

@@ -35,7 +35,7 @@ from referee.parser.messages import (
 )
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
-from referee.parser.words import MAX_KEPT, WordReader, split_words
+from referee.parser.words import MAX_KEPT, WordReader, _record, split_words
 from referee.records import (
     Event,
     Hand,
@@ -114,16 +114,21 @@ class LogReader:
         self._hand_entry: _Line = (0, "", "")  # its `hand` line
         self._hand_words = _HAND_WORDS
         self._names = _Names(())  # nobody is seated until the header has been read
-        self._seated: tuple[str, ...] = ()  # the seated names as written
+        self._seating: _Names | None = None  # who the header seats (see _make_header)
         #: The pending `hand` line's head, read once to look ahead (see _next_number): the
         #: line, its head (None: it does not read) and the errors it gave, reported when the
         #: hands reach it.
         self._ahead: tuple[_Line, tuple[int, int, int] | None, list[ReadError]] | None = None
+        #: The words of the `hand` line that ended a hand's lines, by its number (parted
+        #: there already: see _hand_head).
+        self._head_words: tuple[int, list[str]] | None = None
         self._words = WordReader(self._syntax, self._names)
         self._trees = _TreeReader(self._names)
         self._game: str | None = None  # the log's game, once the header has said it
         self.header = self._read_header()
         self._game = None if self.header is None else self.header.game
+        #: The records of the other game's statements (see _own_game), looked up once.
+        self._foreign = frozenset() if self._game is None else _foreign_records(self._game)
 
     def allow_bids(self, top: int) -> None:
         """Read numbered bids up to ``top`` (12 with the house option `deck: double`; 6 by
@@ -299,7 +304,8 @@ class LogReader:
             return None
         header = self._make_header(items, tuple(unread))
         if header is not None:
-            self._names.seat(self._seated)
+            assert self._seating is not None
+            self._names.seat_as(self._seating)
             self._words.seat()
         return header
 
@@ -416,8 +422,7 @@ class LogReader:
                 )
         if game is None or game_line is None or seated is None:
             return None
-        names = _Names(seated)
-        self._seated = seated
+        names = self._seating = _Names(seated)
         header = [i for i in items if isinstance(i, _HeaderLine)]
         rules, pot, score = once.get("rules"), once.get("pot"), once.get("score")
         return Header(
@@ -552,7 +557,10 @@ class LogReader:
         unreadable: list[Unread] = [Unread(too_large, "")] if too_large else []
         events = self._events(block, unreadable)
         ahead = self._next_number(number)
-        return Hand(number, tuple(events), line, column, tuple(unreadable), numbered, ahead)
+        # (every field given: made as the word reader makes its records, see _record)
+        return _record(
+            Hand, number, tuple(events), line, column, tuple(unreadable), numbered, ahead
+        )
 
     def _next_number(self, number: int) -> int | None:
         """The number the next hand will carry, read one line ahead once the lines of hand
@@ -565,8 +573,10 @@ class LogReader:
             return None
         before = len(self.errors)
         head = self._hand_head(entry)
-        held = self.errors[before:]
-        del self.errors[before:]
+        held: list[ReadError] = []
+        if len(self.errors) > before:  # (rare: the line has a fault)
+            held = self.errors[before:]
+            del self.errors[before:]
         self._ahead = (entry, head, held)
         return head[0] if head is not None else number + 1
 
@@ -574,7 +584,10 @@ class LogReader:
         """The head of the `hand` line ``entry`` (see :meth:`_hand_head`), as looked ahead
         at by :meth:`_next_number` when it was."""
         ahead, self._ahead = self._ahead, None
-        if ahead is None or ahead[0] is not entry:
+        # (by its number, which names one line of the log: not by identity, as the compiled
+        # build passes a line as a C struct and boxes it anew, so that ``is`` never held
+        # there and each `hand` line was read twice)
+        if ahead is None or ahead[0][0] != entry[0]:
             return self._hand_head(entry)
         self.errors.extend(ahead[2])
         return ahead[1]
@@ -616,7 +629,12 @@ class LogReader:
     def _hand_head(self, entry: _Line) -> tuple[int, int, int] | None:
         """The `hand N` line's number, line and column (None when it does not read: then
         Lark says what is wrong with it)."""
-        stmt = self._read_line(entry, split_words(entry[1]), None)
+        known = self._head_words
+        if known is not None and known[0] == entry[0]:
+            words: list[str] | None = known[1]  # (parted as the hand's lines were read)
+        else:
+            words = split_words(entry[1])
+        stmt = self._read_line(entry, words, None)
         if stmt is _UNREADABLE:
             return None
         if stmt is None:
@@ -636,9 +654,12 @@ class LogReader:
         size = 0  # characters in the lines kept
         dropped = 0  # statement lines counted, not kept
         past = 0  # the line where the hand went past the bounds
+        # (another module's names, looked up once a hand: the compiled build looks them up
+        # by name each time, three dictionary look-ups a line)
+        too_long, max_lines, max_chars = TOO_LONG, MAX_HAND_LINES, MAX_HAND_CHARS
         for raw in self._lines:
             number += 1
-            if raw == TOO_LONG:  # (reported as the file was read: a line not read)
+            if raw == too_long:  # (reported as the file was read: a line not read)
                 text, words = raw, None
             elif "\r" in (raw := raw.rstrip("\r\n")):
                 # (a carriage return inside: Lark's reading reports the line)
@@ -650,8 +671,12 @@ class LogReader:
                 if not words:
                     continue
                 first = words[0]
-                if first in hand_words or (first[:4].lower() == "hand" and self._hand_line(text)):
+                # (only `h` or `H` lower-cases to `h`: the first test is exact, and cheaper)
+                if first in hand_words or (
+                    first[0] in "hH" and first[:4].lower() == "hand" and self._hand_line(text)
+                ):
                     self._pending = (number, text, raw)
+                    self._head_words = (number, words)
                     break
             elif self._hand_line(text):
                 self._pending = (number, text, raw)
@@ -660,7 +685,7 @@ class LogReader:
                 continue
             block.append((number, text, raw, words))
             size += len(raw)
-            if len(block) > MAX_HAND_LINES or size > MAX_HAND_CHARS:
+            if len(block) > max_lines or size > max_chars:
                 past = past or number
                 dropped += len(block)
                 block.clear()
@@ -725,7 +750,7 @@ class LogReader:
         into ``unreadable``)."""
         events: list[Event] = []
         for number, text, raw, words in block:
-            if raw == TOO_LONG:
+            if words is None and raw == TOO_LONG:  # (a line kept whole has its words)
                 if unreadable is not None:
                     unreadable.append(Unread(number, ""))
                 continue
@@ -760,7 +785,7 @@ class LogReader:
         game = self._game
         if game is None:
             return events
-        foreign = _foreign_records(game)
+        foreign = self._foreign
         for event in events:  # (a loop, by exact type: this runs for every hand)
             if type(event) in foreign:
                 break

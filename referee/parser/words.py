@@ -69,6 +69,11 @@ _T = TypeVar("_T")
 _R = TypeVar("_R", bound=tuple[object, ...])
 
 
+#: ``tuple.__new__``, looked up once (the compiled build would look it up on ``tuple`` for
+#: each record).
+_NEW_TUPLE: Final = tuple.__new__
+
+
 def _record(kind: type[_R], *fields: object) -> _R:
     """The record ``kind`` of ``fields`` (every field in order, ``cols`` included), as
     ``kind(*fields)`` makes it, for a third of the cost: a named tuple's ``__new__`` is
@@ -76,7 +81,7 @@ def _record(kind: type[_R], *fields: object) -> _R:
     the compiled build some 2,800 instructions against a few hundred). The word reader
     makes one a line; ``tests/test_reading.py`` checks them against Lark's, made the usual
     way."""
-    return tuple.__new__(kind, fields)
+    return _NEW_TUPLE(kind, fields)
 
 
 #: What a word-read line may be: a hand's statement, a `hand` line or a header statement.
@@ -87,15 +92,22 @@ Statement = Event | _HandHead | _HeaderLine
 MAX_KEPT: Final = 1024
 
 
+#: ``str.isprintable``, looked up once (the compiled build would look it up on the line's
+#: type for each line).
+_IS_PRINTABLE: Final = str.isprintable
+
+
 def split_words(text: str) -> list[str] | None:
     """The words of a line (without its comment): parted at spaces, tabs and commas. None
     when the line holds a character that is not printable (a control or format character,
     a space other than the grammar's): Lark reads such a line and says what is wrong."""
     if "\t" in text:
         text = text.replace("\t", " ")
-    if not text.isprintable():
+    if not _IS_PRINTABLE(text):
         return None
-    return text.replace(",", " ").split()
+    if "," in text:  # (a look at the line is cheaper than a replace that finds nothing)
+        text = text.replace(",", " ")
+    return text.split()
 
 
 def _ascii_spellings(*words: str) -> dict[str, str]:
@@ -168,6 +180,9 @@ _TRICK_NUMBERS: Final = _NUMBERS | {f"{n}:": n for n in range(100)}
 #: Amounts as written -> value, and points as written -> value (kept for the process).
 _AMOUNTS: Final[dict[str, Decimal]] = {}
 _POINTS: Final[dict[str, Decimal]] = {}
+#: Words NAME matches whole -> whether each is a keyword (so no player's name): the same in
+#: every log, so kept for the process (a table's names recur from log to log).
+_NAME_WORDS: Final[dict[str, bool]] = {}
 
 #: The header statements whose value is text to the end of the line.
 _TEXT_STATEMENTS: Final = frozenset(("title", "date", "event", "table", "rules", "option"))
@@ -216,25 +231,6 @@ class WordReader:
         #: none (then ``seated`` lacks them); only words NAME matches whole, never keywords.
         self.written: dict[str, str] = {}
         self.seated: frozenset[str] = frozenset()
-        self._readers: dict[str, Callable[[list[str], str, int, int], Statement | None]] = {
-            "trick": self._trick,
-            "bid": self._bid,
-            "deal": self._deal,
-            "score": self._score,
-            "settle": self._settle,
-            "trump": self._trump,
-            "dealer": self._dealer,
-            "exchange": self._exchange,
-            "ante": self._ante,
-            "claim": self._claim,
-            "discard": self._discard,
-            "redeal": self._redeal,
-            "hand": self._hand,
-            "game": self._header_names,
-            "players": self._header_names,
-            "exempt": self._header_names,
-            "pot": self._pot,
-        }
 
     def seat(self) -> None:
         """The header has seated its players: start the table of names as written."""
@@ -248,12 +244,45 @@ class WordReader:
         or None to leave it to Lark."""
         first = words[0]
         keyword = _STATEMENT_WORDS.get(first)
-        column = text.find(first) + 1
+        # (where the first word starts: the line's start, unless it is indented)
+        column = 1 if text.startswith(first) else text.find(first) + 1
         if keyword is None:
             return self._decision(words, text, line, column)
-        if keyword in _TEXT_STATEMENTS:
-            return self._header_text(keyword, text, line, column)
-        return self._readers[keyword](words, text, line, column)
+        # (a match, not a table of bound methods: each case a direct call, compiled or not;
+        # the usual statements first)
+        match keyword:
+            case "trick":
+                return self._trick(words, text, line, column)
+            case "deal":
+                return self._deal(words, text, line, column)
+            case "settle":
+                return self._settle(words, text, line, column)
+            case "hand":
+                return self._hand(words, text, line, column)
+            case "dealer":
+                return self._dealer(words, text, line, column)
+            case "ante":
+                return self._ante(words, text, line, column)
+            case "trump":
+                return self._trump(words, text, line, column)
+            case "bid":
+                return self._bid(words, text, line, column)
+            case "score":
+                return self._score(words, text, line, column)
+            case "exchange":
+                return self._exchange(words, text, line, column)
+            case "claim":
+                return self._claim(words, text, line, column)
+            case "discard":
+                return self._discard(words, text, line, column)
+            case "redeal":
+                return self._redeal(words, text, line, column)
+            case "game" | "players" | "exempt":
+                return self._header_names(words, text, line, column)
+            case "pot":
+                return self._pot(words, text, line, column)
+        assert keyword in _TEXT_STATEMENTS, keyword
+        return self._header_text(keyword, text, line, column)
 
     def _column(self, text: str, item: int) -> int:
         """The column of word ``item`` of the line (for a fault's message)."""
@@ -266,14 +295,30 @@ class WordReader:
         None when NAME does not match it whole or it is a keyword."""
         name = self.written.get(word)
         if name is None:
-            if self.s.name.fullmatch(word) is None or self._keyword(word):
+            if self._name_word(word) is not False:  # (not a NAME, or a keyword)
                 return None
             name = self.names.seat_of(word) or word
             _keep(self.written, word, name)
         return name
 
+    def _name_word(self, word: str) -> bool | None:
+        """None when NAME does not match the word whole, else whether it is a keyword (see
+        :data:`_NAME_WORDS`)."""
+        keyword = _NAME_WORDS.get(word)
+        if keyword is None:
+            if self.s.name.fullmatch(word) is None:
+                return None
+            keyword = self._keyword(word)
+            _keep(_NAME_WORDS, word, keyword)
+        return keyword
+
     def _keyword(self, word: str) -> bool:
         return word.lower() in KEYWORDS or self.s.keyword.fullmatch(word) is not None
+
+    def _is_amount(self, word: str) -> bool:
+        """Whether AMOUNT matches the word whole (at once for points read before: only such
+        words are kept)."""
+        return word in _POINTS or self.s.amount.fullmatch(word) is not None
 
     def _amount(self, text: str, word: str, item: int) -> Decimal | None:
         """Money as written (AMOUNT matching it whole), or None."""
@@ -310,28 +355,37 @@ class WordReader:
             value = _number(word, self._column(text, item))
         return value
 
-    def _cards(self, words: list[str]) -> tuple[str, ...] | None:
-        """Each word's card, or None when one is not a card. (A loop that stops at the
-        first word that is not: faster than ``tuple(map(...))``, compiled or not.)"""
+    def _cards(
+        self, words: list[str], start: int, stop: int, step: int = 1
+    ) -> tuple[str, ...] | None:
+        """The card of each word from ``start`` to ``stop`` by ``step`` (as ``words[start:stop:
+        step]``), or None when one is not a card. (A loop that stops at the first word that
+        is not: faster than ``tuple(map(...))``, compiled or not; over the line's own list,
+        as a slice of it would be a list made and thrown away for each line.)"""
         cards: list[str] = []
-        for word in words:
-            card = _CARD_WORDS.get(word)
+        while start < stop:
+            card = _CARD_WORDS.get(words[start])
             if card is None:
                 return None
             cards.append(card)
+            start += step
         return tuple(cards)
 
-    def _names(self, words: list[str]) -> tuple[str, ...] | None:
-        """Each word's player (see :meth:`_name`), or None when one names nobody."""
+    def _names(self, words: list[str], start: int, step: int = 1) -> tuple[str, ...] | None:
+        """The player of each word from ``start`` to the line's end by ``step`` (see
+        :meth:`_name`), or None when one names nobody."""
         written = self.written
         names: list[str] = []
-        for word in words:
+        stop = len(words)
+        while start < stop:
+            word = words[start]
             name = written.get(word)
             if name is None:
                 name = self._name(word)
                 if name is None:
                     return None
             names.append(name)
+            start += step
         return tuple(names)
 
     # ------------------------------------------------------------------ hand statements
@@ -342,8 +396,8 @@ class WordReader:
         at = 2 if numbered else 1
         if count == at or (count - at) % 2:
             return None
-        players = self._names(words[at::2])
-        cards = self._cards(words[at + 1 :: 2])
+        players = self._names(words, at, 2)
+        cards = self._cards(words, at + 1, count, 2)
         if players is None or cards is None:
             return None
         number = None
@@ -360,7 +414,7 @@ class WordReader:
         if len(words) < 3:
             return None
         player = self._name(words[1])
-        cards = self._cards(words[2:])
+        cards = self._cards(words, 2, len(words))
         if player is None or cards is None:
             return None
         return _record(DealLine, player, cards, line, column, text, None)
@@ -381,7 +435,7 @@ class WordReader:
         return None if suit is None else _record(TrumpLine, suit, None, line, column, text, None)
 
     def _ante(self, words: list[str], text: str, line: int, column: int) -> AnteLine | None:
-        players = self._names(words[1:]) if len(words) > 1 else ()
+        players = self._names(words, 1) if len(words) > 1 else ()
         return None if players is None else _record(AnteLine, players, line, column, text, None)
 
     def _claim(self, words: list[str], text: str, line: int, column: int) -> ClaimLine | None:
@@ -419,13 +473,13 @@ class WordReader:
             return _record(
                 DecisionLine, player, "play", exchanged, None, None, line, column, text, None
             )
-        rest = words[3:]
-        draw = next((i for i, w in enumerate(rest) if w in _DRAW), -1)
-        thrown = rest if draw < 0 else rest[:draw]
-        discards = self._cards(thrown) if thrown else None
+        draw = 3  # where the first `draw` is (the line's end: none)
+        while draw < count and words[draw] not in _DRAW:
+            draw += 1
+        discards = self._cards(words, 3, draw) if draw > 3 else None
         drawn = None
-        if draw >= 0:
-            drawn = self._cards(rest[draw + 1 :]) if draw + 1 < len(rest) else None
+        if draw < count:
+            drawn = self._cards(words, draw + 1, count) if draw + 1 < count else None
             if drawn is None:
                 return None
         if discards is None:
@@ -474,8 +528,9 @@ class WordReader:
     def _teams(self, words: list[str], text: str) -> tuple[TeamPoints, ...] | None:
         """`ann+cy 5 bob+dee -3` (words 1 to 4 of a team `settle` or a `score` line)."""
         first, second = self._team(words[1]), self._team(words[3])
-        amount = self.s.amount.fullmatch
-        if first is None or second is None or not (amount(words[2]) and amount(words[4])):
+        if first is None or second is None:
+            return None
+        if not (self._is_amount(words[2]) and self._is_amount(words[4])):
             return None
         # (the points last: points that are a fault are so only in a line that reads)
         one, two = self._points(text, words[2], 3), self._points(text, words[4], 6)
@@ -543,11 +598,14 @@ class WordReader:
         if len(words) != 2:
             return None
         digits = words[1][:-1] if words[1].endswith(":") else words[1]
-        if not (digits.isascii() and digits.isdigit()):
-            return None
-        if len(digits) > _MAX_NUMBER_DIGITS:
-            _number(digits, self._column(text, 1))  # (raises: too large)
-        return _record(_HandHead, int(digits), line, column)
+        number = _NUMBERS.get(digits)  # (the usual number, at once)
+        if number is None:
+            if not (digits.isascii() and digits.isdigit()):
+                return None
+            if len(digits) > _MAX_NUMBER_DIGITS:
+                _number(digits, self._column(text, 1))  # (raises: too large)
+            number = int(digits)
+        return _record(_HandHead, number, line, column)
 
     def _header_names(
         self, words: list[str], text: str, line: int, column: int
@@ -557,15 +615,16 @@ class WordReader:
         names = words[1:]
         if (kind == "game" and len(names) != 1) or (kind == "exempt" and not names):
             return None
-        name = self.s.name.fullmatch
-        if any(name(w) is None for w in names):
-            return None
+        for word in names:
+            if self._name_word(word) is None:
+                return None
         cols = word_columns(text)
-        return _HeaderLine(kind, tuple(zip(names, cols[1:], strict=True)), None, line, column)
+        items = tuple(zip(names, cols[1:], strict=True))
+        return _record(_HeaderLine, kind, items, None, line, column)
 
     def _pot(self, words: list[str], text: str, line: int, column: int) -> _HeaderLine | None:
         amount = self._amount(text, words[1], 1) if len(words) == 2 else None
-        return None if amount is None else _HeaderLine("pot", (), amount, line, column)
+        return None if amount is None else _record(_HeaderLine, "pot", (), amount, line, column)
 
     def _header_text(self, kind: str, text: str, line: int, column: int) -> _HeaderLine | None:
         """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT: the
@@ -581,7 +640,7 @@ class WordReader:
         words = tuple(
             [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
         )
-        return _HeaderLine(kind, words, None, line, column)
+        return _record(_HeaderLine, kind, words, None, line, column)
 
 
 def is_hand_statement(keyword: str | None) -> bool:
