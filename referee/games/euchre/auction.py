@@ -105,7 +105,13 @@ def run_auction(
     repeated = len(writers) < len(seated)  # (a player with two bid lines: rare)
     in_doubt = _early_at_one_line(seated, order) if order is not None and repeated else set()
     for bid in seated:
-        if _out_of_order(bid, auction, order, writers, findings, in_doubt):
+        if bid.player in in_doubt and bid.player not in auction.written:
+            # (one of the player's lines is a slip, and the log does not say which: the bid
+            # stands, but is not judged as theirs)
+            auction.written.append(bid.player)
+            _maybe_raise(bid, auction, options, findings, report=False)
+            continue
+        if _out_of_order(bid, auction, order, writers, findings):
             auction.written.append(bid.player)
             _maybe_raise(bid, auction, options, findings, report=False)
             continue
@@ -122,7 +128,7 @@ def _early_at_one_line(bids: Sequence[BidLine], order: list[str]) -> set[str]:
     """The players with two bid lines or more whose first comes before a written earlier
     bidder's turn and whose last does not. One of the lines is the slip (a name written for
     another's), and the log does not say which: their first is not judged out of turn (the
-    second is a second bid all the same)."""
+    second is a second bid all the same), nor is it judged low, nor taken for their pass."""
     first = list(dict.fromkeys(b.player for b in bids))
     last = list(reversed(dict.fromkeys(b.player for b in reversed(bids))))
     early_first = logchecks.early_announcers(first, order)
@@ -136,10 +142,8 @@ def _out_of_order(
     order: list[str] | None,
     writers: list[str],
     findings: Findings,
-    in_doubt: set[str],
 ) -> bool:
-    """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn (not
-    judged of a player in ``in_doubt``: see :func:`_early_at_one_line`)."""
+    """BE-BID-ORDER: a second bid, or a bid before a written earlier bidder's turn."""
     name = bid.player
     if name in auction.written:
         findings.add(
@@ -151,7 +155,7 @@ def _out_of_order(
             evidence=f"there is one round of bidding; {name} had already bid",
         )
         return True
-    if order is None or name in in_doubt:
+    if order is None:
         return False
     due = None  # the first player in order with a bid line who has not bid yet
     for p in order:
