@@ -236,9 +236,12 @@ class _Disputes:
         # was theirs the log does not say)
         for player, claims in named_twice.items():
             self.claims.setdefault(player, []).extend(claims)
-        # (a play the log's record contradicts: the record or the entry is the slip)
+        # (a play the log's record contradicts: the record or the entry is the slip, and
+        # if the entry is, what was played there is not in the log)
         for player, cards in unheld.items():
-            self.claims.setdefault(player, []).extend((c, trick, True) for c, trick in cards)
+            for card, trick in cards:
+                self.claims.setdefault(player, []).append((card, trick, True))
+                self.entered.setdefault(trick, set()).add(card)
 
     def place(self, number: int, plays: list[LoggedPlay]) -> int | None:
         """The place in trick ``number`` of the first entry of such a card, or None (the
