@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import NamedTuple
 
-from referee.cards import pretty
+from referee.cards import SUITS, pretty, suit_word
 from referee.logrules import L_CARD, L_COUNT, L_NOT_HELD, L_PLAYER, L_TRICK, L_TURN
+from referee.records import TrickLine
 from referee.rule import Rule
 from referee.suggest import not_seated
 
@@ -278,3 +279,64 @@ def not_in_hand(player: str, card: str, why: str, *, again: bool = False) -> Fau
     a second copy, with two decks, when the hand held one)."""
     what = f"a second {pretty(card)}" if again else pretty(card)
     return Fault(L_NOT_HELD, f"{player} played {what}, not in their hand", why)
+
+
+#: The winner of a trick line with a suit trump (None: the line says nothing of who won it).
+Winner = Callable[[TrickLine, str], str | None]
+
+
+class TrumpDoubt(NamedTuple):
+    """A `trump` line the tricks' leads contradict (see :func:`trump_against_leads`): the
+    place of the first trick line whose lead shows it, the player who won the line before
+    with the stated trump, and the suits with which every lead follows the winner."""
+
+    place: int
+    winner: str
+    others: list[str]
+
+
+def trump_against_leads(
+    lines: Sequence[TrickLine], trump: str, winner: Winner
+) -> TrumpDoubt | None:
+    """Whether the leads of a hand's trick lines (in consecutive tricks) contradict its
+    trump: each trick is led by the winner of the one before, and with ``trump`` a lead is
+    not, where with another suit every lead is. One slip in the `trump` line is the simplest
+    reading (a wrong trump makes every trick a trump decided look misplayed), though the lead
+    may be the slip instead: either way the trump is in doubt."""
+    wrong = _leads_not_won(lines, trump, winner)
+    if not wrong:
+        return None
+    others = [s for s in SUITS if s != trump and not _leads_not_won(lines, s, winner)]
+    if not others:
+        return None
+    first = wrong[0]
+    won = winner(lines[first - 1], trump)
+    return TrumpDoubt(first, won or "", others)
+
+
+def _leads_not_won(lines: Sequence[TrickLine], trump: str, winner: Winner) -> list[int]:
+    """The places in ``lines`` of the trick lines, after the first, not led by the winner of
+    the line before with ``trump`` trump (lines of consecutive tricks whose winner is
+    known)."""
+    wrong: list[int] = []
+    for k in range(1, len(lines)):
+        before, line = lines[k - 1], lines[k]
+        numbered = before.number is not None and line.number is not None
+        if numbered and line.number != (before.number or 0) + 1:
+            continue  # (a trick may be missing between them)
+        won = winner(before, trump)
+        if won is not None and line.players and line.players[0] != won:
+            wrong.append(k)
+    return wrong
+
+
+def lead_against_trump(leader: str, number: int, trump: str, doubt: TrumpDoubt) -> Fault:
+    """L-TURN on the lead that shows a `trump` line the leads contradict."""
+    return Fault(
+        L_TURN,
+        f"{leader} led trick {number}; {doubt.winner} should have led",
+        f"with {suit_word(trump)} trump, as the hand says, {doubt.winner} won the trick before; "
+        f"every lead follows the winner of the trick before with "
+        f"{' or '.join(suit_word(s) for s in doubt.others)} trump: the trump may be the slip, "
+        "so it is in doubt (what turns on it is not judged, and the hand is not settled)",
+    )

@@ -11,7 +11,7 @@ L-TURN, L-COUNT). Nothing here judges a play against the rules.
 from __future__ import annotations
 
 import referee.games.logchecks as logchecks
-from referee.cards import BOURRE_DECK, SUITS, pretty, suit_word
+from referee.cards import BOURRE_DECK, pretty, suit_word
 from referee.games.bourre.layout import flag_off_deck
 from referee.games.bourre.play import BIT, trick_winner_index
 from referee.games.bourre.state import LoggedPlay, ReplayState
@@ -90,65 +90,34 @@ def lay_out_tricks(state: ReplayState) -> None:
 
 
 def _check_trump_against_leads(state: ReplayState) -> None:
-    """A `trump` line the tricks' leads contradict: each trick is led by the winner of the
-    one before, and with the stated trump a lead is not, where with another suit every lead
-    is. One slip in the `trump` line is the simplest reading (a wrong trump makes every trick
-    a trump decided look misplayed), though the lead may be the slip instead: either way the
-    trump is in doubt. One L-TURN, on the first lead that shows it; only following suit is
-    judged, no upcard is known, and the hand is not settled."""
+    """A `trump` line the tricks' leads contradict (see
+    :func:`~referee.games.logchecks.trump_against_leads`): one L-TURN, on the first lead
+    that shows it; the trump is in doubt, so only following suit is judged, no upcard is
+    known, and the hand is not settled."""
     lines = state.facts.tricks[: _expected_tricks(state)]  # (a line past them is not judged)
     trump = state.trump or ""
-    wrong = _leads_not_won(lines, trump)
-    if not wrong:
+    doubt = logchecks.trump_against_leads(lines, trump, _winner)
+    if doubt is None:
         return
-    others = [s for s in SUITS if s != trump and not _leads_not_won(lines, s)]
-    if not others:
-        return
-    line, before = lines[wrong[0]], lines[wrong[0] - 1]
-    winner = before.players[trick_winner_index(before.cards, trump) or 0]
-    number = wrong[0] + 1 if line.number is None else line.number
-    state.flag(
-        L_TURN,
-        f"{line.players[0]} led trick {number}; {winner} should have led",
-        line.line,
-        columns(line)[play_items(line, 0)[1]],  # (at the card, as every L-TURN)
-        player=line.players[0],
-        trick=number,
-        card=line.cards[0],
-        evidence=f"with {suit_word(trump)} trump, as the `trump` line says, {winner} won the "
-        f"trick before; every lead follows the winner of the trick before with "
-        f"{' or '.join(suit_word(s) for s in others)} trump: the `trump` line may be the "
-        "slip, so the trump suit is in doubt (only following suit is judged, and the hand "
-        "is not settled)",
-    )
+    line = lines[doubt.place]
+    number = doubt.place + 1 if line.number is None else line.number
+    fault = logchecks.lead_against_trump(line.players[0], number, trump, doubt)
+    at = CardAt(line.cards[0], line.line, columns(line)[play_items(line, 0)[1]])
+    state.flag_fault(fault, at, player=line.players[0], trick=number)
     state.trump, state.upcard = None, None
     state.incomplete.append(
         f"the leads contradict the `trump` line ({suit_word(trump)}): the trump suit is in doubt"
     )
 
 
-def _leads_not_won(lines: list[TrickLine], trump: str) -> list[int]:
-    """The places in ``lines`` of the trick lines, after the first, whose leader did not
-    win the line before with ``trump`` trump (lines whose cards are all of the deck, from
-    players all different, in consecutive tricks)."""
-    wrong: list[int] = []
-    for k in range(1, len(lines)):
-        before, line = lines[k - 1], lines[k]
-        if (
-            before.number is not None
-            and line.number is not None
-            and line.number != before.number + 1
-        ):
-            continue
-        cards = before.cards
-        if not cards or not line.players or any(c not in BOURRE_DECK for c in cards):
-            continue
-        if len(set(before.players)) != len(before.players):
-            continue
-        at = trick_winner_index(cards, trump)
-        if at is not None and before.players[at] != line.players[0]:
-            wrong.append(k)
-    return wrong
+def _winner(line: TrickLine, trump: str) -> str | None:
+    """Who won a trick line as written with ``trump`` trump (None: a card off the deck, or
+    a player twice in it)."""
+    cards, players = line.cards, line.players
+    if not cards or any(c not in BIT for c in cards) or len(set(players)) != len(players):
+        return None
+    at = trick_winner_index(cards, trump)
+    return players[at] if at is not None else None
 
 
 def _unsure_where_disputed(state: ReplayState) -> None:

@@ -31,7 +31,7 @@ from referee.games.euchre.holdings import Contract, apply_discard, apply_exchang
 from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
-from referee.games.euchre.rules import BE_BID_ORDER, BE_SCORE, BE_TOTAL
+from referee.games.euchre.rules import BE_BID_ORDER, BE_SCORE, BE_TOTAL, trick_winner
 from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
 from referee.games.euchre.table import Findings, Table
 from referee.logrules import L_DEALER, L_DUPLICATE, L_MISSING, L_PLAYER, L_TURN
@@ -51,6 +51,8 @@ from referee.records import (
     TrickLine,
     TrumpLine,
     columns,
+    located,
+    play_items,
 )
 from referee.report import REDEAL_REASONS, EuchreHandResult, FileReport, Record, Violation
 from referee.sequence import (
@@ -493,6 +495,8 @@ class EuchreSession:
                 holdings, exchanges[0] if exchanges else None, out.contract, out.trump, findings
             )
         tricks = said.of(TrickLine)
+        if out.trump is not None and not out.redeal and len(tricks) >= 3:
+            self._check_trump_against_leads(tricks, out, findings)
         active = self._active(out, tricks)
         leader, reason = self._first_leader(out, active)
         setup = Setup(
@@ -513,6 +517,36 @@ class EuchreSession:
         replay = TrickReplay(setup, findings).run(tricks)
         out.incomplete.extend(replay.incomplete)
         return replay
+
+    def _check_trump_against_leads(
+        self, tricks: Sequence[TrickLine], out: _Outcome, findings: Findings
+    ) -> None:
+        """A trump the tricks' leads contradict (see
+        :func:`~referee.games.logchecks.trump_against_leads`): one L-TURN, on the first lead
+        that shows it; the trump is in doubt, so no play is judged and the hand is not
+        scored."""
+        trump = out.trump or ""
+        deck = self.deck
+
+        def winner(line: TrickLine, suit: str) -> str | None:
+            players, cards = line.players, line.cards
+            if any(c not in deck.cards for c in cards) or len(set(players)) != len(players):
+                return None
+            return trick_winner(list(zip(players, cards, strict=True)), suit, deck)
+
+        lines = tricks[: deck.tricks]  # (a line past them is not judged)
+        doubt = logchecks.trump_against_leads(lines, trump, winner)
+        if doubt is None:
+            return
+        line = lines[doubt.place]
+        number = doubt.place + 1 if line.number is None else line.number
+        fault = logchecks.lead_against_trump(line.players[0], number, trump, doubt)
+        at = located(line, play_items(line, 0)[1], line.cards[0])
+        findings.add_fault(fault, at, player=line.players[0], trick=number)
+        out.trump = None
+        out.incomplete.append(
+            f"the leads contradict the trump ({suit_word(trump)}): the trump suit is in doubt"
+        )
 
     def _active(self, out: _Outcome, tricks: Sequence[TrickLine]) -> list[str]:
         """The players in the hand, in seat order."""
