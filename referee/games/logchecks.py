@@ -288,11 +288,13 @@ Winner = Callable[[TrickLine, str], str | None]
 class TrumpDoubt(NamedTuple):
     """A `trump` line the tricks' leads contradict (see :func:`trump_against_leads`): the
     place of the first trick line whose lead shows it, the player who won the line before
-    with the stated trump, and the suits with which every lead follows the winner."""
+    with the stated trump, the suits with which every lead follows the winner, and the
+    places of every line whose lead the stated trump does not explain."""
 
     place: int
     winner: str
     others: list[str]
+    wrong: list[int]
 
 
 def trump_against_leads(
@@ -311,7 +313,7 @@ def trump_against_leads(
         return None
     first = wrong[0]
     won = winner(lines[first - 1], trump)
-    return TrumpDoubt(first, won or "", others)
+    return TrumpDoubt(first, won or "", others, wrong)
 
 
 def _leads_not_won(lines: Sequence[TrickLine], trump: str, winner: Winner) -> list[int]:

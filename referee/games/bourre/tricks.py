@@ -23,8 +23,6 @@ from referee.sequence import count_may_have_said
 def lay_out_tricks(state: ReplayState) -> None:
     """Each trick line in order: its cards admitted (or set aside as faults), checked for
     number, leader, order and size, and its winner; then the tricks missing."""
-    if state.trump is not None and len(state.facts.tricks) >= 3:
-        _check_trump_against_leads(state)
     expected = _expected_tricks(state)
     played = 0  # the cards played so far (bits; who played one first: _first_entry)
     leader = _first_leader(state)
@@ -39,6 +37,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     active = state.active
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
+    led_wrong = False  # (a trick led by another than the winner of the one before)
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -70,7 +69,10 @@ def lay_out_tricks(state: ReplayState) -> None:
             line.players, len(plays), state.passed.__contains__, len(active)
         )
         if not slipped:  # (else the slip explains the order)
-            _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
+            judged = None if unknown_lead else leader
+            _check_order(state, plays, judged, number, in_turn)
+            if judged is not None and number > 1 and plays and plays[0].player != judged:
+                led_wrong = True
         if len(plays) != len(active):
             _check_size(state, line, plays, number)
         cards = line.cards if whole else tuple(p.card for p in plays)
@@ -84,6 +86,8 @@ def lay_out_tricks(state: ReplayState) -> None:
         state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
+    if led_wrong and state.trump is not None and len(lines) >= 3:
+        _check_trump_against_leads(state)
     if state.played_by_two or state.written_twice:
         _unsure_where_disputed(state)
     _count_tricks(state, expected, written)
@@ -91,33 +95,44 @@ def lay_out_tricks(state: ReplayState) -> None:
 
 def _check_trump_against_leads(state: ReplayState) -> None:
     """A `trump` line the tricks' leads contradict (see
-    :func:`~referee.games.logchecks.trump_against_leads`): one L-TURN, on the first lead
-    that shows it; the trump is in doubt, so only following suit is judged, no upcard is
-    known, and the hand is not settled."""
+    :func:`~referee.games.logchecks.trump_against_leads`; asked only of a hand with a trick
+    led by another than the winner of the one before): the L-TURN on each such lead is
+    taken back for one, on the first lead that shows it; the trump is in doubt, so only
+    following suit is judged, no upcard is known, and the hand is not settled."""
     lines = state.facts.tricks[: _expected_tricks(state)]  # (a line past them is not judged)
     trump = state.trump or ""
     doubt = logchecks.trump_against_leads(lines, trump, _winner)
     if doubt is None:
         return
+    for place in doubt.wrong:
+        state.withdraw(L_TURN, _lead_at(lines[place]))
     line = lines[doubt.place]
     number = doubt.place + 1 if line.number is None else line.number
     fault = logchecks.lead_against_trump(line.players[0], number, trump, doubt)
-    at = CardAt(line.cards[0], line.line, columns(line)[play_items(line, 0)[1]])
-    state.flag_fault(fault, at, player=line.players[0], trick=number)
+    state.flag_fault(fault, _lead_at(line), player=line.players[0], trick=number)
     state.trump, state.upcard = None, None
     state.incomplete.append(
         f"the leads contradict the `trump` line ({suit_word(trump)}): the trump suit is in doubt"
     )
 
 
+def _lead_at(line: TrickLine) -> CardAt:
+    """A trick line's lead, where the log shows it."""
+    return CardAt(line.cards[0], line.line, columns(line)[play_items(line, 0)[1]])
+
+
 def _winner(line: TrickLine, trump: str) -> str | None:
     """Who won a trick line as written with ``trump`` trump (None: a card off the deck, or
-    a player twice in it)."""
+    the winner's name twice in the line)."""
     cards, players = line.cards, line.players
-    if not cards or any(c not in BIT for c in cards) or len(set(players)) != len(players):
-        return None
+    for card in cards:
+        if card not in BIT:
+            return None
     at = trick_winner_index(cards, trump)
-    return players[at] if at is not None else None
+    if at is None:
+        return None
+    won = players[at]
+    return won if players.count(won) == 1 else None
 
 
 def _unsure_where_disputed(state: ReplayState) -> None:

@@ -495,8 +495,6 @@ class EuchreSession:
                 holdings, exchanges[0] if exchanges else None, out.contract, out.trump, findings
             )
         tricks = said.of(TrickLine)
-        if out.trump is not None and not out.redeal and len(tricks) >= 3:
-            self._check_trump_against_leads(tricks, out, findings)
         active = self._active(out, tricks)
         leader, reason = self._first_leader(out, active)
         setup = Setup(
@@ -514,31 +512,47 @@ class EuchreSession:
             unreadable=count_may_have_said(hand.unreadable, ("trick",), self.table.players),
             deck=self.deck,
         )
+        mark = len(findings.items)
         replay = TrickReplay(setup, findings).run(tricks)
+        if out.trump is not None and len(tricks) >= 3 and _led_wrong(replay):
+            doubt = self._trump_against_leads(tricks, out.trump)
+            if doubt is not None:  # (judged again, the trump unknown: nothing turns on it)
+                del findings.items[mark:]
+                self._report_trump_doubt(tricks, out, doubt, findings)
+                setup.trump = None
+                replay = TrickReplay(setup, findings).run(tricks)
         out.incomplete.extend(replay.incomplete)
         return replay
 
-    def _check_trump_against_leads(
-        self, tricks: Sequence[TrickLine], out: _Outcome, findings: Findings
-    ) -> None:
-        """A trump the tricks' leads contradict (see
-        :func:`~referee.games.logchecks.trump_against_leads`): one L-TURN, on the first lead
-        that shows it; the trump is in doubt, so no play is judged and the hand is not
-        scored."""
-        trump = out.trump or ""
+    def _trump_against_leads(
+        self, tricks: Sequence[TrickLine], trump: str
+    ) -> logchecks.TrumpDoubt | None:
+        """Whether the tricks' leads contradict the trump (see
+        :func:`~referee.games.logchecks.trump_against_leads`; asked only of a hand with a
+        trick led by another than the winner of the one before)."""
         deck = self.deck
 
         def winner(line: TrickLine, suit: str) -> str | None:
+            # (None: a lead off the deck, or the winner's name twice in the line)
             players, cards = line.players, line.cards
-            if any(c not in deck.cards for c in cards) or len(set(players)) != len(players):
+            if not cards or cards[0] not in deck.cards:
                 return None
-            return trick_winner(list(zip(players, cards, strict=True)), suit, deck)
+            won = trick_winner(list(zip(players, cards, strict=True)), suit, deck)
+            return won if won is not None and players.count(won) == 1 else None
 
-        lines = tricks[: deck.tricks]  # (a line past them is not judged)
-        doubt = logchecks.trump_against_leads(lines, trump, winner)
-        if doubt is None:
-            return
-        line = lines[doubt.place]
+        return logchecks.trump_against_leads(tricks[: deck.tricks], trump, winner)
+
+    def _report_trump_doubt(
+        self,
+        tricks: Sequence[TrickLine],
+        out: _Outcome,
+        doubt: logchecks.TrumpDoubt,
+        findings: Findings,
+    ) -> None:
+        """One L-TURN, on the first lead that shows a trump the leads contradict; the trump
+        is in doubt, so no play is judged and the hand is not scored."""
+        trump = out.trump or ""
+        line = tricks[doubt.place]
         number = doubt.place + 1 if line.number is None else line.number
         fault = logchecks.lead_against_trump(line.players[0], number, trump, doubt)
         at = located(line, play_items(line, 0)[1], line.cards[0])
@@ -689,6 +703,16 @@ class EuchreSession:
                 running = {t: before[t] + _whole(recorded[t]) for t in self.table.teams}
         findings.items.extend(v for v in scratch.items if v.rule == L_PLAYER.id)
         return running
+
+
+def _led_wrong(replay: Replay) -> bool:
+    """Whether a trick of the replay is led by another than the winner of the one before."""
+    plays, winners = replay.plays, replay.winners
+    for k in range(1, len(plays)):
+        won = winners[k - 1]
+        if won is not None and plays[k] and plays[k][0].player != won:
+            return True
+    return False
 
 
 def _disputes(replay: Replay) -> Disputes | None:
