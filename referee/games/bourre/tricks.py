@@ -37,6 +37,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     active = state.active
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
+    passed = state.passed.__contains__  # (made once a hand, not once a trick)
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -65,7 +66,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(
-            line.players, len(plays), state.passed.__contains__, len(active)
+            line.players, len(plays), passed, len(active)
         )
         if not slipped:  # (else the slip explains the order)
             _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
