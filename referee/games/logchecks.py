@@ -66,13 +66,14 @@ def turn_faults(
     return faults
 
 
-def early_announcers(written: Sequence[str], order: Sequence[str]) -> dict[str, str]:
+def early_announcers(written: list[str], order: list[str]) -> dict[str, str]:
     """The players who announced before their turn, each with the first player due before
     them whose line comes later: ``{early: waited_for}``, in the order written.
 
     ``written`` is the players whose decision (Bourré) or bid (Bid Euchre) lines the log
     has, in log order (one each); ``order`` the turn order. Players not in ``order`` are
-    ignored.
+    ignored. (Lists, not sequences: compiled, a loop over a list is the list's own, where a
+    sequence's goes through the iterator protocol; this is asked of every hand.)
     """
     place = {p: i for i, p in enumerate(order)}
     line = [p for p in written if p in place]

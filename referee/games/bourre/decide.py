@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def turn_order(seats: Sequence[str], dealer: str) -> list[str]:
-    """The players in the order they decide: from the dealer's left, the dealer last."""
+def turn_order(seats: tuple[str, ...], dealer: str) -> list[str]:
+    """The players in the order they decide: from the dealer's left, the dealer last.
+    (``seats`` a tuple, as the table's are: compiled, its slices are the tuple's own.)"""
     i = seats.index(dealer)
     return [*seats[i + 1 :], *seats[: i + 1]]
 

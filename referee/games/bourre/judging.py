@@ -134,31 +134,42 @@ def _as_written(plays: list[LoggedPlay], trump: str | None) -> list[_AsWritten |
 class _Cinches:
     """What the cinch is judged from, trick by trick: each player's tricks won, and (worked
     out the first time a player may hold a cinch) each player's own dead cards; cards as
-    bits."""
+    bits.
+
+    (Each player's cards and tricks won are kept in lists, by their place in ``players``,
+    not in dicts keyed by name: :meth:`views` runs at the start of every trick and looks at
+    every player, and a list is walked and indexed in C where a dict is hashed at each
+    step.)"""
 
     def __init__(self, state: ReplayState, revealed: dict[str, int]) -> None:
         self.state = state
         self.trump = state.trump or ""
         self.trumps = SUIT_BITS[self.trump]
-        self.revealed = revealed  # each player's cards (bits) as the tricks reveal them
-        self.won = dict.fromkeys(revealed, 0)
+        self.by_player = revealed  # each player's cards (bits) as the tricks reveal them
+        self.players = list(revealed)
+        #: the same, in ``players``' order
+        self.revealed = list(revealed.values())
+        self.won = [0] * len(self.players)  # tricks won, in ``players``' order
+        self.place = {p: i for i, p in enumerate(self.players)}
         self._dead: dict[str, int] | None = None
 
-    def views(self, earlier: int) -> dict[str, CinchView]:
-        """The cinches held at the start of the next trick (none, usually), ``earlier`` the
-        cards played to earlier tricks (bits)."""
-        views: dict[str, CinchView] = {}
+    def views(self, earlier: int) -> dict[str, CinchView] | None:
+        """The cinches held at the start of the next trick (None: none, the usual answer),
+        ``earlier`` the cards played to earlier tricks (bits)."""
+        views: dict[str, CinchView] | None = None
         won, trumps, left = self.won, self.trumps, ~earlier
-        unknown = self.state.record_contradicted
-        for p, revealed in self.revealed.items():
+        for i, revealed in enumerate(self.revealed):
             hand = revealed & left
-            if not _has_bits(hand & trumps, 3 - won[p]):
+            if not _has_bits(hand & trumps, 3 - won[i]):
                 continue  # three sure tricks are out of reach: no cinch
-            if p in unknown:
+            player = self.players[i]
+            if player in self.state.record_contradicted:
                 continue  # (what they discarded, and so knew dead, is not in the log)
-            view = held_cinch(won[p], hand, earlier | self.dead(p), self.trump)
+            view = held_cinch(won[i], hand, earlier | self.dead(player), self.trump)
             if view is not None:
-                views[p] = view
+                if views is None:
+                    views = {}
+                views[player] = view
         return views
 
     def dead(self, player: str) -> int:
@@ -166,13 +177,14 @@ class _Cinches:
         discards while the stock certainly did not run out (after, they may have been
         dealt again), and the dead upcard (the dealer is served last)."""
         if self._dead is None:
-            self._dead = _own_dead(self.state, self.revealed)
+            self._dead = _own_dead(self.state, self.by_player)
         return self._dead[player]
 
     def won_trick(self, winner: str | None) -> None:
         """The trick is over, and ``winner`` (None: not known) took it."""
-        if winner in self.won:
-            self.won[winner] += 1
+        i = self.place.get(winner) if winner is not None else None
+        if i is not None:
+            self.won[i] += 1
 
 
 def _bits_played(plays: list[LoggedPlay]) -> int:

@@ -535,9 +535,10 @@ def _unseated_names(facts: HandFacts, seated: frozenset[str]) -> list[tuple[str,
     for d in facts.dealer_lines:
         if d.player not in seated:
             names.append((d.player, d, 1, "the dealer line"))
-    for deal in (*facts.deals.values(), *facts.extra_deals):
-        if deal.player not in seated:
-            names.append((deal.player, deal, 1, "a deal line"))
+    for deals in (facts.deals.values(), facts.extra_deals):  # (no tuple made of both)
+        for deal in deals:
+            if deal.player not in seated:
+                names.append((deal.player, deal, 1, "a deal line"))
     for c in facts.claims:
         if c.by not in seated:
             names.append((c.by, c, 1, "a claim"))

@@ -263,14 +263,23 @@ class Where(Protocol):
     def column(self) -> int: ...
 
 
-class Entry(NamedTuple):
+class Entry:
     """One recorded ``settle`` item as plain values, and the line it stands on (None when
-    only whether the record agrees is asked)."""
+    only whether the record agrees is asked).
 
-    kind: str
-    player: str | None
-    amount: Decimal | None
-    where: Where | None = None
+    (A plain class, as :class:`~referee.games.bourre.state.LoggedPlay` is: one is made for
+    each recorded item of most hands, and a compiled module makes a plain class's objects
+    in C, where a named tuple's are made in Python.)"""
+
+    __slots__ = ("amount", "kind", "player", "where")
+
+    def __init__(
+        self, kind: str, player: str | None, amount: Decimal | None, where: Where | None = None
+    ) -> None:
+        self.kind = kind
+        self.player = player
+        self.amount = amount
+        self.where = where
 
 
 def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:

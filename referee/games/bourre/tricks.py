@@ -38,6 +38,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     led_wrong = False  # (a trick led by another than the winner of the one before)
+    passed = state.passed.__contains__  # (made once a hand, not once a trick)
     for line in lines:
         number = len(state.plays) + 1
         if number > expected:
@@ -65,9 +66,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         players = line.players if whole else tuple(p.player for p in plays)
         in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
-        slipped = logchecks.left_out_for_a_slip(
-            line.players, len(plays), state.passed.__contains__, len(active)
-        )
+        slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
             judged = None if unknown_lead else leader
             _check_order(state, plays, judged, number, in_turn)
