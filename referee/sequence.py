@@ -89,11 +89,13 @@ def _once_key(event: Event, seated: Collection[str]) -> tuple[str, ...] | None:
     return (kind,)
 
 
-def _repeats(keys: Sequence[tuple[str, ...] | None]) -> bool:
+def _repeats(keys: list[tuple[str, ...] | None]) -> bool:
     """Whether a once-a-hand statement comes twice among these keys (see :func:`_once_key`):
     a hand where none does has no next hand's statements in it and gives nothing twice (no
     ``L-DUPLICATE``), so :func:`split_forgotten` need not look further (one pass over the
-    keys, where the full look is several) and says so (:attr:`Part.repeats`)."""
+    keys, where the full look is several) and says so (:attr:`Part.repeats`). (A list, not
+    any sequence: the compiled build walks a list by index, a sequence through an
+    iterator.)"""
     seen: set[tuple[str, ...]] = set()
     for key in keys:
         if key is not None:
@@ -253,10 +255,10 @@ def split_forgotten(
     return parts
 
 
-def _copied_tricks(events: Sequence[Event], one_deck: bool) -> dict[int, TrickLine]:
+def _copied_tricks(events: tuple[Event, ...], one_deck: bool) -> dict[int, TrickLine]:
     """The trick lines that give again the plays of a trick line before them (with two
-    decks, numbered and with its number), by their place among ``events``, each with the
-    first."""
+    decks, numbered and with its number), by their place among ``events`` (a hand's: a
+    tuple, which the compiled build walks by index), each with the first."""
     seen: dict[tuple[object, ...], TrickLine] = {}
     copies: dict[int, TrickLine] = {}
     trick_line = TrickLine  # (looked up once: the compiled build looks it up by name)

@@ -198,9 +198,11 @@ def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) ->
 
 
 def trick_winner(
-    plays: Sequence[tuple[str, str]], trump: str | None, deck: Deck = SINGLE
+    plays: list[tuple[str, str]], trump: str | None, deck: Deck = SINGLE
 ) -> str | None:
-    """The player whose card takes the trick; ``plays`` are (player, card), lead first.
+    """The player whose card takes the trick; ``plays`` are (player, card), lead first (a
+    list: the compiled build walks it by index, where a sequence goes through an iterator,
+    for every trick).
 
     The highest trump wins, else the highest card of the led (effective) suit; of two equal
     cards (two decks) the one played first. Cards outside the deck never win. None for an
