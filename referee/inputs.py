@@ -201,7 +201,10 @@ def is_stdin(path: str | os.PathLike[str]) -> bool:
     line gives it: ``./-`` is a file) or :data:`STDIN_PATH`."""
     if isinstance(path, str):
         return path == STDIN_ARGUMENT
-    return os.fspath(path) == os.fspath(STDIN_PATH)
+    return path is STDIN_PATH or os.fspath(path) == _STDIN_TEXT
+
+
+_STDIN_TEXT = os.fspath(STDIN_PATH)
 
 
 def input_path(raw: str) -> Path:

@@ -8,10 +8,10 @@ so the views and the report's writer both build on this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from referee.cards import BOURRE_DECK, JOKER, parse_card
 from referee.report import ClaimRuling, HandResult, ReadError, Violation
@@ -206,7 +206,8 @@ _NORMAL_CARDS: Final = frozenset(card for card in (*BOURRE_DECK, JOKER) if parse
 
 
 def _option_value(value: object) -> JsonValue:
-    if value is None or isinstance(value, bool | int | str | Decimal):
+    # (a tuple of types, not ``bool | int | ...``: compiled, a union is built at each call)
+    if value is None or isinstance(value, (bool, int, str, Decimal)):
         return value
     return str(value)
 
@@ -272,22 +273,30 @@ def _write(value: JsonValue, level: int, parts: list[str]) -> None:
         parts.append(number_text(value))
     elif isinstance(value, str):
         parts.append(quote(value))
-    elif isinstance(value, Mapping):
-        _write_items(
-            [(_key(k), v) for k, v in value.items()],
-            "{",
-            "}",
-            level,
-            parts,
-        )
+    elif isinstance(value, dict):
+        _write_mapping(value, level, parts)
     else:
-        _write_items([("", v) for v in value], "[", "]", level, parts)
+        _write_other(value, level, parts)
+
+
+def _write_mapping(value: Mapping[Any, JsonValue], level: int, parts: list[str]) -> None:
+    _write_items([(_key(k), v) for k, v in value.items()], "{", "}", level, parts)
+
+
+def _write_other(value: object, level: int, parts: list[str]) -> None:
+    """A list, or any other mapping or iterable a caller gives. A list is told from a
+    mapping without asking the Mapping ABC, whose check runs Python code (each file's head
+    and tail would ask it a few times)."""
+    if not isinstance(value, list) and isinstance(value, Mapping):
+        _write_mapping(value, level, parts)
+    else:
+        _write_items([("", v) for v in cast(Iterable[JsonValue], value)], "[", "]", level, parts)
 
 
 def _write_items(
     items: list[tuple[str, JsonValue]], open_: str, close: str, level: int, parts: list[str]
 ) -> None:
-    if all(not isinstance(v, dict | list) for _, v in items):
+    if all(not isinstance(v, (dict, list)) for _, v in items):  # (a tuple: see _option_value)
         # Scalars only (player lists, payouts, scores): one line.
         parts.append(open_)
         for i, (prefix, item) in enumerate(items):
