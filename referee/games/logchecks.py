@@ -87,6 +87,19 @@ def early_announcers(written: list[str], order: list[str]) -> dict[str, str]:
     return early
 
 
+def early_at_first_and_last(
+    lines: Sequence[str], order: list[str]
+) -> tuple[dict[str, str], dict[str, str]]:
+    """The players who announced before their turn (see :func:`early_announcers`), read
+    once with each player's first line and once with their last: ``lines`` names the player
+    of every decision (Bourré) or bid (Bid Euchre) line, in log order. A player with two
+    lines or more announced at one of them, and the log does not say which (one is a
+    slip)."""
+    first = list(dict.fromkeys(lines))
+    last = list(reversed(dict.fromkeys(reversed(lines))))
+    return early_announcers(first, order), early_announcers(last, order)
+
+
 def _in_turn(line: list[str], place: dict[str, int]) -> bool:
     """Whether each of ``line`` comes no earlier in turn (``place``) than the one before
     it: then no later line is of a player due earlier, and nobody announced early (else

@@ -88,11 +88,12 @@ def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
 
 
 def decision_lines(facts: HandFacts, player: str) -> list[DecisionLine]:
-    """The player's decision lines in the hand, in log order."""
-    first = facts.decisions.get(player)
-    if first is None:
-        return []
-    return [first, *(d for d in facts.later_decisions if d.player == player)]
+    """The player's decision lines in the hand, in log order (read from the hand's events:
+    ``facts.decisions`` holds the one that counts, which the tricks may make a later one)."""
+    if not any(d.player == player for d in facts.later_decisions):
+        first = facts.decisions.get(player)
+        return [] if first is None else [first]
+    return [e for e in facts.hand.events if isinstance(e, DecisionLine) and e.player == player]
 
 
 def decision_by_tricks(facts: HandFacts, player: str) -> DecisionLine | None:

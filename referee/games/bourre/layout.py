@@ -420,12 +420,11 @@ def _early_by_every_line(state: ReplayState, order: list[str]) -> dict[str, str]
     reading only may owe ``early_penalty``: the log does not say, and the hand is not
     settled."""
     facts = state.facts
-    by_first = logchecks.early_announcers(list(facts.decisions), order)
     if not facts.later_decisions:
-        return by_first
-    last = {d.player: d.line for d in facts.later_decisions}
-    places = sorted(facts.decisions, key=lambda p: last.get(p, facts.decisions[p].line))
-    by_last = logchecks.early_announcers(places, order)
+        return logchecks.early_announcers(list(facts.decisions), order)
+    seated = state.seated
+    lines = [e.player for e in facts.hand.events if isinstance(e, DecisionLine)]
+    by_first, by_last = logchecks.early_at_first_and_last([p for p in lines if p in seated], order)
     doubtful = [p for p in facts.decisions if (p in by_first) != (p in by_last)]
     gap = (
         f"whether {', '.join(doubtful)} announced early turns on which of their decision lines "

@@ -129,10 +129,7 @@ def _early_at_one_line(bids: Sequence[BidLine], order: list[str]) -> set[str]:
     bidder's turn and whose last does not. One of the lines is the slip (a name written for
     another's), and the log does not say which: their first is not judged out of turn (the
     second is a second bid all the same), nor is it judged low, nor taken for their pass."""
-    first = list(dict.fromkeys(b.player for b in bids))
-    last = list(reversed(dict.fromkeys(b.player for b in reversed(bids))))
-    early_first = logchecks.early_announcers(first, order)
-    early_last = logchecks.early_announcers(last, order)
+    early_first, early_last = logchecks.early_at_first_and_last([b.player for b in bids], order)
     return {p for p in early_first if p not in early_last}
 
 
