@@ -68,10 +68,8 @@ def lay_out_tricks(state: ReplayState) -> None:
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
-            judged = None if unknown_lead else leader
-            _check_order(state, plays, judged, number, in_turn)
-            if judged is not None and number > 1 and plays and plays[0].player != judged:
-                led_wrong = True
+            led = _check_order(state, plays, None if unknown_lead else leader, number, in_turn)
+            led_wrong = led_wrong or (number > 1 and not led)
         if len(plays) != len(active):
             _check_size(state, line, plays, number)
         cards = line.cards if whole else tuple(p.card for p in plays)
@@ -344,14 +342,16 @@ def _first_entry(
 
 def _check_order(
     state: ReplayState, plays: list[LoggedPlay], leader: str | None, number: int, in_turn: bool
-) -> None:
+) -> bool:
     """L-TURN for a wrong leader (``leader`` None: not judged) and for the first card
     played out of clockwise order (:func:`~referee.games.logchecks.turn_faults`).
     ``in_turn``: the trick has a card from every player in the hand, clockwise from the
     leader's (the usual trick, where :func:`~referee.games.logchecks.first_out_of_turn`
-    finds none out of turn: ``tests/test_log_faults_both_games.py`` checks it)."""
-    if not plays or ((leader is None or plays[0].player == leader) and in_turn):
-        return
+    finds none out of turn: ``tests/test_log_faults_both_games.py`` checks it). Whether
+    the trick was led as it should be (True where that is not judged)."""
+    led = not plays or leader is None or plays[0].player == leader
+    if not plays or (led and in_turn):
+        return led
     players = [p.player for p in plays]
     why = (
         f"{leader} is the first player in the hand to the dealer's left"
@@ -360,6 +360,7 @@ def _check_order(
     )
     for at, fault in logchecks.turn_faults(players, state.active, leader, why, number):
         state.flag_fault(fault, plays[at].card_at, player=players[at], trick=number)
+    return led
 
 
 def _check_size(state: ReplayState, line: TrickLine, plays: list[LoggedPlay], number: int) -> None:
