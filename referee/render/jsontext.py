@@ -43,6 +43,7 @@ def escaped(text: str) -> str:
 
 
 _T = TypeVar("_T")
+_V = TypeVar("_V")
 
 
 #: Quoted object keys, ``"key": `` (a handful, used millions of times).
@@ -159,29 +160,24 @@ def text_or_null(value: str | None) -> str:
 
 def amounts_text(amounts: dict[str, Decimal]) -> str:
     """An object of name -> amount on one line, as :func:`dumps` writes it."""
-    if not amounts:
-        return "{}"
-    keys = _KEYS  # (the cache of _key, looked up here first)
-    parts: list[str] = []
-    for k, v in amounts.items():  # (the pieces joined once, not a string made per item)
-        parts.append(", ")
-        parts.append(keys.get(k) or _key(k))
-        parts.append(number_text(v))
-    parts[0] = "{"
-    parts.append("}")
-    return "".join(parts)
+    return _line_object(amounts, number_text)
 
 
 def counts_text(counts: dict[str, int]) -> str:
     """An object of name -> count on one line, as :func:`dumps` writes it."""
-    if not counts:
+    return _line_object(counts, str)
+
+
+def _line_object(values: dict[str, _V], text: Callable[[_V], str]) -> str:
+    """An object of name -> value on one line, each value written by ``text``."""
+    if not values:
         return "{}"
     keys = _KEYS  # (the cache of _key, looked up here first)
     parts: list[str] = []
-    for k, n in counts.items():  # (the pieces joined once, not a string made per item)
+    for k, v in values.items():  # (the pieces joined once, not a string made per item)
         parts.append(", ")
         parts.append(keys.get(k) or _key(k))
-        parts.append(str(n))
+        parts.append(text(v))
     parts[0] = "{"
     parts.append("}")
     return "".join(parts)
