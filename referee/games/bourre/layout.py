@@ -81,8 +81,8 @@ def _decision_evidence(state: ReplayState, player: str, line: int) -> str | None
     if len({d.action for d in lines}) < 2:
         return None
     first, standing = lines[0], decision_by_tricks(state.facts, player)
+    said = "pass" if first.action == "pass" else "play"
     if standing is None:
-        said = "pass" if first.action == "pass" else "play"
         return (
             f"the first, line {first.line}, says {said}, and no trick shows which is right: "
             f"whether {player} played is not known"
@@ -95,7 +95,6 @@ def _decision_evidence(state: ReplayState, player: str, line: int) -> str | None
         else f"the tricks show no card of {player}'s"
     )
     if standing.line == line:
-        said = "pass" if first.action == "pass" else "play"
         return (
             f"the first, line {first.line}, says {said}, but {shown}: this line is the one "
             "that counts, and the first is not used"
