@@ -98,19 +98,33 @@ def small_text(data: bytes, codec: str, asked: str | None) -> str | ReadError:
     are split later) or its ``P-ENCODING`` error, from one decoding: what
     :func:`scan_encoding` and then reading the lines through a text wrapper give, at half
     the cost. ``asked``: the ``--encoding`` given."""
-    decoder = codecs.getincrementaldecoder(codec)()
-    try:  # (as the check decodes its one chunk, so as to fail as it does)
-        text = decoder.decode(data, final=not data)
-        text += decoder.decode(b"", final=True) if data else ""
+    usual = codec == "utf-8-sig"  # (no byte-order mark, no --encoding: nearly every log)
+    try:
+        if usual:
+            # (one call: UTF-8 fails only at a bad byte, one-shot as incrementally; the
+            # incremental decoder is a Python class, made and then called twice)
+            text = data.decode(codec)
+        else:  # (as the check decodes its one chunk, so as to fail as it does: a UTF-16 or
+            # UTF-32 decoder refuses a missing byte-order mark only incrementally)
+            decoder = codecs.getincrementaldecoder(codec)()
+            text = decoder.decode(data, final=not data)
+            text += decoder.decode(b"", final=True) if data else ""
     except UnicodeDecodeError:
-        text = "\x00"  # (decode_problem places the bad byte)
+        return _problem(data, codec, asked)
     except UnicodeError:  # (not a bad byte: see no_byte_order_mark)
         return no_byte_order_mark(codec, asked)
-    if "\x00" in text:
-        problem = decode_problem(data, codec, asked)
-        assert problem is not None
-        return problem
+    # (in UTF-8 only a NUL byte is a NUL: the bytes are looked at for one, at a fraction of
+    # the cost of a look at a text that holds a character past Latin-1, such as a suit's ♠)
+    if (b"\x00" in data) if usual else ("\x00" in text):
+        return _problem(data, codec, asked)
     return text
+
+
+def _problem(data: bytes, codec: str, asked: str | None) -> ReadError:
+    """The ``P-ENCODING`` error of bytes known not to be text (a bad byte, or a NUL)."""
+    problem = decode_problem(data, codec, asked)
+    assert problem is not None
+    return problem
 
 
 class TooLong(Exception):
