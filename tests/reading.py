@@ -12,7 +12,9 @@ class LarkOnlyReader(LogReader):
     """A reader that reads no line by its words, so that Lark reads them all: what the word
     reader gives must be exactly what Lark gives."""
 
-    def _read_line(self, entry: object, words: object, unreadable: object) -> None:
+    def _read_line(
+        self, entry: object, words: object, unreadable: object, keyword: object = ""
+    ) -> None:
         return None
 
 

@@ -35,7 +35,15 @@ from referee.parser.messages import (
 )
 from referee.parser.syntax import _syntax
 from referee.parser.tree import _TreeReader
-from referee.parser.words import MAX_KEPT, WordReader, _record, split_words
+from referee.parser.words import (
+    _IS_PRINTABLE,
+    MAX_KEPT,
+    WordReader,
+    _record,
+    printable_words,
+    split_words,
+    statement_keyword,
+)
 from referee.records import (
     Event,
     Hand,
@@ -58,8 +66,8 @@ _HAND_ONE = re.compile(r"[\t ,]*hand[\t ,]*:?[\t ,]*0*1[\t ,]*:?[\t ,]*", re.IGN
 
 _Line = tuple[int, str, str]  # line number, text without comment or line end, the line as read
 # A non-blank line of a hand: as _Line, then its words (None: it has a character that parts
-# no words, see split_words).
-_BlockLine = tuple[int, str, str, list[str] | None]
+# no words, see split_words) and the statement its first word names (None: none, or no words).
+_BlockLine = tuple[int, str, str, list[str] | None, str | None]
 
 #: What may follow `hand` in a line's first word that is still the keyword (NAME goes on
 #: with a letter, a digit, `_`, `'` or `-`).
@@ -112,7 +120,6 @@ class LogReader:
         self._hand_block: list[_BlockLine] = []
         self._block_lines_by_number: dict[int, str] | None = None
         self._hand_entry: _Line = (0, "", "")  # its `hand` line
-        self._hand_words = _HAND_WORDS
         self._names = _Names(())  # nobody is seated until the header has been read
         self._seating: _Names | None = None  # who the header seats (see _make_header)
         #: The pending `hand` line's head, read once to look ahead (see _next_number): the
@@ -650,30 +657,41 @@ class LogReader:
         end, ``block`` is left empty, one P-SYNTAX says so, and the line where it went past
         is returned (0 for a hand kept whole)."""
         number = self._lineno
-        hand_words = self._hand_words
         size = 0  # characters in the lines kept
         dropped = 0  # statement lines counted, not kept
         past = 0  # the line where the hand went past the bounds
         # (another module's names, looked up once a hand: the compiled build looks them up
-        # by name each time, three dictionary look-ups a line)
+        # by name each time, four dictionary look-ups a line)
         too_long, max_lines, max_chars = TOO_LONG, MAX_HAND_LINES, MAX_HAND_CHARS
+        is_printable = _IS_PRINTABLE
         for raw in self._lines:
             number += 1
+            keyword = None
             if raw == too_long:  # (reported as the file was read: a line not read)
                 text, words = raw, None
-            elif "\r" in (raw := raw.rstrip("\r\n")):
-                # (a carriage return inside: Lark's reading reports the line)
-                text, words = raw, None
             else:
-                text = raw[: raw.index("#")] if "#" in raw else raw
-                words = split_words(text)
+                raw = raw.rstrip("\r\n")
+                # (the usual line is printable: then it has no carriage return, nor a tab or
+                # another character that split_words looks for, and is looked at once)
+                printable = is_printable(raw)
+                if not printable and "\r" in raw:
+                    # (a carriage return inside: Lark's reading reports the line)
+                    text, words = raw, None
+                else:
+                    text = raw[: raw.index("#")] if "#" in raw else raw
+                    words = printable_words(text) if printable else split_words(text)
             if words is not None:
                 if not words:
                     continue
                 first = words[0]
-                # (only `h` or `H` lower-cases to `h`: the first test is exact, and cheaper)
-                if first in hand_words or (
-                    first[0] in "hH" and first[:4].lower() == "hand" and self._hand_line(text)
+                keyword = statement_keyword(first)  # (looked up once: see _events)
+                # (a first word that is not `hand` but starts with it, such as `hand3`: only
+                # `h` or `H` lower-cases to `h`)
+                if keyword == "hand" or (
+                    keyword is None
+                    and first[0] in "hH"
+                    and first[:4].lower() == "hand"
+                    and self._hand_line(text)
                 ):
                     self._pending = (number, text, raw)
                     self._head_words = (number, words)
@@ -683,7 +701,7 @@ class LogReader:
                 break
             elif not text.strip("\t ,"):
                 continue
-            block.append((number, text, raw, words))
+            block.append((number, text, raw, words, keyword))
             size += len(raw)
             if len(block) > max_lines or size > max_chars:
                 past = past or number
@@ -716,23 +734,23 @@ class LogReader:
         """Whether a line's first word is the keyword `hand` (which starts a new hand),
         keeping its spelling (``Hand``, ``hand:``) when the word is no more than that."""
         first = self._syntax.first_word.match(text)
-        if first is None or not self._is_hand(first[1]):
-            return False
-        words = split_words(text)
-        if words and words[0] in ("hand", "Hand", "HAND", "hand:", "Hand:", "HAND:"):
-            self._hand_words.add(words[0])
-        return True
+        return first is not None and self._is_hand(first[1])
 
     def _read_line(
-        self, entry: _Line, words: list[str] | None, unreadable: list[Unread] | None
+        self,
+        entry: _Line,
+        words: list[str] | None,
+        unreadable: list[Unread] | None,
+        keyword: str | None = "",
     ) -> _Statement | None:
         """A line read by its words (None: leave it to Lark). A line that reads but cannot
-        be meant is reported here (it is then unreadable)."""
+        be meant is reported here (it is then unreadable). ``keyword``: the statement the
+        first word names, when looked up already (see :meth:`WordReader.read`)."""
         if not words:
             return None
         number, text, raw = entry
         try:
-            return self._words.read(words, text, number)
+            return self._words.read(words, text, number, keyword)
         except _Fault as fault:
             column, message = _faulted(fault, text, self._names, self._game)
             self._error("P-SYNTAX", number, column, message, raw)
@@ -749,12 +767,12 @@ class LogReader:
         """Read a hand's statements (reporting the lines that do not parse, whose numbers go
         into ``unreadable``)."""
         events: list[Event] = []
-        for number, text, raw, words in block:
+        for number, text, raw, words, keyword in block:
             if words is None and raw == TOO_LONG:  # (a line kept whole has its words)
                 if unreadable is not None:
                     unreadable.append(Unread(number, ""))
                 continue
-            stmt = self._read_line((number, text, raw), words, unreadable)
+            stmt = self._read_line((number, text, raw), words, unreadable, keyword)
             if stmt is _UNREADABLE:
                 continue
             if stmt is None:
@@ -813,11 +831,6 @@ class LogReader:
 #: What :meth:`LogReader._read_line` gives for a line it reported as unreadable (a record of
 #: its own, never a statement's).
 _UNREADABLE: Final = _HandHead(-1, 0, 0)
-
-#: The spellings of `hand` seen as a line's whole first word (``hand``, ``Hand:``): such a
-#: line starts a new hand without a pattern.
-_HAND_WORDS: Final[set[str]] = set()
-
 
 def _first_word(text: str) -> str:
     """A line's first word in lower case (up to a space, tab or comma), or ``""``."""

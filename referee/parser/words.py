@@ -109,6 +109,12 @@ def split_words(text: str) -> list[str] | None:
         text = text.replace("\t", " ")
         if not _IS_PRINTABLE(text):
             return None
+    return printable_words(text)
+
+
+def printable_words(text: str) -> list[str]:
+    """The words of a line (without its comment) known to be printable (see
+    :func:`split_words`): parted at spaces and commas."""
     if "," in text:  # (a look at the line is cheaper than a replace that finds nothing)
         text = text.replace(",", " ")
     return text.split()
@@ -243,11 +249,16 @@ class WordReader:
 
     # ------------------------------------------------------------------ a line
 
-    def read(self, words: list[str], text: str, line: int) -> Statement | None:
+    def read(
+        self, words: list[str], text: str, line: int, keyword: str | None = ""
+    ) -> Statement | None:
         """The record of the line ``text`` (``words``: its words, see :func:`split_words`),
-        or None to leave it to Lark."""
+        or None to leave it to Lark. ``keyword``: the statement the first word names (see
+        :func:`statement_keyword`), when the caller has looked it up already (``""``: not
+        yet), as the reader has to find `hand` lines (one look-up a line, not two)."""
         first = words[0]
-        keyword = _STATEMENT_WORDS.get(first)
+        if keyword == "":
+            keyword = _STATEMENT_WORDS.get(first)
         # (where the first word starts: the line's start, unless it is indented)
         column = 1 if text.startswith(first) else text.find(first) + 1
         if keyword is None:
@@ -657,4 +668,12 @@ def statement_keyword(first: str) -> str | None:
     return _STATEMENT_WORDS.get(first)
 
 
-__all__ = ["MAX_KEPT", "Statement", "WordReader", "is_hand_statement", "split_words"]
+__all__ = [
+    "MAX_KEPT",
+    "Statement",
+    "WordReader",
+    "is_hand_statement",
+    "printable_words",
+    "split_words",
+    "statement_keyword",
+]
