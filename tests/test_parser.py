@@ -672,6 +672,44 @@ def test_keywords_are_the_grammars() -> None:
         assert any(k.fullmatch(word) for word in KEYWORDS), k.pattern
 
 
+def test_an_ascii_word_is_a_keyword_exactly_when_the_keywords_pattern_says_so() -> None:
+    """``is_keyword`` answers an ASCII word without the keywords' pattern: on every keyword
+    the pattern spells (in several cases) and words close to them, it must agree with it."""
+    from referee.parser import KEYWORDS, _syntax
+    from referee.parser.words import is_keyword
+
+    syntax = _syntax()
+    source = syntax._lazy["keyword"]
+    spelled = {re.sub(r"\\(.)", r"\1", m) for m in re.findall(r"\(\?i:([^()]*)\)", source)}
+    assert {"ace_no_face", "ace-no-face", "bourré", "trick", "was"} - spelled == {"was"}
+    words = {"ann", "bob", "was", "Was", "aſk", "\u212aask", "zoë", "Bourré"}
+    for word in spelled | KEYWORDS:
+        words |= {word, word.upper(), word.title(), word + "s", word[:-1], word.replace("-", "_")}
+    checked = 0
+    for word in words:
+        if syntax.name.fullmatch(word):
+            meant = word.lower() in KEYWORDS or syntax.keyword.fullmatch(word) is not None
+            assert is_keyword(word, syntax) == meant, word
+            checked += 1
+    assert checked > 150
+
+
+def test_a_keyword_spelled_with_letters_past_ascii_is_one_once_they_are_mapped() -> None:
+    """Each character past ASCII that Python's matching in any case takes for a keyword's
+    character is that character once ``is_keyword`` maps it (with ``_ODD_CASE``, then in
+    lower case): so a word that maps to no keyword is none."""
+    from referee.parser import KEYWORDS
+    from referee.parser.common import _ODD_CASE
+
+    chars = sorted({c for word in KEYWORDS | {"ace_no_face"} for c in word})
+    any_of = re.compile("(?i:" + "|".join(re.escape(c) for c in chars) + ")")
+    odd = [chr(c) for c in range(0x80, 0x110000) if any_of.fullmatch(chr(c))]
+    assert {"é", "É", "ſ", "\u212a"} <= set(odd)
+    for char in odd:
+        taken_for = [c for c in chars if re.fullmatch(f"(?i:{re.escape(c)})", char)]
+        assert taken_for == [char.translate(_ODD_CASE).lower()], char
+
+
 def test_keywords_are_whole_words() -> None:
     assert errors(BOURRE_HEAD + "hand 1\nclaim ann renegebob\nbob passx\n") == [
         ("P-SYNTAX", 4, 11, "expected `renege`, found 'renegebob'; did you mean `renege bob`?"),

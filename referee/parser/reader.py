@@ -40,6 +40,7 @@ from referee.parser.words import (
     MAX_KEPT,
     WordReader,
     _record,
+    is_keyword,
     printable_words,
     split_words,
     statement_keyword,
@@ -342,7 +343,7 @@ class LogReader:
         if first is None:
             return False
         word = first.group(1)
-        if word.lower() in KEYWORDS or self._syntax.keyword.fullmatch(word) is not None:
+        if is_keyword(word, self._syntax):
             return True
         return bool(close_matches(word.rstrip(":"), sorted(KEYWORDS)))
 
@@ -516,7 +517,7 @@ class LogReader:
                 f"'{spelled(name)}' holds {named(blank)}, a character that draws nothing; "
                 "a name is made of letters that show"
             )
-        elif name.lower() in KEYWORDS or self._syntax.keyword.fullmatch(name):
+        elif is_keyword(name, self._syntax):
             problem = f"'{name}' is a keyword and cannot be a player's name"
         elif parse_card(name) is not None:
             problem = f"'{name}' looks like a card and cannot be a player's name"

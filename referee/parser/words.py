@@ -28,6 +28,7 @@ from typing import Final, Literal, TypeVar, cast
 from referee.cards import JOKER, RANKS, SUITS, parse_card
 from referee.parser.common import (
     _MAX_NUMBER_DIGITS,
+    _ODD_CASE,
     KEYWORDS,
     STATEMENT_KEYWORDS,
     _amount,
@@ -215,6 +216,30 @@ _HAND_STATEMENTS: Final = frozenset(
 )
 
 
+#: The grammar's keywords as an ASCII word may spell them, in lower case: :data:`KEYWORDS`
+#: and the reason's other spelling (``tests/test_parser.py`` checks them against the
+#: grammar's pattern of its keywords).
+_ASCII_KEYWORDS: Final = KEYWORDS | {"ace_no_face"}
+
+
+def is_keyword(word: str, syntax: _Syntax) -> bool:
+    """Whether a word NAME matches whole is a keyword (any case), so no player's name.
+
+    An ASCII word is one when its lower case is one of the grammar's keywords. Another is
+    none unless it is one once the letters Python's matching in any case takes for ASCII
+    ones are made so (``aſk`` is ``ask``; ``Renée`` is no keyword), and then the keywords'
+    pattern says. The pattern is compiled on its first use, some 8 M instructions: a log
+    that never needs it does without."""
+    lower = word.lower()
+    if lower in KEYWORDS:
+        return True
+    if word.isascii():
+        return lower in _ASCII_KEYWORDS
+    if word.translate(_ODD_CASE).lower() not in _ASCII_KEYWORDS:
+        return False
+    return syntax.keyword.fullmatch(word) is not None
+
+
 def _is_int(word: str) -> bool:
     """Whether INT matches the word whole (ASCII digits)."""
     return word.isascii() and word.isdigit()
@@ -328,7 +353,7 @@ class WordReader:
         return keyword
 
     def _keyword(self, word: str) -> bool:
-        return word.lower() in KEYWORDS or self.s.keyword.fullmatch(word) is not None
+        return is_keyword(word, self.s)
 
     def _is_amount(self, word: str) -> bool:
         """Whether AMOUNT matches the word whole (at once for points read before: only such
@@ -673,6 +698,7 @@ __all__ = [
     "Statement",
     "WordReader",
     "is_hand_statement",
+    "is_keyword",
     "printable_words",
     "split_words",
     "statement_keyword",
