@@ -33,6 +33,7 @@ from referee.parser.common import (
     STATEMENT_KEYWORDS,
     _amount,
     _bid,
+    _Fault,
     _HandHead,
     _HeaderLine,
     _Names,
@@ -376,13 +377,16 @@ class WordReader:
         word: str,
         item: int,
     ) -> Decimal | None:
-        """A word AMOUNT matches whole, ``read`` (at its column, for a fault) and kept, or
-        None."""
+        """A word AMOUNT matches whole, ``read`` and kept, or None. (Its column is worked
+        out only for a fault, which says where it is.)"""
         value = kept.get(word)
         if value is None:
             if self.s.amount.fullmatch(word) is None:
                 return None
-            value = read(word, self._column(text, item))
+            try:
+                value = read(word, 0)
+            except _Fault as fault:
+                raise _Fault(self._column(text, item), fault.message) from None
             _keep(kept, word, value)
         return value
 
@@ -655,12 +659,17 @@ class WordReader:
         names = words[1:]
         if (kind == "game" and len(names) != 1) or (kind == "exempt" and not names):
             return None
+        # (each name's column found from the end of the word before it: only separators
+        # stand between them, and a name holds none)
+        items: list[tuple[str, int]] = []
+        at = column - 1 + len(words[0])
         for word in names:
             if self._name_word(word) is None:
                 return None
-        cols = word_columns(text)
-        items = tuple(zip(names, cols[1:], strict=True))
-        return _record(_HeaderLine, kind, items, None, line, column)
+            at = text.find(word, at)
+            items.append((word, at + 1))
+            at += len(word)
+        return _record(_HeaderLine, kind, tuple(items), None, line, column)
 
     def _pot(self, words: list[str], text: str, line: int, column: int) -> _HeaderLine | None:
         amount = self._amount(text, words[1], 1) if len(words) == 2 else None
