@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from referee.parser.reader import read_text
 from referee.records import Hand
 from referee.sequence import (
@@ -95,3 +97,30 @@ def test_no_repeated_statement_means_no_restart() -> None:
                 restarts += 1
     # (every kind of hand is met: plain, a statement twice in one hand, two hands in one)
     assert plain > 100 and repeated > 20 and restarts > 50, (plain, repeated, restarts)
+
+
+def test_no_cards_played_again_means_no_trick_line_written_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """:func:`_copied_tricks` looks for copies only in a hand where a trick line plays the
+    cards of one before it (:func:`_cards_again`): it finds what the full look finds."""
+    from referee import sequence
+
+    copied = plain = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        if seed % 2:
+            text = generate_session(rng, hands=4, varied_spelling=True).text
+        else:
+            text = _euchre_log(rng)
+        _, hands = _hands(_carelessly(rng, text))
+        for hand in hands:
+            for one_deck in (True, False):
+                quick = sequence._copied_tricks(hand.events, one_deck)
+                with monkeypatch.context() as patch:
+                    patch.setattr(sequence, "_cards_again", lambda *_: True)
+                    full = sequence._copied_tricks(hand.events, one_deck)
+                assert quick == full
+                copied += bool(full)
+                plain += not sequence._cards_again(hand.events, one_deck)
+    assert copied > 20 and plain > 100, (copied, plain)
