@@ -75,8 +75,9 @@ def _once_key(event: Event, seated: Collection[str]) -> tuple[str, ...] | None:
     trick 1, a seated player's decision, bid or deal, a seated dealer, or the statement.
 
     One look-up by kind, not a test of each kind in turn: this runs for every statement.
-    (``seated``: a set, where the seats' tuple would be compared name by name; the kinds
-    compared one by one, where ``in`` a tuple of them is a generic look, compiled.)
+    (:func:`_split` gives the seats as a set, where their tuple would be compared name by
+    name; the kinds are compared one by one, where ``in`` a tuple of them is a generic look,
+    compiled.)
     """
     kind = _ONCE_KINDS.get(type(event))
     if kind is None:

@@ -732,8 +732,7 @@ class LogReader:
         return self._pending[0] - 1 if self._pending is not None else self._lineno
 
     def _hand_line(self, text: str) -> bool:
-        """Whether a line's first word is the keyword `hand` (which starts a new hand),
-        keeping its spelling (``Hand``, ``hand:``) when the word is no more than that."""
+        """Whether a line's first word is the keyword `hand` (which starts a new hand)."""
         first = self._syntax.first_word.match(text)
         return first is not None and self._is_hand(first[1])
 
