@@ -339,8 +339,16 @@ class ReplayState:
         return located(self.upcard_line, 1, self.upcard)
 
     def plain_played(self) -> dict[str, tuple[str, ...]]:
-        """Each active player's standing plays, the cards in the order played."""
-        return {p: tuple(x.card for x in self.plays_of(p)) for p in self.active}
+        """Each active player's standing plays, the cards in the order played, where the
+        stock's count asks them: a player with a logged deal whose decision line does not
+        size the exchange (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most
+        lines do, and the cards are not gathered for them)."""
+        decisions, deals = self.facts.decisions, self.facts.deals
+        return {
+            p: tuple(x.card for x in self.plays_of(p))
+            for p in self.active
+            if p in deals and knowledge.drawn_by_line(decisions.get(p)) is None
+        }
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see

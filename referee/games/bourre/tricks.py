@@ -60,11 +60,20 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         written.append(number)
-        plays, played = _admit_plays(state, line, number, played)
+        # the usual line: one card from each player, clockwise (its names need no check)
+        rotated = bool(line.players) and rotations.get(line.players[0]) == line.players
+        plays, played = _admit_plays(
+            state, line, number, played, rotated and line.retracted is None
+        )
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
-        players = line.players if whole else tuple(p.player for p in plays)
-        in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
+        if whole:
+            in_turn = rotated
+        else:
+            players = tuple(p.player for p in plays)
+            in_turn = (
+                bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
+            )
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
@@ -213,26 +222,34 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
 
 
 def _admit_plays(
-    state: ReplayState, line: TrickLine, number: int, played: int
+    state: ReplayState, line: TrickLine, number: int, played: int, usual: bool
 ) -> tuple[list[LoggedPlay], int]:
     """The trick's plays that stand, and ``played`` (the cards played before it, as bits)
-    with the trick's cards added."""
+    with the trick's cards added. ``usual``: the line names each active player once,
+    clockwise, and takes no card back (active players are seated, distinct and did not
+    pass: only the cards may be faults, and no name is checked)."""
     admitted: list[LoggedPlay] = []
-    seen: set[str] = set()
+    seen: set[str] = set()  # (the names admitted: kept only where a name may repeat)
     passed, seated = state.passed, state.seated
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
         bit = BIT.get(card, 0)  # (BIT has a bit for each card of the deck, and no other)
         if (
-            retracted is None
-            and name in seated
-            and name not in passed
-            and name not in seen
-            and bit
+            bit
             and not played & bit
+            and (
+                usual
+                or (
+                    retracted is None
+                    and name in seated
+                    and name not in passed
+                    and name not in seen
+                )
+            )
         ):  # the common case, nothing to report
-            seen.add(name)
+            if not usual:
+                seen.add(name)
             played |= bit
             admitted.append(LoggedPlay(number, name, card, bit, None, line, i, True))
             continue
