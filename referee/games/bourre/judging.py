@@ -43,7 +43,7 @@ from referee.rule import Rule
 
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
-    trump, opts = state.trump, state.opts
+    trump, opts, play_opts = state.trump, state.opts, state.play_opts
     # What the tricks reveal of each hand, as bits. A card's standing entry is its only one
     # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
     # cards played to earlier tricks: one ``&`` a play, where a table kept per player
@@ -83,7 +83,7 @@ def judge_plays(state: ReplayState) -> None:
                 view = views.get(play.player) if views and not after and not shown else None
                 # "may I?": most plays are legal and need no explanation
                 held = revealed[play.player] & ~gone
-                if view or play.retracted or not is_legal(card, held, table, opts):
+                if view or play.retracted or not is_legal(play.bit, held, table, play_opts):
                     is_last = complete and i == last
                     readings = disputes.readings(play, held) if disputes is not None else None
                     on = tuple(on_table)
@@ -343,12 +343,12 @@ def _judge(
     duty_c = None
     if cinch is not None and state.trump is not None:
         cards = cards_of(bits)
-        legal = allowed_cards(cards, table, opts)
+        legal = allowed_cards(cards, table, state.play_opts)
         duty_c = cinch_duty(
             cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
         )
     for card, corrected in ((play.retracted, True), (play.card if known else None, False)):
-        if card is None or may_play(card, bits, table, opts, duty_c):
+        if card is None or may_play(card, bits, table, state.play_opts, duty_c):
             continue  # (most plays are legal: no context, no evidence)
         breach = _why_not(state, play, card, bits, trick, table, cinch, duty_c)
         if breach is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.options import BourreOptions
-from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
+from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES, PlayOptions
 from referee.games.logchecks import Fault
 from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
@@ -154,6 +154,8 @@ class ReplayState:
         #: name the log gives is a seat's is one look-up, not a scan of the seats.
         self.seated = seated if seated is not None else frozenset(seats)
         self.opts = opts
+        #: The options rules 1-3 read, taken out of ``opts`` once (asked at every play).
+        self.play_opts = PlayOptions(opts)
         self.expected_dealer = expected_dealer
         #: The dealer by the other reading of an earlier `dealer` line against the rotation
         #: (None: no doubt): a `dealer` line naming either is no fault.

@@ -241,10 +241,7 @@ def _admit_plays(
             and (
                 usual
                 or (
-                    retracted is None
-                    and name in seated
-                    and name not in passed
-                    and name not in seen
+                    retracted is None and name in seated and name not in passed and name not in seen
                 )
             )
         ):  # the common case, nothing to report
