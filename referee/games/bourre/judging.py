@@ -30,7 +30,7 @@ from referee.games.bourre.rules import (
     BR_FOLLOW,
     BR_TRUMP,
     PlayContext,
-    allowed_cards,
+    allowed_bits,
     first_breach,
     is_legal,
     may_play,
@@ -353,11 +353,8 @@ def _judge(
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
-        cards = cards_of(bits)
-        legal = allowed_cards(cards, table, state.play_opts)
-        duty_c = cinch_duty(
-            cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
-        )
+        legal = allowed_bits(bits, table, state.play_opts)
+        duty_c = cinch_duty(bits, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last)
     for card, corrected in ((play.retracted, True), (play.card if known else None, False)):
         if card is None or may_play(card, bits, table, state.play_opts, duty_c):
             continue  # (most plays are legal: no context, no evidence)

@@ -22,6 +22,7 @@ from referee.games.bourre.play import (
     BIT,
     Table,
     bits_of,
+    cards_of,
     highest_of_suit,
     table_of,
     value,
@@ -224,7 +225,7 @@ def overtrump_evidence(ctx: PlayContext) -> str:
 
 def cinch_allows(card: str, duty: CinchDuty | None) -> bool:
     """BR-CINCH: holding a cinch, do what its duty requires (``duty`` None: no duty)."""
-    return duty is None or card in duty.allowed
+    return duty is None or BIT[card] & duty.allowed != 0
 
 
 def check_cinch(ctx: PlayContext) -> str | None:
@@ -232,7 +233,7 @@ def check_cinch(ctx: PlayContext) -> str | None:
     duty, view = ctx.cinch_duty, ctx.cinch
     if duty is None or view is None or cinch_allows(ctx.card, duty):
         return None
-    options = _cards(duty.allowed, ctx.shown)
+    options = _cards(cards_of(duty.allowed), ctx.shown)
     return (
         f"{ctx.player} held a cinch at the start of trick {ctx.trick_number} "
         f"({view.describe()}) and {duty.describe(options)}, but played {pretty(ctx.card)}"
@@ -524,17 +525,24 @@ def may_play(card: str, hand: int, table: Table, opts: PlayOptions, duty: CinchD
     return is_legal(BIT[card], hand, table, opts) and cinch_allows(card, duty)
 
 
-def allowed_cards(cards: frozenset[str], table: Table, opts: PlayOptions) -> frozenset[str]:
-    """The cards of a hand that rules 1-3 allow on ``table`` (cinch duties not included)."""
-    bits = bits_of(cards)
-    return frozenset(c for c in cards if is_legal(BIT[c], bits, table, opts))
+def allowed_bits(hand: int, table: Table, opts: PlayOptions) -> int:
+    """The cards of ``hand`` (bits) that rules 1-3 allow on ``table`` (cinch duties not
+    included), as bits."""
+    allowed, rest = 0, hand
+    while rest:
+        bit = rest & -rest
+        if is_legal(bit, hand, table, opts):
+            allowed |= bit
+        rest ^= bit
+    return allowed
 
 
 def legal_cards(
     hand: Iterable[str], trick: Iterable[str], trump: str | None, opts: BourreOptions
 ) -> frozenset[str]:
     """The cards of ``hand`` that rules 1-3 allow on ``trick`` (cinch duties not included)."""
-    return allowed_cards(frozenset(hand), table_of(tuple(trick), trump), PlayOptions(opts))
+    allowed = allowed_bits(bits_of(hand), table_of(tuple(trick), trump), PlayOptions(opts))
+    return cards_of(allowed)
 
 
 #: Rule IDs of a decision's faults: each is reported, several on one line if need be
