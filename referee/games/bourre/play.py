@@ -111,7 +111,8 @@ def empty_table(trump: str | None) -> Table:
 
 
 def table_after(table: Table, card: str) -> Table:
-    """The table once ``card`` is played to it (a card of the deck)."""
+    """The table once ``card`` is played to it (a card of the deck): ``table`` itself where
+    the card changes nothing (a table is never changed once made)."""
     suit, rank = SUIT_VALUE[card]
     led, trump = table.led, table.trump
     if not led:
@@ -125,9 +126,10 @@ def table_after(table: Table, card: str) -> Table:
         trumped = True
     if suit == trump and rank > top_trump:
         top_trump = rank
-    return Table(
-        led, table.led_bits, top, top_trump, trumped and led != trump, trump, table.trump_bits
-    )
+    trumped = trumped and led != trump
+    if top == table.top and top_trump == table.top_trump and trumped == table.trumped:
+        return table  # (a card that changes nothing the rules read: no table made)
+    return Table(led, table.led_bits, top, top_trump, trumped, trump, table.trump_bits)
 
 
 def table_of(cards: Sequence[str], trump: str | None) -> Table:
