@@ -33,9 +33,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     lost = max(0, expected - len(lines)) + count_may_have_said(
         state.unreadable, ("trick",), state.seats
     )
-    # each active player -> the players in turn order from them (a trick's usual order)
     active = state.active
-    rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     led_wrong = False  # (a trick led by another than the winner of the one before)
     passed = state.passed.__contains__  # (made once a hand, not once a trick)
@@ -61,19 +59,13 @@ def lay_out_tricks(state: ReplayState) -> None:
             )
         written.append(number)
         # the usual line: one card from each player, clockwise (its names need no check)
-        rotated = bool(line.players) and rotations.get(line.players[0]) == line.players
+        rotated = _clockwise(line.players, active)
         plays, played = _admit_plays(
             state, line, number, played, rotated and line.retracted is None
         )
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
-        if whole:
-            in_turn = rotated
-        else:
-            players = tuple(p.player for p in plays)
-            in_turn = (
-                bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
-            )
+        in_turn = rotated if whole else _clockwise(tuple(p.player for p in plays), active)
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
@@ -97,6 +89,16 @@ def lay_out_tricks(state: ReplayState) -> None:
     if state.played_by_two or state.written_twice:
         _unsure_where_disputed(state)
     _count_tricks(state, expected, written)
+
+
+def _clockwise(players: tuple[str, ...], active: list[str]) -> bool:
+    """Whether ``players`` are the active players once each, in turn order from the first
+    (a trick's usual order). (Compared in place: no rotation of the players is made.)"""
+    count = len(active)
+    if not players or len(players) != count or players[0] not in active:
+        return False
+    start = active.index(players[0])
+    return all(players[i] == active[(start + i) % count] for i in range(1, count))
 
 
 def _check_trump_against_leads(state: ReplayState) -> None:
