@@ -13,7 +13,7 @@ import pytest
 
 from referee.cards import BOURRE_DECK
 from referee.games.bourre.cinch import beatable_count, cinch_duty, cinch_view, equivalent_trumps
-from referee.games.bourre.play import BIT, table_of, trick_winner_index
+from referee.games.bourre.play import BIT, bits_of, table_of, trick_winner_index
 from referee.games.bourre.rules import PlayContext, first_breach, legal_cards
 from referee.options import BourreOptions
 
@@ -41,7 +41,9 @@ def judge(
     cinch = view if opts.cinch and view.is_cinch else None
     duty_c = None
     if cinch is not None:
-        duty_c = cinch_duty(cards, table, trump, legal, cinch.unseen, last, opts.cinch_last)
+        duty_c = cinch_duty(
+            bits_of(cards), table, trump, bits_of(legal), cinch.unseen, last, opts.cinch_last
+        )
     position = table_of(table, trump)
     ctx = PlayContext("dee", card, cards, table, position, opts, 3, cinch, duty_c, {})
     breach = first_breach(ctx)

@@ -37,16 +37,15 @@ def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
 
 class CinchView:
     """A player's certainty at the start of a trick: tricks ``won``, the ``trumps`` held
-    (highest first), how many of them are ``beatable`` by the ``unseen`` trumps.
+    (highest first), how many of them are ``beatable`` by the ``unseen`` trumps (bits, see
+    :data:`~referee.games.bourre.play.BIT`).
 
     (A plain class, as :class:`~referee.games.bourre.play.Table` is: a compiled module
     makes its objects in C, where a frozen dataclass's ``__init__`` runs as Python.)"""
 
     __slots__ = ("beatable", "trumps", "unseen", "won")
 
-    def __init__(
-        self, won: int, trumps: tuple[str, ...], beatable: int, unseen: frozenset[str]
-    ) -> None:
+    def __init__(self, won: int, trumps: tuple[str, ...], beatable: int, unseen: int) -> None:
         self.won = won
         self.trumps = trumps
         self.beatable = beatable
@@ -83,8 +82,8 @@ def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -
     """The player's sure tricks given their hand and the dead cards they know of."""
     held, count, beaten, unseen = _sure_trumps(bits_of(hand), bits_of(dead), trump)
     if won + count < 3:  # cannot be a cinch: no matching asked
-        return CinchView(won, (), 0, frozenset())
-    return CinchView(won, _highest_first(held, trump), beaten, cards_of(unseen))
+        return CinchView(won, (), 0, 0)
+    return CinchView(won, _highest_first(held, trump), beaten, unseen)
 
 
 def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
@@ -94,7 +93,7 @@ def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
     held, count, beaten, unseen = _sure_trumps(hand, dead, trump)
     if won + count - beaten < 3:
         return None
-    return CinchView(won, _highest_first(held, trump), beaten, cards_of(unseen))
+    return CinchView(won, _highest_first(held, trump), beaten, unseen)
 
 
 def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[int, int, int, int]:
@@ -127,23 +126,39 @@ def equivalent_trumps(trumps: Sequence[str], unseen: Iterable[str]) -> frozenset
     """The trumps that count as the highest: no unseen trump ranks between them and it.
 
     ``trumps`` are the player's trumps; ``unseen`` the trumps still unseen (cards already
-    played to the current trick count as seen).
+    played to the current trick count as seen). (See :func:`equivalent_bits`.)
     """
+    return cards_of(equivalent_bits(bits_of(trumps), bits_of(unseen)))
+
+
+def equivalent_bits(trumps: int, unseen: int) -> int:
+    """:func:`equivalent_trumps` on bits, one suit's (a card's bit is above every lower
+    card's of its suit): the trumps above the highest unseen trump below the highest
+    held."""
     if not trumps:
-        return frozenset()
-    top = max(value(c) for c in trumps)
-    gaps = sorted(value(c) for c in unseen if value(c) < top)
-    floor = gaps[-1] if gaps else 0
-    return frozenset(c for c in trumps if value(c) > floor)
+        return 0
+    gaps = unseen & (_highest_bit(trumps) - 1)
+    if not gaps:
+        return trumps
+    return trumps & ~((_highest_bit(gaps) << 1) - 1)
+
+
+def _highest_bit(bits: int) -> int:
+    """The highest bit of ``bits`` (not 0): one step a bit below it (a hand's few trumps,
+    where ``int.bit_length`` is a method call in a compiled module)."""
+    while bits & (bits - 1):
+        bits &= bits - 1  # (the lowest bit dropped)
+    return bits
 
 
 class CinchDuty:
     """What a cinch requires of one play: ``kind`` is ``lead``, ``follow``, ``win`` or
-    ``win-highest``, and the cards ``allowed`` (a plain class, as :class:`CinchView`)."""
+    ``win-highest``, and the cards ``allowed`` (bits; a plain class, as
+    :class:`CinchView`)."""
 
     __slots__ = ("allowed", "kind")
 
-    def __init__(self, kind: str, allowed: frozenset[str]) -> None:
+    def __init__(self, kind: str, allowed: int) -> None:
         self.kind = kind
         self.allowed = allowed
 
@@ -161,42 +176,44 @@ class CinchDuty:
 
 
 def cinch_duty(
-    hand: Iterable[str],
+    hand: int,
     trick: Sequence[str],
     trump: str,
-    legal: frozenset[str],
-    unseen: Iterable[str],
+    legal: int,
+    unseen: int,
     is_last: bool,
     last_rule: str = "win",
 ) -> CinchDuty | None:
     """The cinch duty of a player holding a cinch, or None when it requires nothing.
 
-    ``unseen`` are the trumps unseen at the trick's start: those already in the current
-    trick among them rank between the player's trumps as before (one between the highest
-    held and a lower one makes the lower one lose where the highest wins). ``last_rule`` is
-    ``cinch_last``. Only cards that rules 1-3 allow (``legal``) are ever required.
+    ``hand`` is the player's cards, ``legal`` those rules 1-3 allow and ``unseen`` the
+    trumps unseen at the trick's start, as bits (:data:`~referee.games.bourre.play.BIT`):
+    those already in the current trick among them rank between the player's trumps as
+    before (one between the highest held and a lower one makes the lower one lose where
+    the highest wins). ``last_rule`` is ``cinch_last``. Only cards that rules 1-3 allow
+    (``legal``) are ever required.
     """
-    cards = frozenset(hand)
-    trumps = [c for c in cards if c[-1] == trump]
-    may_trump = bool(trumps)
+    trumps = hand & SUIT_BITS[trump]
+    may_trump = trumps != 0
     if trick:
         led = trick[0][-1]
-        if led != trump and any(c[-1] == led for c in cards):
+        if led != trump and hand & SUIT_BITS.get(led, 0):
             may_trump = False  # must follow a plain suit: trumps may not be played
     if trick and is_last:
-        winning = frozenset(
-            c for c in legal if trick_winner_index((*trick, c), trump) == len(trick)
-        )
+        winning = 0
+        for card in cards_of(legal):
+            if trick_winner_index((*trick, card), trump) == len(trick):
+                winning |= BIT[card]
         if not winning:
             return None
         if last_rule == "highest" and may_trump:
-            highest = equivalent_trumps(trumps, unseen) & winning
+            highest = equivalent_bits(trumps, unseen) & winning
             if highest:
                 return CinchDuty("win-highest", highest)
         return CinchDuty("win", winning)
     if not may_trump:
         return None
-    allowed = equivalent_trumps(trumps, unseen) & legal
+    allowed = equivalent_bits(trumps, unseen) & legal
     if not allowed:
         return None
     return CinchDuty("follow" if trick else "lead", allowed)

@@ -84,13 +84,12 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
     line = state.facts.decisions.get(player)
     if line is None:
         return
-    decision = state.plain_decisions()[player]
     # (the upcard is the dealer's; where the log does not show who dealt, anyone's)
     dealt_it = player == state.dealer or not state.dealer_shown or state.dealer_contradicted
     upcard = state.upcard if dealt_it and state.upcard else None
     played = tuple(p.card for p in plays)
     deal = state.plain_deals().get(player)
-    for problem in exchange_problems(decision, deal, upcard, played, state.opts.hand_size):
+    for problem in exchange_problems(line, deal, upcard, played, state.opts.hand_size):
         state.record_contradicted.add(player)
         _explain(state, player, line, plays, problem)
 

@@ -30,7 +30,7 @@ from referee.games.bourre.rules import (
     BR_FOLLOW,
     BR_TRUMP,
     PlayContext,
-    allowed_cards,
+    allowed_bits,
     first_breach,
     is_legal,
     may_play,
@@ -43,7 +43,7 @@ from referee.rule import Rule
 
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
-    trump, opts = state.trump, state.opts
+    trump, opts, play_opts = state.trump, state.opts, state.play_opts
     # What the tricks reveal of each hand, as bits. A card's standing entry is its only one
     # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
     # cards played to earlier tricks: one ``&`` a play, where a table kept per player
@@ -60,12 +60,13 @@ def judge_plays(state: ReplayState) -> None:
         if state.played_by_two or state.written_twice or state.named_twice or state.unheld
         else None
     )
+    blank = empty_table(trump)  # (a table is never changed: one empty one serves every trick)
     for number, plays in enumerate(state.plays, start=1):
         # (the cinch is judged only where the log shows the whole hand: a card it leaves
         # out could be one that makes a lower trump equivalent to the highest)
         complete = not state.incomplete and state.in_turn[number - 1]
         views = cinch.views(gone) if cinch is not None and complete else None
-        table = empty_table(trump)
+        table = blank
         on_table: list[str] = []
         last = len(plays) - 1
         played = 0  # (the trick's cards, as bits)
@@ -83,7 +84,7 @@ def judge_plays(state: ReplayState) -> None:
                 view = views.get(play.player) if views and not after and not shown else None
                 # "may I?": most plays are legal and need no explanation
                 held = revealed[play.player] & ~gone
-                if view or play.retracted or not is_legal(card, held, table, opts):
+                if view or play.retracted or not is_legal(play.bit, held, table, play_opts):
                     is_last = complete and i == last
                     readings = disputes.readings(play, held) if disputes is not None else None
                     on = tuple(on_table)
@@ -151,7 +152,10 @@ class _Cinches:
         self.revealed = list(revealed.values())
         self.won = [0] * len(self.players)  # tricks won, in ``players``' order
         self.place = {p: i for i, p in enumerate(self.players)}
-        self._dead: dict[str, int] | None = None
+        #: the cards every player knows dead (bits), and whether their own discards are
+        #: (see :meth:`dead`; None: not worked out yet)
+        self._known: tuple[int, bool] | None = None
+        self._dead: dict[str, int] = {}  # player -> their dead cards (bits), once asked
 
     def views(self, earlier: int) -> dict[str, CinchView] | None:
         """The cinches held at the start of the next trick (None: none, the usual answer),
@@ -175,10 +179,19 @@ class _Cinches:
     def dead(self, player: str) -> int:
         """The cards the player knows are out of play besides those played: their own
         discards while the stock certainly did not run out (after, they may have been
-        dealt again), and the dead upcard (the dealer is served last)."""
-        if self._dead is None:
-            self._dead = _own_dead(self.state, self.by_player)
-        return self._dead[player]
+        dealt again), and the dead upcard (the dealer is served last). (Worked out for a
+        player only when asked: a player's cinch is asked of few players.)"""
+        if self._known is None:
+            self._known = _known_dead(self.state)
+        up, discards_dead = self._known
+        if not discards_dead:
+            return up
+        dead = self._dead.get(player)
+        if dead is None:
+            state = self.state
+            decision, deal = state.facts.decisions.get(player), state.plain_deals().get(player)
+            dead = self._dead[player] = own_discards(decision, deal, self.by_player[player]) | up
+        return dead
 
     def won_trick(self, winner: str | None) -> None:
         """The trick is over, and ``winner`` (None: not known) took it."""
@@ -286,18 +299,16 @@ class _Disputes:
         return _Readings(without, with_, known) if bears else None
 
 
-def _own_dead(state: ReplayState, revealed: dict[str, int]) -> dict[str, int]:
-    """Each active player's own dead cards, as bits (see :meth:`_Cinches.dead`;
-    ``revealed``: each one's cards the tricks show, as bits)."""
-    decisions, deals = state.plain_decisions(), state.plain_deals()
+def _known_dead(state: ReplayState) -> tuple[int, bool]:
+    """What every active player knows dead besides the cards played (see
+    :meth:`_Cinches.dead`): the dead upcard (bits), and whether their own discards are
+    (not once the stock may have run out)."""
     dealer = state.dealer
     dealer_played = [p.card for p in state.plays_of(dealer)] if dealer else []
-    dealer_decision = decisions.get(dealer) if dealer else None
+    dealer_decision = state.facts.decisions.get(dealer) if dealer else None
     dead_up = dead_upcard(state.upcard, dealer, state.active, dealer_decision, dealer_played)
     up = BIT.get(dead_up, 0) if dead_up else 0
-    if state.stock_ran_out():
-        return dict.fromkeys(state.active, up)
-    return {p: own_discards(decisions.get(p), deals.get(p), revealed[p]) | up for p in state.active}
+    return up, not state.stock_ran_out()
 
 
 def _shown_cards(state: ReplayState, player: str) -> dict[str, str]:
@@ -342,13 +353,10 @@ def _judge(
     opts = state.opts
     duty_c = None
     if cinch is not None and state.trump is not None:
-        cards = cards_of(bits)
-        legal = allowed_cards(cards, table, opts)
-        duty_c = cinch_duty(
-            cards, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last
-        )
+        legal = allowed_bits(bits, table, state.play_opts)
+        duty_c = cinch_duty(bits, trick, state.trump, legal, cinch.unseen, is_last, opts.cinch_last)
     for card, corrected in ((play.retracted, True), (play.card if known else None, False)):
-        if card is None or may_play(card, bits, table, opts, duty_c):
+        if card is None or may_play(card, bits, table, state.play_opts, duty_c):
             continue  # (most plays are legal: no context, no evidence)
         breach = _why_not(state, play, card, bits, trick, table, cinch, duty_c)
         if breach is None:

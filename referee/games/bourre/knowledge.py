@@ -36,7 +36,9 @@ def stock_ran_out(
     log shows it, else as ``hand_size`` (:func:`exchange_size`), against the stock the deal
     leaves, 52 - ``hand_size`` x ``seats``. An exchange the log does not size is at most
     ``hand_size`` cards: never taken to have emptied the stock by itself, which would be a
-    guess, and one that loses a cinch the player could see.
+    guess, and one that loses a cinch the player could see. ``played`` need hold only the
+    players whose decision line does not size the exchange (:func:`drawn_by_line`): no
+    other's plays are asked.
     """
     drawn = 0
     for player in active:
@@ -54,18 +56,15 @@ def exchange_size(
 ) -> int:
     """How many cards an active player drew as far as the log shows, else ``hand_size``.
 
-    A decision line sizes the exchange as written: ``discard N``, or the cards listed (the
-    draws when more are listed than discards: the most the line says). With no decision
+    A decision line sizes the exchange as written (:func:`drawn_by_line`). With no such
     line, a logged deal and all the player's cards in the tricks (``played``) size it: the
     cards they played that the deal did not hold were drawn (a player never draws back
     their own discard). Otherwise the log does not size it, and it counts as the most it
     can be.
     """
-    if decision is not None and decision.discard_count is not None:
-        draws = decision.draws
-        if draws is not None and len(draws) > decision.discard_count:
-            return len(draws)
-        return decision.discard_count
+    by_line = drawn_by_line(decision)
+    if by_line is not None:
+        return by_line
     if deal is None or len(played) < hand_size:
         return hand_size
     drawn = 0
@@ -73,6 +72,18 @@ def exchange_size(
         if card not in deal:
             drawn += 1
     return drawn
+
+
+def drawn_by_line(decision: DecisionLine | None) -> int | None:
+    """How many cards a decision line says the player drew: ``discard N``, or the cards
+    listed (the draws when more are listed than discards: the most the line says); None
+    where it does not say (no line, or a pass)."""
+    if decision is None or decision.discard_count is None:
+        return None
+    draws = decision.draws
+    if draws is not None and len(draws) > decision.discard_count:
+        return len(draws)
+    return decision.discard_count
 
 
 #: Why the log places a card with a player (see :func:`cards_out_of_play`).

@@ -473,6 +473,8 @@ def check_deck(state: ReplayState) -> None:
     deals = state.facts.deals
     dealt = 0  # the cards dealt so far, as bits (to whom first: _first_dealt)
     size = state.opts.hand_size
+    up = BIT.get(state.upcard, 0) if state.upcard else 0
+    holder: str | None = None  # (who was dealt the upcard first)
     for name, deal in deals.items():
         cards = deal.cards
         if len(cards) != size:
@@ -496,15 +498,16 @@ def check_deck(state: ReplayState) -> None:
                 state.flag_fault(again, located(deal, 2 + i, c), player=name)
             else:
                 dealt |= bit
-    if state.upcard and state.dealer and state.dealer_shown and not state.dealer_contradicted:
-        holder = _first_dealt(deals, state.upcard)
-        if holder is not None and holder != state.dealer:
-            state.flag_card(
-                L_CARD,
-                f"the upcard {pretty(state.upcard)} was dealt to {holder}",
-                state.upcard_at(),
-                evidence=f"the upcard is the dealer's ({state.dealer}'s) fifth card",
-            )
+                if bit == up:
+                    holder = name
+    dealer, shown = state.dealer, state.dealer_shown and not state.dealer_contradicted
+    if holder is not None and state.upcard and dealer and holder != dealer and shown:
+        state.flag_card(
+            L_CARD,
+            f"the upcard {pretty(state.upcard)} was dealt to {holder}",
+            state.upcard_at(),
+            evidence=f"the upcard is the dealer's ({dealer}'s) fifth card",
+        )
     for d in state.facts.decisions.values():
         exchanged = (d.discards or ()) + (d.draws or ())
         if all(c in BOURRE_DECK for c in exchanged):

@@ -78,15 +78,23 @@ class Table:
     leads) and its cards' bits ``led_bits`` (0 before the lead: "holds the suit led" is one
     ``&``), the ``top`` value of that suit on the table, the top trump's value (0: none),
     whether a plain lead was ``trumped`` (with the trump unknown, a card off the suit led
-    may have been a trump), and the ``trump`` (None: unknown).
+    may have been a trump), the ``trump`` (None: unknown) and its cards' bits
+    ``trump_bits`` (0: unknown; "is a trump" is one ``&`` of a card's bit).
 
     (A plain class: one is made for every card played, and a compiled module makes a plain
     class's objects in C, where a named tuple's are made in Python.)"""
 
-    __slots__ = ("led", "led_bits", "top", "top_trump", "trump", "trumped")
+    __slots__ = ("led", "led_bits", "top", "top_trump", "trump", "trump_bits", "trumped")
 
     def __init__(
-        self, led: str, led_bits: int, top: int, top_trump: int, trumped: bool, trump: str | None
+        self,
+        led: str,
+        led_bits: int,
+        top: int,
+        top_trump: int,
+        trumped: bool,
+        trump: str | None,
+        trump_bits: int,
     ) -> None:
         self.led = led
         self.led_bits = led_bits
@@ -94,19 +102,22 @@ class Table:
         self.top_trump = top_trump
         self.trumped = trumped
         self.trump = trump
+        self.trump_bits = trump_bits
 
 
 def empty_table(trump: str | None) -> Table:
     """The table before a trick's lead."""
-    return Table("", 0, 0, 0, False, trump)
+    return Table("", 0, 0, 0, False, trump, SUIT_BITS.get(trump, 0) if trump is not None else 0)
 
 
 def table_after(table: Table, card: str) -> Table:
-    """The table once ``card`` is played to it (a card of the deck)."""
+    """The table once ``card`` is played to it (a card of the deck): ``table`` itself where
+    the card changes nothing (a table is never changed once made)."""
     suit, rank = SUIT_VALUE[card]
     led, trump = table.led, table.trump
     if not led:
-        return Table(suit, SUIT_BITS[suit], rank, rank if suit == trump else 0, False, trump)
+        top_trump = rank if suit == trump else 0
+        return Table(suit, SUIT_BITS[suit], rank, top_trump, False, trump, table.trump_bits)
     top, top_trump, trumped = table.top, table.top_trump, table.trumped
     if suit == led:
         if rank > top:
@@ -115,7 +126,10 @@ def table_after(table: Table, card: str) -> Table:
         trumped = True
     if suit == trump and rank > top_trump:
         top_trump = rank
-    return Table(led, table.led_bits, top, top_trump, trumped and led != trump, trump)
+    trumped = trumped and led != trump
+    if top == table.top and top_trump == table.top_trump and trumped == table.trumped:
+        return table  # (a card that changes nothing the rules read: no table made)
+    return Table(led, table.led_bits, top, top_trump, trumped, trump, table.trump_bits)
 
 
 def table_of(cards: Sequence[str], trump: str | None) -> Table:

@@ -63,16 +63,15 @@ def replay_hand(
 
 
 def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
-    """What the stages established, for settlement and the report."""
-    won = {p: 0 for p in state.active}
-    for winner in state.winners:
-        if winner in won:
-            won[winner] += 1
+    """What the stages established, for settlement and the report (the state's lists are
+    handed over, not copied: the state is not used after)."""
+    winners = state.winners
+    won = {p: winners.count(p) for p in state.active}  # (a hand's few tricks, counted in C)
     outcome = HandOutcome(
         dealer=state.dealer,
         trump=state.trump,
         upcard=state.upcard,
-        active=list(state.active),
+        active=state.active,
         tricks_won=won,
         tricks_played=len(state.plays),
         tricks=_trick_records(state) if keep_tricks else [],
@@ -81,11 +80,11 @@ def _outcome(state: ReplayState, keep_tricks: bool) -> HandOutcome:
     reneges = outcome.reneges
     outcome.claims = [judging.rule_on_claim(state, c, reneges) for c in state.facts.claims]
     outcome.took_back = [v.player for v in reneges if v.corrected and v.player]
-    outcome.incomplete = list(state.incomplete)
+    outcome.incomplete = state.incomplete
     outcome.undecided = state.undecided
     outcome.dealer_contradicted = state.dealer_contradicted
     outcome.dealer_other = state.dealer_other
-    outcome.early = list(state.early)
+    outcome.early = state.early
     return outcome
 
 

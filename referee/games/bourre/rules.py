@@ -20,9 +20,9 @@ from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.play import (
     ABOVE,
     BIT,
-    SUIT_BITS,
     Table,
     bits_of,
+    cards_of,
     highest_of_suit,
     table_of,
     value,
@@ -79,6 +79,27 @@ class PlayContext:
         return self.table.trump
 
 
+class PlayOptions:
+    """The house options rules 1-3 read (see :class:`BourreOptions`), taken out of them once
+    a hand. (A plain class: compiled, its attributes are read in C, where the options'
+    dataclass's are looked up through Python, and a play asks four or five of them.)"""
+
+    __slots__ = (
+        "head_trick",
+        "head_when_trumped",
+        "must_overtrump",
+        "must_trump",
+        "must_undertrump",
+    )
+
+    def __init__(self, opts: BourreOptions) -> None:
+        self.head_trick = opts.head_trick
+        self.head_when_trumped = opts.head_when_trumped
+        self.must_trump = opts.must_trump
+        self.must_overtrump = opts.must_overtrump
+        self.must_undertrump = opts.must_undertrump
+
+
 def _cards(cards: Iterable[str], shown: Mapping[str, str]) -> str:
     items = sorted(cards, key=value, reverse=True)
     return ", ".join(f"{pretty(c)} ({shown[c]})" if c in shown else pretty(c) for c in items)
@@ -87,9 +108,10 @@ def _cards(cards: Iterable[str], shown: Mapping[str, str]) -> str:
 # ----------------------------------------------------------------------------- rule 1: follow
 
 
-def follow_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+def follow_allows(bit: int, hand: int, table: Table, opts: PlayOptions) -> bool:
     """BR-FOLLOW: holding a card of the suit led, play one."""
-    return not hand & table.led_bits or card[-1] == table.led  # (no lead: no bits)
+    led = table.led_bits  # (no lead: no bits)
+    return not hand & led or bit & led != 0
 
 
 def follow_evidence(ctx: PlayContext) -> str:
@@ -104,7 +126,7 @@ def follow_evidence(ctx: PlayContext) -> str:
 # ----------------------------------------------------------------------------- rule 1: head
 
 
-def _heading(hand: int, table: Table, opts: BourreOptions) -> int:
+def _heading(hand: int, table: Table, opts: PlayOptions) -> int:
     """The cards (bits) that head the trick when the rules ask it (0: they do not): with
     ``head_trick``, a follower holding the suit led must beat its highest card on the table
     when able (once a plain lead is trumped, only with ``head_when_trumped``)."""
@@ -115,10 +137,10 @@ def _heading(hand: int, table: Table, opts: BourreOptions) -> int:
     return hand & ABOVE[table.led][table.top]
 
 
-def head_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+def head_allows(bit: int, hand: int, table: Table, opts: PlayOptions) -> bool:
     """BR-HEAD: following suit, beat the highest card of the suit led when able."""
     heading = _heading(hand, table, opts)
-    return not heading or bool(BIT.get(card, 0) & heading)
+    return not heading or bit & heading != 0
 
 
 def head_evidence(ctx: PlayContext) -> str:
@@ -136,21 +158,20 @@ def head_evidence(ctx: PlayContext) -> str:
 # ----------------------------------------------------------------------------- rule 2: trump
 
 
-def _void_trumps(hand: int, table: Table, opts: BourreOptions) -> int:
+def _void_trumps(hand: int, table: Table, opts: PlayOptions) -> int:
     """The trumps (bits) of a player void in the suit led whom ``must_trump`` asks to play
-    one (0: it does not)."""
-    trump = table.trump
-    if not table.led or hand & table.led_bits or trump is None or not opts.must_trump:
+    one (0: it does not; none with the trump unknown)."""
+    if not table.led or hand & table.led_bits or not opts.must_trump:
         return 0
-    return hand & SUIT_BITS[trump]
+    return hand & table.trump_bits
 
 
-def trump_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+def trump_allows(bit: int, hand: int, table: Table, opts: PlayOptions) -> bool:
     """BR-TRUMP: void in the suit led and holding a trump, play a trump; but a player who
     cannot beat the trump on the table plays any card when ``must_overtrump`` is on and
     ``must_undertrump`` off."""
     trumps = _void_trumps(hand, table, opts)
-    if not trumps or card[-1] == table.trump:
+    if not trumps or bit & table.trump_bits:
         return True
     if table.top_trump and opts.must_overtrump and not opts.must_undertrump:
         assert table.trump is not None
@@ -171,7 +192,7 @@ def trump_evidence(ctx: PlayContext) -> str:
 # ----------------------------------------------------------------------------- overtrump
 
 
-def _overtrumping(hand: int, table: Table, opts: BourreOptions) -> int:
+def _overtrumping(hand: int, table: Table, opts: PlayOptions) -> int:
     """The trumps (bits) that beat the highest trump on the table, when ``must_overtrump``
     asks a void player to play one (0: it does not)."""
     trumps = _void_trumps(hand, table, opts)
@@ -181,10 +202,10 @@ def _overtrumping(hand: int, table: Table, opts: BourreOptions) -> int:
     return trumps & ABOVE[table.trump][table.top_trump]
 
 
-def overtrump_allows(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
+def overtrump_allows(bit: int, hand: int, table: Table, opts: PlayOptions) -> bool:
     """BR-OVERTRUMP: trumping, beat the highest trump on the table when able."""
     beating = _overtrumping(hand, table, opts)
-    return not beating or bool(BIT.get(card, 0) & beating)
+    return not beating or bit & beating != 0
 
 
 def overtrump_evidence(ctx: PlayContext) -> str:
@@ -204,7 +225,7 @@ def overtrump_evidence(ctx: PlayContext) -> str:
 
 def cinch_allows(card: str, duty: CinchDuty | None) -> bool:
     """BR-CINCH: holding a cinch, do what its duty requires (``duty`` None: no duty)."""
-    return duty is None or card in duty.allowed
+    return duty is None or BIT[card] & duty.allowed != 0
 
 
 def check_cinch(ctx: PlayContext) -> str | None:
@@ -212,7 +233,7 @@ def check_cinch(ctx: PlayContext) -> str | None:
     duty, view = ctx.cinch_duty, ctx.cinch
     if duty is None or view is None or cinch_allows(ctx.card, duty):
         return None
-    options = _cards(duty.allowed, ctx.shown)
+    options = _cards(cards_of(duty.allowed), ctx.shown)
     return (
         f"{ctx.player} held a cinch at the start of trick {ctx.trick_number} "
         f"({view.describe()}) and {duty.describe(options)}, but played {pretty(ctx.card)}"
@@ -456,8 +477,9 @@ BR_SETTLE_PENALTY = Rule(
 
 
 class PlayRule:
-    """One rule of play: "may I play this card?" (``allows``, given the player's hand as
-    bits, the table and the house options) and, only when not, "why not?" (``evidence``).
+    """One rule of play: "may I play this card?" (``allows``, given the card's bit, the
+    player's hand as bits, the table and the house options) and, only when not, "why
+    not?" (``evidence``).
 
     (A plain class, as :class:`PlayContext` is.)"""
 
@@ -466,7 +488,7 @@ class PlayRule:
     def __init__(
         self,
         rule: Rule,
-        allows: Callable[[str, int, Table, BourreOptions], bool],
+        allows: Callable[[int, int, Table, PlayOptions], bool],
         evidence: Callable[[PlayContext], str],
     ) -> None:
         self.rule = rule
@@ -486,36 +508,41 @@ PLAY_RULES: tuple[PlayRule, ...] = (
 RENEGE_RULES: frozenset[str] = frozenset([*(p.rule.id for p in PLAY_RULES), BR_CINCH.id])
 
 
-def is_legal(card: str, hand: int, table: Table, opts: BourreOptions) -> bool:
-    """Whether rules 1-3 allow ``card`` from ``hand`` (bits, the card included) on
-    ``table``: every rule's "may I?"."""
+def is_legal(bit: int, hand: int, table: Table, opts: PlayOptions) -> bool:
+    """Whether rules 1-3 allow the card of ``bit`` from ``hand`` (bits, the card included)
+    on ``table``: every rule's "may I?"."""
     return (
-        follow_allows(card, hand, table, opts)
-        and head_allows(card, hand, table, opts)
-        and trump_allows(card, hand, table, opts)
-        and overtrump_allows(card, hand, table, opts)
+        follow_allows(bit, hand, table, opts)
+        and head_allows(bit, hand, table, opts)
+        and trump_allows(bit, hand, table, opts)
+        and overtrump_allows(bit, hand, table, opts)
     )
 
 
-def may_play(
-    card: str, hand: int, table: Table, opts: BourreOptions, duty: CinchDuty | None
-) -> bool:
+def may_play(card: str, hand: int, table: Table, opts: PlayOptions, duty: CinchDuty | None) -> bool:
     """Whether every rule of play allows ``card`` (see :func:`is_legal`), the cinch's
     ``duty`` included: the "may I?" of :func:`first_breach`, which explains a refusal."""
-    return is_legal(card, hand, table, opts) and cinch_allows(card, duty)
+    return is_legal(BIT[card], hand, table, opts) and cinch_allows(card, duty)
 
 
-def allowed_cards(cards: frozenset[str], table: Table, opts: BourreOptions) -> frozenset[str]:
-    """The cards of a hand that rules 1-3 allow on ``table`` (cinch duties not included)."""
-    bits = bits_of(cards)
-    return frozenset(c for c in cards if is_legal(c, bits, table, opts))
+def allowed_bits(hand: int, table: Table, opts: PlayOptions) -> int:
+    """The cards of ``hand`` (bits) that rules 1-3 allow on ``table`` (cinch duties not
+    included), as bits."""
+    allowed, rest = 0, hand
+    while rest:
+        bit = rest & -rest
+        if is_legal(bit, hand, table, opts):
+            allowed |= bit
+        rest ^= bit
+    return allowed
 
 
 def legal_cards(
     hand: Iterable[str], trick: Iterable[str], trump: str | None, opts: BourreOptions
 ) -> frozenset[str]:
     """The cards of ``hand`` that rules 1-3 allow on ``trick`` (cinch duties not included)."""
-    return allowed_cards(frozenset(hand), table_of(tuple(trick), trump), opts)
+    allowed = allowed_bits(bits_of(hand), table_of(tuple(trick), trump), PlayOptions(opts))
+    return cards_of(allowed)
 
 
 #: Rule IDs of a decision's faults: each is reported, several on one line if need be
@@ -542,9 +569,9 @@ BOURRE_RULES: tuple[Rule, ...] = (
 
 def first_breach(ctx: PlayContext) -> tuple[Rule, str] | None:
     """The first play rule ``ctx`` breaks, with the evidence, or None for a legal play."""
-    bits = bits_of(ctx.hand)
+    bits, bit, opts = bits_of(ctx.hand), BIT[ctx.card], PlayOptions(ctx.opts)
     for play_rule in PLAY_RULES:
-        if not play_rule.allows(ctx.card, bits, ctx.table, ctx.opts):
+        if not play_rule.allows(bit, bits, ctx.table, opts):
             return play_rule.rule, play_rule.evidence(ctx)
     evidence = check_cinch(ctx)
     return (BR_CINCH, evidence) if evidence is not None else None

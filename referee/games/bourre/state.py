@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.games.bourre import knowledge
 from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.options import BourreOptions
-from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES
+from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES, PlayOptions
 from referee.games.logchecks import Fault
 from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
@@ -154,6 +154,8 @@ class ReplayState:
         #: name the log gives is a seat's is one look-up, not a scan of the seats.
         self.seated = seated if seated is not None else frozenset(seats)
         self.opts = opts
+        #: The options rules 1-3 read, taken out of ``opts`` once (asked at every play).
+        self.play_opts = PlayOptions(opts)
         self.expected_dealer = expected_dealer
         #: The dealer by the other reading of an earlier `dealer` line against the rotation
         #: (None: no doubt): a `dealer` line naming either is no fault.
@@ -339,8 +341,16 @@ class ReplayState:
         return located(self.upcard_line, 1, self.upcard)
 
     def plain_played(self) -> dict[str, tuple[str, ...]]:
-        """Each active player's standing plays, the cards in the order played."""
-        return {p: tuple(x.card for x in self.plays_of(p)) for p in self.active}
+        """Each active player's standing plays, the cards in the order played, where the
+        stock's count asks them: a player with a logged deal whose decision line does not
+        size the exchange (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most
+        lines do, and the cards are not gathered for them)."""
+        decisions, deals = self.facts.decisions, self.facts.deals
+        return {
+            p: tuple(x.card for x in self.plays_of(p))
+            for p in self.active
+            if p in deals and knowledge.drawn_by_line(decisions.get(p)) is None
+        }
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see

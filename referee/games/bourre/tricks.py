@@ -33,9 +33,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     lost = max(0, expected - len(lines)) + count_may_have_said(
         state.unreadable, ("trick",), state.seats
     )
-    # each active player -> the players in turn order from them (a trick's usual order)
     active = state.active
-    rotations = {p: (*active[i:], *active[:i]) for i, p in enumerate(active)}
     written: list[int] = []  # the tricks the log gives a line (their cards may be left out)
     led_wrong = False  # (a trick led by another than the winner of the one before)
     passed = state.passed.__contains__  # (made once a hand, not once a trick)
@@ -60,11 +58,14 @@ def lay_out_tricks(state: ReplayState) -> None:
                 wrong.rule, wrong.message, line.line, column, trick=number, evidence=wrong.evidence
             )
         written.append(number)
-        plays, played = _admit_plays(state, line, number, played)
+        # the usual line: one card from each player, clockwise (its names need no check)
+        rotated = _clockwise(line.players, active)
+        plays, played = _admit_plays(
+            state, line, number, played, rotated and line.retracted is None
+        )
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
-        players = line.players if whole else tuple(p.player for p in plays)
-        in_turn = bool(plays) and len(plays) == len(active) and rotations.get(players[0]) == players
+        in_turn = rotated if whole else _clockwise(tuple(p.player for p in plays), active)
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
@@ -88,6 +89,16 @@ def lay_out_tricks(state: ReplayState) -> None:
     if state.played_by_two or state.written_twice:
         _unsure_where_disputed(state)
     _count_tricks(state, expected, written)
+
+
+def _clockwise(players: tuple[str, ...], active: list[str]) -> bool:
+    """Whether ``players`` are the active players once each, in turn order from the first
+    (a trick's usual order). (Compared in place: no rotation of the players is made.)"""
+    count = len(active)
+    if not players or len(players) != count or players[0] not in active:
+        return False
+    start = active.index(players[0])
+    return all(players[i] == active[(start + i) % count] for i in range(1, count))
 
 
 def _check_trump_against_leads(state: ReplayState) -> None:
@@ -213,26 +224,31 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
 
 
 def _admit_plays(
-    state: ReplayState, line: TrickLine, number: int, played: int
+    state: ReplayState, line: TrickLine, number: int, played: int, usual: bool
 ) -> tuple[list[LoggedPlay], int]:
     """The trick's plays that stand, and ``played`` (the cards played before it, as bits)
-    with the trick's cards added."""
+    with the trick's cards added. ``usual``: the line names each active player once,
+    clockwise, and takes no card back (active players are seated, distinct and did not
+    pass: only the cards may be faults, and no name is checked)."""
     admitted: list[LoggedPlay] = []
-    seen: set[str] = set()
+    seen: set[str] = set()  # (the names admitted: kept only where a name may repeat)
     passed, seated = state.passed, state.seated
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
         bit = BIT.get(card, 0)  # (BIT has a bit for each card of the deck, and no other)
         if (
-            retracted is None
-            and name in seated
-            and name not in passed
-            and name not in seen
-            and bit
+            bit
             and not played & bit
+            and (
+                usual
+                or (
+                    retracted is None and name in seated and name not in passed and name not in seen
+                )
+            )
         ):  # the common case, nothing to report
-            seen.add(name)
+            if not usual:
+                seen.add(name)
             played |= bit
             admitted.append(LoggedPlay(number, name, card, bit, None, line, i, True))
             continue
