@@ -278,29 +278,33 @@ class BourreSession:
             else ()
         )
         record = Record("differs", rules) if rules else _AGREES if recorded else _NONE
+        # (Every field, in order: a class called with keywords is given them as a dict,
+        # which doubles what making the result costs; tests/test_report.py pins the order.)
         return BourreHandResult(
-            number=hand.number,
-            line=hand.line,
-            dealer=outcome.dealer,
-            trump=outcome.trump,
-            upcard=outcome.upcard,
-            violations=violations,
-            claims=outcome.claims,
-            payouts=settlement.payouts,
-            pot=settlement.pot,
-            winner=settlement.winner,
-            carry=settlement.carry,
-            active=outcome.active,
-            tricks_won=outcome.tricks_won,
-            antes=settlement.antes,
-            took=settlement.took,
-            bourre=settlement.bourre,
-            reneges=settlement.reneges,
-            penalties=settlement.penalties,
-            recorded=recorded,
-            tricks=outcome.tricks,
-            result=settlement.result,
-            record=record,
+            hand.number,  # number
+            hand.line,  # line
+            outcome.dealer,  # dealer
+            outcome.trump,  # trump
+            outcome.upcard,  # upcard
+            violations,  # violations
+            outcome.claims,  # claims
+            settlement.payouts,  # payouts
+            settlement.pot,  # pot
+            settlement.winner,  # winner
+            settlement.carry,  # carry
+            outcome.active,  # active
+            outcome.tricks_won,  # tricks_won
+            settlement.antes,  # antes
+            settlement.took,  # took
+            settlement.bourre,  # bourre
+            settlement.reneges,  # reneges
+            settlement.penalties,  # penalties
+            recorded,  # recorded
+            outcome.tricks,  # tricks
+            settlement.result,  # result
+            True,  # settled
+            None,  # unsettled
+            record,  # record
         )
 
     def _advance_deal(self, outcome: HandOutcome, faulted: list[str], number: int) -> None:
