@@ -500,20 +500,27 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown_from(self, player: str, number: int) -> list[tuple[int, str, bool]]:
+    def _shown_from(
+        self, player: str, number: int, where: dict[str, str] | None = None
+    ) -> list[str]:
         """The cards the log consistently shows in ``player``'s hand from trick ``number``
-        on: (trick, card, whether it was put down and taken back there), in trick order.
-        Asked only for a card off the led suit: most plays follow suit, and need none."""
-        shown: list[tuple[int, str, bool]] = []
+        on, in trick order. Asked only for a card off the led suit: most plays follow suit,
+        and need none. ``where``, when given (a renege's evidence), gets where each card
+        was last shown, in words."""
+        shown: list[str] = []
         plays = self.out.plays
         for n in range(number, len(plays) + 1):
             for x in plays[n - 1]:
                 if x.player != player:
                     continue
                 if x.retracted is not None and x.retracted_clean:
-                    shown.append((n, x.retracted, True))
+                    shown.append(x.retracted)
+                    if where is not None:
+                        where[x.retracted] = _where(n, True)
                 if x.clean:
-                    shown.append((n, x.card, False))
+                    shown.append(x.card)
+                    if where is not None:
+                        where[x.card] = _where(n, False)
         return shown
 
     def _judge_all(self) -> None:
@@ -592,9 +599,8 @@ class TrickReplay:
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        shown = self._shown_from(x.player, number)
-        if not may_play(card, [c for _, c, _ in shown], led, facts):
-            self._renege(x, card, number, led, corrected, shown)
+        if not may_play(card, self._shown_from(x.player, number), led, facts):
+            self._renege(x, card, number, led, corrected)
 
     def _renege(
         self,
@@ -603,13 +609,13 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        shown: list[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
         trump = self.s.trump
         suit = card_facts(trump).suit
-        held = {c: _where(n, back) for n, c, back in shown}  # (shown from this trick on)
+        held: dict[str, str] = {}  # (shown from this trick on)
+        self._shown_from(x.player, number, held)
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(
