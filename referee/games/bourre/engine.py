@@ -393,5 +393,6 @@ def _bounded(money: MoneyState, number: int) -> MoneyState:
 
 def _recorded_text(kind: str, name: str | None, amount: Decimal | None) -> str:
     """A recorded settle line in words: ``settle eve wins 5``."""
-    words = f"settle {name} {kind}" if name else f"settle {kind}"
-    return words if amount is None else f"{words} {amount}"
+    if amount is None:
+        return f"settle {name} {kind}" if name else f"settle {kind}"
+    return f"settle {name} {kind} {amount}" if name else f"settle {kind} {amount}"

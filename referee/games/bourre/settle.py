@@ -320,12 +320,10 @@ def record_findings(
     found.extend(_check_pot(settles, s))
     found.extend(_check_win(settles, s, anchor))
     found.extend(
-        _check_payments(settles, "bourre", sorted(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
+        _check_payments(settles, "bourre", list(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
     )
-    found.extend(_check_payments(settles, "renege", sorted(s.reneges), BR_SETTLE_RENEGE, anchor))
-    found.extend(
-        _check_payments(settles, "penalty", sorted(s.penalties), BR_SETTLE_PENALTY, anchor)
-    )
+    found.extend(_check_payments(settles, "renege", s.reneges, BR_SETTLE_RENEGE, anchor))
+    found.extend(_check_payments(settles, "penalty", s.penalties, BR_SETTLE_PENALTY, anchor))
     return found
 
 
@@ -408,16 +406,19 @@ def _recorded_win(wins: Sequence[Entry], splits: Sequence[Entry]) -> str:
 def _check_payments(
     settles: Sequence[Entry],
     kind: str,
-    expected: list[tuple[str, Decimal]],
+    owed: list[tuple[str, Decimal]],
     rule: Rule,
     anchor: Where | None,
 ) -> list[Violation]:
+    """The finding for the recorded payments of ``kind`` unless they are the ``owed`` ones
+    (player, amount), as many times each."""
     lines = [x for x in settles if x.kind == kind]
-    if not lines and not expected:
-        return []
+    if not lines and not owed:
+        return []  # (the usual case: nothing owed and nothing recorded; nothing sorted)
     items = [(x.player or "?", x.amount or _ZERO) for x in lines]
+    expected = sorted(owed)
     if len(items) == len(expected) and sorted(items) == expected:
-        return []  # (``expected`` is sorted: the same payments, as many times each)
+        return []
     recorded: Counter[tuple[str, Decimal]] = Counter(items)
     want: Counter[tuple[str, Decimal]] = Counter(expected)
     extra = recorded - want
