@@ -274,7 +274,7 @@ class BourreSession:
         )
         record = Record("differs", rules) if rules else _AGREES if recorded else _NONE
         # (Every field, in order: a class called with keywords is given them as a dict,
-        # which doubles what making the result costs; tests/test_report.py pins the order.)
+        # which doubles what making the result costs; test_bourre_settlement.py pins the order.)
         return BourreHandResult(
             hand.number,  # number
             hand.line,  # line
