@@ -269,3 +269,19 @@ def test_double_ante_pot_unknown_when_the_log_contradicts_who_played() -> None:
     (hand,) = audit_bourre(log + "settle pot 6\n")
     assert not hand.settled
     assert hand.pot == Decimal(6)
+
+
+def test_result_fields_keep_the_order_the_engine_gives_them_in() -> None:
+    """The session makes a settled hand's result with every field given in order (a class
+    called with keywords is handed a dict): a field moved in ``referee.report`` must be
+    moved there too."""
+    from dataclasses import fields
+
+    from referee.report import BourreHandResult
+
+    assert [f.name for f in fields(BourreHandResult)] == [
+        "number", "line", "dealer", "trump", "upcard", "violations", "claims", "payouts",
+        "pot", "winner", "carry", "active", "tricks_won", "antes", "took", "bourre",
+        "reneges", "penalties", "recorded", "tricks", "result", "settled", "unsettled",
+        "record",
+    ]  # fmt: skip

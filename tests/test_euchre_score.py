@@ -164,3 +164,18 @@ def test_default_target_32() -> None:
     assert results[0].winner is None
     text = log(spec_hand(), header="score ann+cy 0 bob+dee 28")
     assert judge(text)[0].winner == "bob+dee"
+
+
+def test_result_fields_keep_the_order_the_engine_gives_them_in() -> None:
+    """The session makes a hand's result with every field given in order (a class called
+    with keywords is handed a dict): a field moved in ``referee.report`` must be moved
+    there too."""
+    from dataclasses import fields
+
+    from referee.report import EuchreHandResult
+
+    assert [f.name for f in fields(EuchreHandResult)] == [
+        "number", "line", "dealer", "trump", "violations", "claims", "points", "score",
+        "winner", "bidder", "bid", "redeal", "redeal_reason", "tricks_won", "game_number",
+        "recorded", "tricks", "settled", "unsettled", "record",
+    ]  # fmt: skip

@@ -23,6 +23,7 @@ from referee.games.bourre.settle import (
     MoneyState,
     Recorded,
     Settlement,
+    antes_paid,
     check_recorded,
     owed_antes,
     read_recorded,
@@ -109,11 +110,11 @@ class BourreSession:
         )
         recorded = [_recorded_text(s.kind, s.player, s.amount) for s in facts.settles]
         owed = self._owed(facts)
-        pot = self._pot(outcome, facts, owed)
-        if outcome.incomplete or owed is None or pot is None:
+        antes = None if owed is None else antes_paid(outcome, owed, self.options)
+        pot = self._pot(outcome, facts, antes)
+        if outcome.incomplete or owed is None or antes is None or pot is None:
             return self._unsettled(hand, facts, outcome, owed, pot, place, recorded)
-        carry_in = pot - self._antes(outcome, owed)
-        settlement = settle_hand(self.seats, outcome, carry_in, owed, self.options)
+        settlement = settle_hand(self.seats, outcome, pot - antes, owed, antes, self.options)
         checked = check_recorded(facts, settlement, self.options)
         violations = outcome.violations + checked + list(place.findings)
         violations.sort(key=lambda v: (v.line, v.column))
@@ -130,22 +131,15 @@ class BourreSession:
             owed = [p for p in self.seats if p in named]
         return owed
 
-    def _antes(self, outcome: HandOutcome, owed: list[str]) -> Decimal:
-        """The antes paid into this hand's pot (second antes too, under `double_ante`)."""
-        second = len(outcome.active) if self.options.double_ante else 0
-        return self.options.ante * (len(owed) + second)
-
-    def _pot(
-        self, outcome: HandOutcome, facts: HandFacts, owed: list[str] | None
-    ) -> Decimal | None:
-        """The pot played for: the carry plus the antes when both are known, else the
-        recorded `settle pot`; None when neither is known. (Under `double_ante` the second
-        antes follow the decisions, which an unreadable line may hide, or the log may
-        contradict.)"""
+    def _pot(self, outcome: HandOutcome, facts: HandFacts, antes: Decimal | None) -> Decimal | None:
+        """The pot played for: the carry plus the antes (None: who owed them is not known)
+        when both are known, else the recorded `settle pot`; None when neither is known.
+        (Under `double_ante` the second antes follow the decisions, which an unreadable line
+        may hide, or the log may contradict.)"""
         carry = self.money.carry
         hidden = self.options.double_ante and (bool(facts.hand.unreadable) or outcome.undecided)
-        if carry is not None and owed is not None and not hidden:
-            return carry + self._antes(outcome, owed)
+        if carry is not None and antes is not None and not hidden:
+            return carry + antes
         return recorded_pot(facts.settles)
 
     def _unsettled(
@@ -215,8 +209,8 @@ class BourreSession:
         if not outcome.incomplete and pot is not None:
             # The play is known, only the antes are not: the pot's fate and the payments
             # into the next pot follow from the play and the pot alone.
-            antes = self._antes(outcome, owed or [])
-            own = settle_hand(self.seats, outcome, pot - antes, owed or [], self.options)
+            antes = antes_paid(outcome, owed or [], self.options)
+            own = settle_hand(self.seats, outcome, pot - antes, owed or [], antes, self.options)
         exempt: frozenset[str] | None
         if self.options.double_ante:
             exempt = frozenset()
@@ -240,7 +234,8 @@ class BourreSession:
 
     def _exempt_from_play(self, outcome: HandOutcome) -> frozenset[str]:
         """Who is excused from the next ante, from a hand's play alone (bourrés and ties)."""
-        return settle_hand(self.seats, outcome, Decimal(0), [], self.options).exempt_next
+        antes = antes_paid(outcome, [], self.options)
+        return settle_hand(self.seats, outcome, Decimal(0), [], antes, self.options).exempt_next
 
     def _lose_track(self, missing: int) -> None:
         """Hands are missing from the log before this one: the money and the deal are not
@@ -278,29 +273,33 @@ class BourreSession:
             else ()
         )
         record = Record("differs", rules) if rules else _AGREES if recorded else _NONE
+        # (Every field, in order: a class called with keywords is given them as a dict,
+        # which doubles what making the result costs; test_bourre_settlement.py pins the order.)
         return BourreHandResult(
-            number=hand.number,
-            line=hand.line,
-            dealer=outcome.dealer,
-            trump=outcome.trump,
-            upcard=outcome.upcard,
-            violations=violations,
-            claims=outcome.claims,
-            payouts=settlement.payouts,
-            pot=settlement.pot,
-            winner=settlement.winner,
-            carry=settlement.carry,
-            active=outcome.active,
-            tricks_won=outcome.tricks_won,
-            antes=settlement.antes,
-            took=settlement.took,
-            bourre=settlement.bourre,
-            reneges=settlement.reneges,
-            penalties=settlement.penalties,
-            recorded=recorded,
-            tricks=outcome.tricks,
-            result=settlement.result,
-            record=record,
+            hand.number,  # number
+            hand.line,  # line
+            outcome.dealer,  # dealer
+            outcome.trump,  # trump
+            outcome.upcard,  # upcard
+            violations,  # violations
+            outcome.claims,  # claims
+            settlement.payouts,  # payouts
+            settlement.pot,  # pot
+            settlement.winner,  # winner
+            settlement.carry,  # carry
+            outcome.active,  # active
+            outcome.tricks_won,  # tricks_won
+            settlement.antes,  # antes
+            settlement.took,  # took
+            settlement.bourre,  # bourre
+            settlement.reneges,  # reneges
+            settlement.penalties,  # penalties
+            recorded,  # recorded
+            outcome.tricks,  # tricks
+            settlement.result,  # result
+            True,  # settled
+            None,  # unsettled
+            record,  # record
         )
 
     def _advance_deal(self, outcome: HandOutcome, faulted: list[str], number: int) -> None:
@@ -394,5 +393,6 @@ def _bounded(money: MoneyState, number: int) -> MoneyState:
 
 def _recorded_text(kind: str, name: str | None, amount: Decimal | None) -> str:
     """A recorded settle line in words: ``settle eve wins 5``."""
-    words = f"settle {name} {kind}" if name else f"settle {kind}"
-    return words if amount is None else f"{words} {amount}"
+    if amount is None:
+        return f"settle {name} {kind}" if name else f"settle {kind}"
+    return f"settle {name} {kind} {amount}" if name else f"settle {kind} {amount}"

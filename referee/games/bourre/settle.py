@@ -103,21 +103,30 @@ class Settlement:
         self.penalties = penalties  # early announcements
 
 
+def antes_paid(outcome: HandOutcome, owed: list[str], opts: BourreOptions) -> Decimal:
+    """The antes paid into a hand's pot: one from each of ``owed``, and under
+    `double_ante` a second from each player who played."""
+    second = len(outcome.active) if opts.double_ante else 0
+    return opts.ante * (len(owed) + second)
+
+
 def settle_hand(
     seats: tuple[str, ...],
     outcome: HandOutcome,
     carry: Decimal,
     owed: list[str],
+    antes: Decimal,
     opts: BourreOptions,
 ) -> Settlement:
     """Settle one hand: antes, the pot's fate, bourré and renege payments, the carry.
 
     ``carry`` is the pot carried in, ``owed`` who owes the ante (:func:`owed_antes`: some
-    of the seats, each once).
+    of the seats, each once), ``antes`` what they paid in (:func:`antes_paid`: the caller
+    has it already).
     """
     ante = opts.ante
     second = outcome.active if opts.double_ante else []  # who pays a second ante
-    pot = carry + ante * (len(owed) + len(second))
+    pot = carry + antes
     limit = opts.limit
     capped = min(pot, limit) if opts.limit_caps_winner and limit is not None else pot
     penalty = min(pot, limit) if limit is not None else pot
@@ -284,7 +293,8 @@ class Entry:
 
 def check_recorded(facts: HandFacts, s: Settlement, opts: BourreOptions) -> list[Violation]:
     """Compare the hand's ``ante`` and ``settle`` lines with the referee's settlement."""
-    antes = [(set(line.players), line) for line in facts.antes]
+    # (each line's names as written: in seat order, as most are, they are owed ones)
+    antes = [(line.players, line) for line in facts.antes]
     settles = [Entry(x.kind, x.player, x.amount, x) for x in facts.settles]
     return record_findings(antes, settles, s, opts)
 
@@ -310,12 +320,10 @@ def record_findings(
     found.extend(_check_pot(settles, s))
     found.extend(_check_win(settles, s, anchor))
     found.extend(
-        _check_payments(settles, "bourre", sorted(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
+        _check_payments(settles, "bourre", list(s.bourre.items()), BR_SETTLE_BOURRE, anchor)
     )
-    found.extend(_check_payments(settles, "renege", sorted(s.reneges), BR_SETTLE_RENEGE, anchor))
-    found.extend(
-        _check_payments(settles, "penalty", sorted(s.penalties), BR_SETTLE_PENALTY, anchor)
-    )
+    found.extend(_check_payments(settles, "renege", s.reneges, BR_SETTLE_RENEGE, anchor))
+    found.extend(_check_payments(settles, "penalty", s.penalties, BR_SETTLE_PENALTY, anchor))
     return found
 
 
@@ -398,16 +406,19 @@ def _recorded_win(wins: Sequence[Entry], splits: Sequence[Entry]) -> str:
 def _check_payments(
     settles: Sequence[Entry],
     kind: str,
-    expected: list[tuple[str, Decimal]],
+    owed: list[tuple[str, Decimal]],
     rule: Rule,
     anchor: Where | None,
 ) -> list[Violation]:
+    """The finding for the recorded payments of ``kind`` unless they are the ``owed`` ones
+    (player, amount), as many times each."""
     lines = [x for x in settles if x.kind == kind]
-    if not lines and not expected:
-        return []
+    if not lines and not owed:
+        return []  # (the usual case: nothing owed and nothing recorded; nothing sorted)
     items = [(x.player or "?", x.amount or _ZERO) for x in lines]
+    expected = sorted(owed)
     if len(items) == len(expected) and sorted(items) == expected:
-        return []  # (``expected`` is sorted: the same payments, as many times each)
+        return []
     recorded: Counter[tuple[str, Decimal]] = Counter(items)
     want: Counter[tuple[str, Decimal]] = Counter(expected)
     extra = recorded - want

@@ -644,24 +644,30 @@ class EuchreSession:
         winner = game_winner(running, self.options.target) if running is not None else None
         self._game_over = winner is not None
         recorded = _recorded_lines(hand, settles, scores)
+        # (Every field, in order: a class called with keywords is given them as a dict,
+        # which doubles what making the result costs; tests/test_euchre_score.py pins the
+        # order. The violations and claims are set when the hand is judged in full.)
         return EuchreHandResult(
-            number=hand.number,
-            line=hand.line,
-            dealer=out.dealer,
-            trump=out.trump,
-            points=points,
-            score=dict(running) if running is not None else None,
-            winner=winner,
-            bidder=out.contract.bidder if out.contract else None,
-            bid=out.contract.bid if out.contract else None,
-            redeal=out.redeal,
-            redeal_reason=out.redeal_reason if out.redeal else None,
-            tricks_won={} if out.incomplete else team_tricks,
-            game_number=self._game_number,
-            recorded=[line_text(x) for x in recorded],
-            settled=settled,
-            unsettled=None if settled else why_not,
-            record=_record(recorded, findings, settled),
+            hand.number,  # number
+            hand.line,  # line
+            out.dealer,  # dealer
+            out.trump,  # trump
+            [],  # violations
+            [],  # claims
+            points,  # points
+            dict(running) if running is not None else None,  # score
+            winner,  # winner
+            out.contract.bidder if out.contract else None,  # bidder
+            out.contract.bid if out.contract else None,  # bid
+            out.redeal,  # redeal
+            out.redeal_reason if out.redeal else None,  # redeal_reason
+            {} if out.incomplete else team_tricks,  # tricks_won
+            self._game_number,  # game_number
+            [line_text(x) for x in recorded],  # recorded
+            [],  # tricks
+            settled,  # settled
+            None if settled else why_not,  # unsettled
+            _record(recorded, findings, settled),  # record
         )
 
     def _points_why(

@@ -25,7 +25,7 @@ from referee.games.euchre.rules import (
     follow_breach,
     follows,
     may_play,
-    trick_winner,
+    winning_play,
 )
 from referee.games.euchre.table import Findings, Table
 from referee.games.logchecks import left_out_for_a_slip
@@ -41,7 +41,16 @@ class Seen:
     for every card played, and a compiled dataclass's generated ``__init__`` runs as
     Python.)"""
 
-    __slots__ = ("card", "clean", "index", "player", "retracted", "retracted_clean", "source")
+    __slots__ = (
+        "card",
+        "clean",
+        "index",
+        "player",
+        "retracted",
+        "retracted_clean",
+        "source",
+        "trick",
+    )
 
     def __init__(
         self,
@@ -52,6 +61,7 @@ class Seen:
         retracted_clean: bool,
         source: TrickLine,
         index: int,
+        trick: int,
     ) -> None:
         self.player = player
         self.card = card
@@ -60,6 +70,7 @@ class Seen:
         self.retracted_clean = retracted_clean
         self.source = source  # the trick line, whose play ``index`` this is
         self.index = index
+        self.trick = trick  # the trick's number
 
     def card_at(self) -> CardAt:
         """The card where the log shows it."""
@@ -184,7 +195,10 @@ class TrickReplay:
         self.s = setup
         self.findings = findings
         self.out = Replay()
-        self._played: dict[str, list[tuple[str, int]]] = {}  # card -> [(player, trick)]
+        #: card of the deck -> its first play, and its later plays (two decks, or a fault):
+        #: one look-up for each card played, and no list made for it (a card is played once)
+        self._first: dict[str, Seen] = {}
+        self._again: dict[str, list[Seen]] = {}
         self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
         self._overplayed: set[str] = set()  # cards played once more than the deck has them
         self._active = frozenset(setup.active)  # (asked of every card played)
@@ -204,6 +218,8 @@ class TrickReplay:
         if expected == 0 and lines:
             self._redeal_tricks(lines)
             lines = ()
+        trump = self.s.trump
+        facts = card_facts(trump) if trump else None  # (no trump: no winner is known)
         for line in lines:
             number = len(self.out.plays) + 1
             if number > expected:
@@ -228,8 +244,8 @@ class TrickReplay:
             if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
-            plays = [(x.player, x.card) for x in seen]
-            winner = trick_winner(plays, self.s.trump, self.s.deck) if self.s.trump else None
+            at = -1 if facts is None else winning_play([x.card for x in seen], facts, self._cards)
+            winner = seen[at].player if at >= 0 else None
             if winner is None or len(seen) < len(self.s.active):
                 unsure.add(number)
             self.out.plays.append(seen)
@@ -313,9 +329,10 @@ class TrickReplay:
                 and player not in players
                 and self._card_fault(player, card) is None
             ):  # the usual play (a player in the hand, once, a card they may hold): admitted
-                seen.append(Seen(player, card, None, True, False, line, index))
+                play = Seen(player, card, None, True, False, line, index, number)
+                seen.append(play)
                 players.add(player)
-                self._note_played(player, card, number)
+                self._note_played(play)
                 continue
             admitted = self._admit(line, index, number, players)
             if admitted is not None:
@@ -331,7 +348,7 @@ class TrickReplay:
         """Play ``index`` of the trick line, or None when a fault leaves it out."""
         player, c = line.players[index], line.cards[index]
         retracted = line.retracted[index] if line.retracted is not None else None
-        seen = Seen(player, c, retracted, False, False, line, index)
+        seen = Seen(player, c, retracted, False, False, line, index, number)
         if not self.s.table.seated(player):
             name_item = play_items(line, index)[0]
             self.findings.unseated(player, line, name_item, f"trick {number}", trick=number, card=c)
@@ -359,22 +376,30 @@ class TrickReplay:
         seen.clean = self._card_ok(seen, number, False)
         if c not in self._cards:  # (reported: what the player really played the log does not say)
             return None
-        if not seen.clean and len(self._played.get(c, ())) >= self.s.deck.copies:
+        if not seen.clean and self._times_played(c) >= self.s.deck.copies:
             self._overplayed.add(c)  # (the fault found was "already played")
-        self._note_played(player, c, number)
+        self._note_played(seen)
         return seen
 
-    def _note_played(self, player: str, c: str, number: int) -> None:
-        """``player`` played ``c``, a card of the deck (admitted: the callers have asked),
-        in trick ``number``: who played each card of the deck, and with two decks how often
-        each player played it."""
-        played = self._played.get(c)
-        if played is None:
-            self._played[c] = [(player, number)]
-        else:
-            played.append((player, number))
+    def _note_played(self, seen: Seen) -> None:
+        """``seen`` played its card, one of the deck (admitted: the callers have asked): who
+        played each card of the deck, and with two decks how often each player played it."""
+        c = seen.card
+        if self._first.setdefault(c, seen) is not seen:
+            self._again.setdefault(c, []).append(seen)
         if self.s.deck.copies > 1:  # (with one deck a second play is already a fault)
-            self._mine[player, c] = self._mine.get((player, c), 0) + 1
+            self._mine[seen.player, c] = self._mine.get((seen.player, c), 0) + 1
+
+    def _times_played(self, c: str) -> int:
+        """How often the card ``c`` of the deck was played so far."""
+        if c not in self._first:
+            return 0
+        again = self._again.get(c)
+        return 1 if again is None else 1 + len(again)
+
+    def _plays_of(self, c: str) -> list[tuple[str, int]]:
+        """Who played ``c`` so far, and in which trick, in log order (a fault's words)."""
+        return [(x.player, x.trick) for x in (self._first[c], *self._again.get(c, ()))]
 
     def _card_ok(self, seen: Seen, number: int, corrected: bool) -> bool:
         """Check the card ``seen`` put down (or, ``corrected``, took back) against the deck
@@ -394,9 +419,8 @@ class TrickReplay:
         deck = self.s.deck
         if c not in self._cards:
             return off_deck(c, deck)
-        before = self._played.get(c)
-        if before is not None and len(before) >= deck.copies:
-            return logchecks.already_played(c, before, deck.copies)
+        if c in self._first and self._times_played(c) >= deck.copies:
+            return logchecks.already_played(c, self._plays_of(c), deck.copies)
         times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
         return self._held_elsewhere(player, c, times)
 
@@ -476,20 +500,27 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown_from(self, player: str, number: int) -> list[tuple[int, str, bool]]:
+    def _shown_from(
+        self, player: str, number: int, where: dict[str, str] | None = None
+    ) -> list[str]:
         """The cards the log consistently shows in ``player``'s hand from trick ``number``
-        on: (trick, card, whether it was put down and taken back there), in trick order.
-        Asked only for a card off the led suit: most plays follow suit, and need none."""
-        shown: list[tuple[int, str, bool]] = []
+        on, in trick order. Asked only for a card off the led suit: most plays follow suit,
+        and need none. ``where``, when given (a renege's evidence), gets where each card
+        was last shown, in words."""
+        shown: list[str] = []
         plays = self.out.plays
         for n in range(number, len(plays) + 1):
             for x in plays[n - 1]:
                 if x.player != player:
                     continue
                 if x.retracted is not None and x.retracted_clean:
-                    shown.append((n, x.retracted, True))
+                    shown.append(x.retracted)
+                    if where is not None:
+                        where[x.retracted] = _where(n, True)
                 if x.clean:
-                    shown.append((n, x.card, False))
+                    shown.append(x.card)
+                    if where is not None:
+                        where[x.card] = _where(n, False)
         return shown
 
     def _judge_all(self) -> None:
@@ -525,10 +556,10 @@ class TrickReplay:
         (:attr:`Replay.doubtful_leads`) are not judged. This holds of each entry, the one
         that stands or another (either may be the slip). Nor are the tricks each side took
         known, so the hand is not scored."""
-        played = self._played
         # (by two players or more, or once more than the deck has it by one: then the log
         # does not say in which trick, and the player's hand is not in doubt)
-        doubtful = [c for c in played if c in self._overplayed]  # (in log order)
+        doubtful = [c for c in self._first if c in self._overplayed]  # (in log order)
+        played = {c: self._plays_of(c) for c in doubtful}
         disputed = [c for c in doubtful if len({p for p, _ in played[c]}) > 1]
         self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
         for card in doubtful:
@@ -568,9 +599,8 @@ class TrickReplay:
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        shown = self._shown_from(x.player, number)
-        if not may_play(card, [c for _, c, _ in shown], led, facts):
-            self._renege(x, card, number, led, corrected, shown)
+        if not may_play(card, self._shown_from(x.player, number), led, facts):
+            self._renege(x, card, number, led, corrected)
 
     def _renege(
         self,
@@ -579,13 +609,13 @@ class TrickReplay:
         number: int,
         led: str,
         corrected: bool,
-        shown: list[tuple[int, str, bool]],
     ) -> None:
         """Report ``card``, put down by ``x`` on a ``led`` lead, as a renege, with the cards
         of the led suit the log shows the player held (each once, where it was last seen)."""
         trump = self.s.trump
         suit = card_facts(trump).suit
-        held = {c: _where(n, back) for n, c, back in shown}  # (shown from this trick on)
+        held: dict[str, str] = {}  # (shown from this trick on)
+        self._shown_from(x.player, number, held)
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(

@@ -200,27 +200,31 @@ def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) ->
 def trick_winner(
     plays: list[tuple[str, str]], trump: str | None, deck: Deck = SINGLE
 ) -> str | None:
-    """The player whose card takes the trick; ``plays`` are (player, card), lead first (a
-    list: the compiled build walks it by index, where a sequence goes through an iterator,
-    for every trick).
+    """The player whose card takes the trick; ``plays`` are (player, card), lead first. None
+    for an empty trick (see :func:`winning_play`)."""
+    at = winning_play([card for _, card in plays], card_facts(trump), deck.cards)
+    return plays[at][0] if at >= 0 else None
+
+
+def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> int:
+    """Which of a trick's ``cards`` (lead first) takes it, under ``facts``' trump; -1 when
+    none is of the ``deck`` (a list: the compiled build walks it by index, where a sequence
+    goes through an iterator, for every trick).
 
     The highest trump wins, else the highest card of the led (effective) suit; of two equal
-    cards (two decks) the one played first. Cards outside the deck never win. None for an
-    empty trick.
+    cards (two decks) the one played first. Cards outside the deck never win.
     """
-    facts = card_facts(trump)
-    cards = deck.cards
     strength: dict[str, int] | None = None  # of each card, on this trick's lead
-    best_player, best = None, 0
-    for player, card in plays:
-        if card not in cards:
+    best_at, best = -1, 0
+    for at, card in enumerate(cards):
+        if card not in deck:
             continue
         if strength is None:  # the lead
             strength = facts.strength[facts.suit[card]]
-            best_player, best = player, strength[card]
+            best_at, best = at, strength[card]
         elif strength[card] > best:
-            best_player, best = player, strength[card]
-    return best_player
+            best_at, best = at, strength[card]
+    return best_at
 
 
 def follow_breach(
