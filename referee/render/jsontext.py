@@ -43,7 +43,6 @@ def escaped(text: str) -> str:
 
 
 _T = TypeVar("_T")
-_V = TypeVar("_V")
 
 
 #: Quoted object keys, ``"key": `` (a handful, used millions of times).
@@ -160,27 +159,20 @@ def text_or_null(value: str | None) -> str:
 
 def amounts_text(amounts: dict[str, Decimal]) -> str:
     """An object of name -> amount on one line, as :func:`dumps` writes it."""
-    return _line_object(amounts, number_text)
+    keys = _KEYS  # (the cache of _key, looked up here first)
+    return _line_object([(keys.get(k) or _key(k)) + number_text(v) for k, v in amounts.items()])
 
 
 def counts_text(counts: dict[str, int]) -> str:
     """An object of name -> count on one line, as :func:`dumps` writes it."""
-    return _line_object(counts, str)
+    keys = _KEYS
+    return _line_object([(keys.get(k) or _key(k)) + str(v) for k, v in counts.items()])
 
 
-def _line_object(values: dict[str, _V], text: Callable[[_V], str]) -> str:
-    """An object of name -> value on one line, each value written by ``text``."""
-    if not values:
-        return "{}"
-    keys = _KEYS  # (the cache of _key, looked up here first)
-    parts: list[str] = []
-    for k, v in values.items():  # (the pieces joined once, not a string made per item)
-        parts.append(", ")
-        parts.append(keys.get(k) or _key(k))
-        parts.append(text(v))
-    parts[0] = "{"
-    parts.append("}")
-    return "".join(parts)
+def _line_object(items: list[str]) -> str:
+    """An object on one line from its ``"key": value`` texts. (Each caller writes its values
+    itself: a writer passed as a function is called through Python when compiled.)"""
+    return "{" + ", ".join(items) + "}"
 
 
 def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
