@@ -65,20 +65,32 @@ class Holdings:
         else:
             count[player] = count.get(player, 0) + copies
 
-    def room(self, player: str, card: str) -> tuple[int, list[str]]:
-        """How many copies of ``card`` ``player`` may hold, as the log places the others, and
-        the other players it places them with (the deck's copies when that is not known)."""
+    def room(self, player: str, card: str) -> int:
+        """How many copies of ``card`` ``player`` may hold, as the log places the others
+        (:meth:`holders`; the deck's copies when that is not known). A count, no list: asked
+        of every card played, where the others are named only for a fault."""
         placed = self.placed.get(card)
         if placed is None or card in self.contested:
-            return self.deck.copies, []
-        others: list[str] = []
+            return self.deck.copies
         taken = 0
-        loose = self.loose
         for who, n in placed.items():  # (a plain loop: asked of every card played)
-            if n > 0 and who != player and not (loose and who in loose and player in loose):
-                others.append(who)
+            if n > 0 and self._elsewhere(who, player):
                 taken += n
-        return max(0, self.deck.copies - taken), others
+        return max(0, self.deck.copies - taken)
+
+    def holders(self, player: str, card: str) -> list[str]:
+        """The players other than ``player`` the log places ``card`` with, counted against
+        :meth:`room` (none when that is not known)."""
+        placed = self.placed.get(card)
+        if placed is None or card in self.contested:
+            return []
+        return [who for who, n in placed.items() if n > 0 and self._elsewhere(who, player)]
+
+    def _elsewhere(self, who: str, player: str) -> bool:
+        """Whether a copy the log places with ``who`` is out of ``player``'s hand: another
+        player's, unless the two are the exchange's pair whose cards may have swapped."""
+        loose = self.loose
+        return who != player and not (loose and who in loose and player in loose)
 
 
 def read_deals(
@@ -214,8 +226,8 @@ def _discard_fault(
             f"{name} laid {_named(c)} aside, not in their hand",
             f"{name}'s deal (line {deal.line}) does not hold {pretty(c)}",
         )
-    room, others = holdings.room(name, c)
-    if room < 1:
+    if holdings.room(name, c) < 1:
+        others = holdings.holders(name, c)
         return logchecks.held_elsewhere(
             c, name, f"the log gives {pretty(c)} to " + " and ".join(others)
         )

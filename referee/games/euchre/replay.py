@@ -447,15 +447,13 @@ class TrickReplay:
                 gives = f"{'give' if moved else 'gives'} them one {pretty(c)}"
             why = f"{player}'s deal (line {deal.line}){moved} {gives}"
             return logchecks.not_in_hand(player, c, why, again=held >= 1)
-        room, others = h.room(player, c)
-        if times <= room:
+        if times <= h.room(player, c):
             return None
         if h.given.get(player) == c:
             why = f"{player} gave {pretty(c)} to their partner in the exchange"
             return logchecks.not_in_hand(player, c, why)
-        return logchecks.held_elsewhere(
-            c, player, f"the log gives {pretty(c)} to {' and '.join(others)}"
-        )
+        others = " and ".join(h.holders(player, c))
+        return logchecks.held_elsewhere(c, player, f"the log gives {pretty(c)} to {others}")
 
     def _sits_out(self, player: str) -> bool:
         """A seated player out of the hand (after `ask` or `moon`)."""
