@@ -832,6 +832,7 @@ class LogReader:
 #: its own, never a statement's).
 _UNREADABLE: Final = _HandHead(-1, 0, 0)
 
+
 def _first_word(text: str) -> str:
     """A line's first word in lower case (up to a space, tab or comma), or ``""``."""
     words = text.replace(",", " ").split()
