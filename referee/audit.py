@@ -51,13 +51,8 @@ from referee.limits import (
     capped_violations,
     short_evidence,
 )
-from referee.report import (
-    FileReport,
-    HandResult,
-    ReadError,
-    Violation,
-    clip_source,
-)
+from referee.readcodes import P_HEADER, P_INTERNAL
+from referee.report import FileReport, HandResult, ReadError, Violation, clip_source
 
 if TYPE_CHECKING:
     from referee.config import FolderConfig
@@ -518,7 +513,7 @@ def _judged(
 def _no_hands(report: FileReport) -> ReadError:
     """A log with a header and no hand is not clean: nothing in it was judged."""
     return ReadError(
-        "P-HEADER",
+        P_HEADER,
         None,
         None,
         "the log has no hands: nothing to judge (a hand starts with a `hand N` line)",
@@ -548,7 +543,7 @@ def _internal_error(
 ) -> ReadError:
     text = str(exc).strip() or "(no message)"
     return ReadError(
-        "P-INTERNAL",
+        P_INTERNAL,
         line,
         column,
         f"internal error while {doing}: {type(exc).__name__}: {text}. This is a bug in the "

@@ -29,6 +29,7 @@ from referee.audit import HandStream, stream_file
 from referee.filtering import filter_hand, rule_filter
 from referee.inputs import is_stdin
 from referee.job import Job, Writer
+from referee.readcodes import P_INTERNAL
 from referee.report import FileReport, exit_status, file_not_read
 
 if TYPE_CHECKING:  # (imported when workers are used: a one-process run does without)
@@ -331,7 +332,7 @@ def _failed(path: Path, exc: BaseException) -> FileReport:
             f"internal error while writing this file's report in a worker process: {why}: "
             f"{exc}. This is a bug in the referee, not in the log; the file was not judged."
         )
-    return FileReport(path=str(path), errors=[ReadError("P-INTERNAL", None, None, message)])
+    return FileReport(path=str(path), errors=[ReadError(P_INTERNAL, None, None, message)])
 
 
 def _size(path: Path) -> int:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Literal
 
+from referee.readcodes import P_ENCODING, P_HEADER, P_INTERNAL, P_IO, P_RULES, P_SYNTAX
+
 #: What a read error is about (see :mod:`referee.severity`): ``log``, a line of a log that
 #: could not be read, the log writer's slip (as a fault of the log, ``L-``); ``input``, an
 #: input that could not be read as a log at all, or the referee's own failure.
@@ -56,7 +58,7 @@ class ReadCode:
 
 READ_CODES: tuple[ReadCode, ...] = (
     ReadCode(
-        "P-SYNTAX",
+        P_SYNTAX,
         "a line that could not be read",
         "The line is not a statement the referee knows, or a statement with a word missing,\n"
         "misspelled or in the wrong place: `ann plays` for `ann play`, `trick 3 ann 7x`, a bid\n"
@@ -85,7 +87,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         counts=Counts.FINDING,
     ),
     ReadCode(
-        "P-HEADER",
+        P_HEADER,
         "the header (game, players, ...) cannot be used, or is inconsistent",
         "The lines before the first `hand` are missing something or contradict each other: no\n"
         "`game` line or an unknown game (`game Bid Euchre` for `game bid-euchre`), no `players`\n"
@@ -108,7 +110,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         counts=Counts.FINDING,
     ),
     ReadCode(
-        "P-ENCODING",
+        P_ENCODING,
         "the file is not text the referee can read",
         "The log is not UTF-8 (nor UTF-16 or UTF-32 with a byte-order mark), not text in the\n"
         "`--encoding` given, or holds a NUL byte (a binary file: a spreadsheet, a picture, a\n"
@@ -119,7 +121,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         kind="input",
     ),
     ReadCode(
-        "P-IO",
+        P_IO,
         "a path that could not be read",
         "A file or folder named on the command line does not exist or cannot be read\n"
         "(permissions), a folder holds no `*.hlog` file, an entry in a folder is a pipe or a\n"
@@ -130,7 +132,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         kind="input",
     ),
     ReadCode(
-        "P-RULES",
+        P_RULES,
         "a house-rules setting or file that cannot be used",
         "An `option` line or a house-rules file names a key the game does not have, gives a key\n"
         "a value it does not take (an amount is the digits 0-9, at most 15 before the point and\n"
@@ -148,7 +150,7 @@ READ_CODES: tuple[ReadCode, ...] = (
         kind="input",
     ),
     ReadCode(
-        "P-INTERNAL",
+        P_INTERNAL,
         "a bug in the referee",
         "Something went wrong inside the referee while it judged this file (or the process\n"
         "judging it died twice). It is not the log's fault. The file is reported with this\n"

@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from referee.limits import TOO_LONG
-from referee.report import (
-    ReadError,
-)
+from referee.readcodes import P_ENCODING, P_IO, P_SYNTAX
+from referee.report import ReadError
 
 _CHUNK = 1 << 20  # bytes read at a time when checking a file's encoding
 
@@ -278,7 +277,7 @@ def text_chunks(text: TextIO, late: list[ReadError], *, changed: bool) -> Iterat
         why = exc.strerror if isinstance(exc, OSError) else "it is no longer text"
         late.append(
             ReadError(
-                "P-IO",
+                P_IO,
                 count + 1,
                 None,
                 f"cannot read file: {why or exc}; it changed while it was being read",
@@ -321,7 +320,7 @@ def _checked(parts: list[str], before: int, late: list[ReadError], unicode: bool
 
 def _line_too_long(line: int) -> ReadError:
     return ReadError(
-        "P-SYNTAX",
+        P_SYNTAX,
         line,
         1,
         f"this line is longer than {MAX_LINE_CHARS:,} characters; it was not read",
@@ -336,9 +335,9 @@ def no_byte_order_mark(codec: str, asked: str | None) -> ReadError:
     name = asked or codec
     if not codec.startswith(("utf-16", "utf-32")):  # (a codec no log is in: see not_for_logs)
         why = not_for_logs(name) or f"{name} does not read it"
-        return ReadError("P-ENCODING", 1, 1, f"cannot read the log: {why}")
+        return ReadError(P_ENCODING, 1, 1, f"cannot read the log: {why}")
     return ReadError(
-        "P-ENCODING",
+        P_ENCODING,
         1,
         1,
         f"cannot read the log: it does not start with a byte-order mark, which --encoding "
@@ -378,7 +377,7 @@ def decode_problem(
             "hand logs must be UTF-8 (or UTF-16 with a byte-order mark): save the file as "
             "UTF-8, or run with --encoding NAME, e.g. --encoding cp1252"
         )
-    return ReadError("P-ENCODING", line, column, f"cannot read the log: {what}; {fix}")
+    return ReadError(P_ENCODING, line, column, f"cannot read the log: {what}; {fix}")
 
 
 def _position(before: str) -> tuple[int, int]:

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.games import game_of
 from referee.inputs import is_inside
-from referee.report import (
-    ReadError,
-)
+from referee.readcodes import P_RULES
+from referee.report import ReadError
 
 if TYPE_CHECKING:
     from referee.config import FolderConfig
@@ -81,7 +80,7 @@ def resolve_options(
         layer(*_log_rules(header, base_dir, rules_anywhere, errors))
     for item in header.options:
         line_changes, problems = _line_settings(game, item.key, item.value)
-        errors.extend(ReadError("P-RULES", item.line, item.column, m) for _, m in problems)
+        errors.extend(ReadError(P_RULES, item.line, item.column, m) for _, m in problems)
         layer(line_changes, _line_source(item.line))
     if rules_file is not None:
         found = _file_changes(game, rules_file, "--rules ", None, None, errors)
@@ -110,7 +109,7 @@ def _unread_rules(header: Any) -> list[ReadError]:
     unread, kind = found
     return [
         ReadError(
-            "P-RULES",
+            P_RULES,
             unread.line,
             1,
             f"line {unread.line} could not be read and looks like {_article(kind)} `{kind}` "
@@ -136,7 +135,7 @@ def _log_rules(
     line = header.rules_line or None
     column = header.rules_column or (1 if line else None)
     if not rules_anywhere and not is_inside(target, folder):
-        errors.append(ReadError("P-RULES", line, column, _outside(header.rules_path)))
+        errors.append(ReadError(P_RULES, line, column, _outside(header.rules_path)))
         return {}, str
     found = _file_changes(header.game, target, "", line, column, errors)
     return found, lambda key: f"{target}: {key}"
@@ -214,7 +213,7 @@ def _conflicts(header: Any, options: GameOptions) -> list[ReadError]:
             line, column = lines[-1].line, lines[-1].column
         else:
             line, column = header.rules_line or None, header.rules_column or None
-        errors.append(ReadError("P-RULES", line, column, message))
+        errors.append(ReadError(P_RULES, line, column, message))
     return errors
 
 
@@ -235,7 +234,7 @@ def _file_changes(
     try:
         parsed = load_rules_file(path)
     except OptionError as exc:
-        errors.append(ReadError("P-RULES", line, column, f"{prefix}{exc}"))
+        errors.append(ReadError(P_RULES, line, column, f"{prefix}{exc}"))
         return {}
     # (the parsed file is kept with its result, so its id is not another's while kept)
     kept, (changes, problems) = _kept(
@@ -244,7 +243,7 @@ def _file_changes(
     if kept is not parsed:  # (an id reused after the parsed files were let go)
         _KEPT.clear()
         return _file_changes(game, path, prefix, line, column, errors)
-    errors.extend(ReadError("P-RULES", line, column, f"{prefix}{m}") for m in problems)
+    errors.extend(ReadError(P_RULES, line, column, f"{prefix}{m}") for m in problems)
     return changes
 
 
@@ -282,10 +281,10 @@ def _mapping_changes(
             return {}
         if not isinstance(section, Mapping):
             errors.append(
-                ReadError("P-RULES", None, None, f"game_options: {game!r} must be a mapping")
+                ReadError(P_RULES, None, None, f"game_options: {game!r} must be a mapping")
             )
             return {}
         settings = section
     changes, problems = validate_settings(game, settings)
-    errors.extend(ReadError("P-RULES", None, None, f"game_options: {m}") for _, m in problems)
+    errors.extend(ReadError(P_RULES, None, None, f"game_options: {m}") for _, m in problems)
     return changes

@@ -14,10 +14,8 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
-from referee.report import (
-    FileReport,
-    ReadError,
-)
+from referee.readcodes import P_IO
+from referee.report import FileReport, ReadError
 
 #: The file suffix searched for inside folders (matched without regard to case).
 LOG_SUFFIX = ".hlog"
@@ -180,7 +178,7 @@ def _os_message(exc: OSError) -> str:
 
 
 def io_error_report(path: str, message: str) -> FileReport:
-    return FileReport(path=path, errors=[ReadError("P-IO", None, None, message)])
+    return FileReport(path=path, errors=[ReadError(P_IO, None, None, message)])
 
 
 #: The command-line argument that names standard input.

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
+from referee.readcodes import P_RULES
 from referee.report import FileReport, ReadError, Violation
 from referee.severity import error_level, violation_level
 
@@ -102,9 +103,7 @@ def diagnostics(
     """Every finding of the document as a diagnostic, in the report's order; the
     settings' own problems first."""
     found = [
-        diagnostic(
-            place(ReadError("P-RULES", None, None, problem), analysis.lines), positions, link
-        )
+        diagnostic(place(ReadError(P_RULES, None, None, problem), analysis.lines), positions, link)
         for problem in analysis.settings.problems
     ]
     found += [

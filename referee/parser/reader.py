@@ -45,6 +45,7 @@ from referee.parser.words import (
     split_words,
     statement_keyword,
 )
+from referee.readcodes import P_HEADER, P_SYNTAX
 from referee.records import (
     Event,
     Hand,
@@ -199,7 +200,7 @@ class LogReader:
                 column, message = _faulted(fault, text, self._names, self._game)
         except Exception as exc:  # never let a line stop the reading; this is a bug if seen
             column, message = 1, f"could not read this line ({type(exc).__name__})"
-        self._error("P-SYNTAX", line, column, message, raw, mend)
+        self._error(P_SYNTAX, line, column, message, raw, mend)
         return None
 
     def _carriage_return(self, entry: _Line) -> None:
@@ -209,7 +210,7 @@ class LogReader:
         hidden behind a comment, or a comment over a statement), so the line is not read."""
         line, _, raw = entry
         self._error(
-            "P-SYNTAX",
+            P_SYNTAX,
             line,
             raw.index("\r") + 1,
             "a carriage return (CR, shown as \\r) inside the line: a terminal prints what "
@@ -300,7 +301,7 @@ class LogReader:
                     self._lineno -= 1
                     break
                 self._error(
-                    "P-HEADER",
+                    P_HEADER,
                     entry[0],
                     stmt.column,
                     f"`{_statement_word(stmt)}` belongs in a hand: it must come after "
@@ -322,7 +323,7 @@ class LogReader:
         `hand` line, none kept past the bounds): the log is not judged."""
         what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
         self._error(
-            "P-HEADER",
+            P_HEADER,
             past,
             1,
             f"the header is too large to read: {what} before the first `hand` (a header is "
@@ -353,7 +354,7 @@ class LogReader:
         further: printing each of its lines back as a snippet would disclose the file."""
         column = first.start(1) + 1 if first is not None else 1
         self._error(
-            "P-SYNTAX",
+            P_SYNTAX,
             entry[0],
             column,
             "this is not a hand log: its first statement does not start with a log keyword "
@@ -395,7 +396,7 @@ class LogReader:
             if kind in ("game", "players", "rules", "pot", "score"):
                 if kind in once:
                     self._error(
-                        "P-HEADER",
+                        P_HEADER,
                         item.line,
                         item.column,
                         f"a second `{kind}` line (the first is line {once[kind].line})",
@@ -406,7 +407,7 @@ class LogReader:
         game = None
         if not isinstance(game_line, _HeaderLine):
             self._error(
-                "P-HEADER",
+                P_HEADER,
                 None,
                 None,
                 "the log has no `game` line (such as `game bourre` or `game bid-euchre`)",
@@ -416,9 +417,9 @@ class LogReader:
             info = game_named(name)
             game = info.key if info is not None else None
             if game is None:
-                self._error("P-HEADER", game_line.line, column, _unknown_game(name))
+                self._error(P_HEADER, game_line.line, column, _unknown_game(name))
         if not isinstance(players_line, _HeaderLine):
-            self._error("P-HEADER", None, None, "the log has no `players` line")
+            self._error(P_HEADER, None, None, "the log has no `players` line")
             return None
         seated = self._check_players(players_line, game)
         owners = _statement_owners()
@@ -426,7 +427,7 @@ class LogReader:
             owner = owners.get(kind)
             if game is not None and owner is not None and owner.key != game:
                 self._error(
-                    "P-HEADER", item.line, item.column, f"`{kind}` is a {owner.title} statement"
+                    P_HEADER, item.line, item.column, f"`{kind}` is a {owner.title} statement"
                 )
         if game is None or game_line is None or seated is None:
             return None
@@ -486,7 +487,7 @@ class LogReader:
             looks.setdefault(look, name)
             if problem:
                 ok = False
-                self._error("P-HEADER", item.line, column, problem)
+                self._error(P_HEADER, item.line, column, problem)
         if game is not None:
             info = game_of(game)
             low, high = info.seats
@@ -495,7 +496,7 @@ class LogReader:
                 ok = False
                 need = f"exactly {low}" if low == high else f"{low} to {high}"
                 self._error(
-                    "P-HEADER",
+                    P_HEADER,
                     item.line,
                     item.column,
                     f"{info.title} needs {need} players, not {count}",
@@ -613,7 +614,7 @@ class LogReader:
         hand = self._read_hand(1, line, column, False)
         if self._pending is not None and _HAND_ONE.fullmatch(self._pending[1]):
             self._error(
-                "P-HEADER",
+                P_HEADER,
                 line,
                 column,
                 f"`{word}` belongs in a hand, after a `hand` line: the statements from here "
@@ -625,7 +626,7 @@ class LogReader:
             astray = [Unread(e.line, _first_word(e.text)) for e in hand.events]
             return None, tuple(sorted((*astray, *hand.unreadable)))
         self._error(
-            "P-HEADER",
+            P_HEADER,
             line,
             column,
             f"`{word}` belongs in a hand, after a `hand` line: did you forget `hand 1`? "
@@ -718,7 +719,7 @@ class LogReader:
         """The one error of a hand past any real size (see :meth:`_block`)."""
         what = f"{lines:,} statement lines" if lines > MAX_HAND_LINES else f"{size:,} characters"
         self._error(
-            "P-SYNTAX",
+            P_SYNTAX,
             past,
             1,
             f"hand {hand} is too large to judge: {what} (a hand is read up to "
@@ -753,7 +754,7 @@ class LogReader:
             return self._words.read(words, text, number, keyword)
         except _Fault as fault:
             column, message = _faulted(fault, text, self._names, self._game)
-            self._error("P-SYNTAX", number, column, message, raw)
+            self._error(P_SYNTAX, number, column, message, raw)
             if unreadable is not None:
                 unreadable.append(Unread(number, _first_word(text)))
             return _UNREADABLE
@@ -784,7 +785,7 @@ class LogReader:
             # (a tuple of types: `_HeaderLine | _HandHead` would make a union every line)
             if isinstance(stmt, (_HeaderLine, _HandHead)):
                 self._error(
-                    "P-HEADER",
+                    P_HEADER,
                     number,
                     stmt.column,
                     f"`{_statement_word(stmt)}` belongs in the header, before the first `hand`",
@@ -821,7 +822,7 @@ class LogReader:
             if said is None:
                 kept.append(event)
                 continue
-            self._error("P-SYNTAX", event.line, said[0], said[1], raw, said[2])
+            self._error(P_SYNTAX, event.line, said[0], said[1], raw, said[2])
             if unreadable is not None:
                 unreadable.append(Unread(event.line, _first_word(text)))
                 unreadable.sort()
