@@ -36,25 +36,35 @@ def beatable_count(own: Iterable[str], unseen: Iterable[str]) -> int:
 
 
 class CinchView:
-    """A player's certainty at the start of a trick: tricks ``won``, the ``trumps`` held
-    (highest first), how many of them are ``beatable`` by the ``unseen`` trumps (bits, see
-    :data:`~referee.games.bourre.play.BIT`).
+    """A player's certainty at the start of a trick: tricks ``won``, the trumps ``held``
+    (``count`` of them, of suit ``trump``), how many of them are ``beatable`` by the
+    ``unseen`` trumps (bits, see :data:`~referee.games.bourre.play.BIT`).
 
     (A plain class, as :class:`~referee.games.bourre.play.Table` is: a compiled module
-    makes its objects in C, where a frozen dataclass's ``__init__`` runs as Python.)"""
+    makes its objects in C, where a frozen dataclass's ``__init__`` runs as Python. The
+    trumps stay bits: their cards are made only to describe a breach, :attr:`trumps`.)"""
 
-    __slots__ = ("beatable", "trumps", "unseen", "won")
+    __slots__ = ("beatable", "count", "held", "trump", "unseen", "won")
 
-    def __init__(self, won: int, trumps: tuple[str, ...], beatable: int, unseen: int) -> None:
+    def __init__(
+        self, won: int, held: int, count: int, beatable: int, unseen: int, trump: str
+    ) -> None:
         self.won = won
-        self.trumps = trumps
+        self.held = held
+        self.count = count
         self.beatable = beatable
         self.unseen = unseen
+        self.trump = trump
+
+    @property
+    def trumps(self) -> tuple[str, ...]:
+        """The trumps held, highest first."""
+        return _highest_first(self.held, self.trump)
 
     @property
     def sure(self) -> int:
         """Tricks the player is certain of."""
-        return self.won + len(self.trumps) - self.beatable
+        return self.won + self.count - self.beatable
 
     @property
     def is_cinch(self) -> bool:
@@ -65,7 +75,7 @@ class CinchView:
         """Plain words: why the player's tricks were sure."""
         held = ", ".join(_pretty(c) for c in self.trumps) or "no trumps"
         if self.beatable:
-            safe = f"{len(self.trumps) - self.beatable} of them safe from the unseen trumps"
+            safe = f"{self.count - self.beatable} of them safe from the unseen trumps"
         else:
             safe = "none of them beatable by an unseen trump"
         won = f"{self.won} trick{'s' if self.won != 1 else ''} won"
@@ -82,8 +92,8 @@ def cinch_view(won: int, hand: Iterable[str], dead: Iterable[str], trump: str) -
     """The player's sure tricks given their hand and the dead cards they know of."""
     held, count, beaten, unseen = _sure_trumps(bits_of(hand), bits_of(dead), trump)
     if won + count < 3:  # cannot be a cinch: no matching asked
-        return CinchView(won, (), 0, 0)
-    return CinchView(won, _highest_first(held, trump), beaten, unseen)
+        return CinchView(won, 0, 0, 0, 0, trump)
+    return CinchView(won, held, count, beaten, unseen, trump)
 
 
 def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
@@ -93,7 +103,7 @@ def held_cinch(won: int, hand: int, dead: int, trump: str) -> CinchView | None:
     held, count, beaten, unseen = _sure_trumps(hand, dead, trump)
     if won + count - beaten < 3:
         return None
-    return CinchView(won, _highest_first(held, trump), beaten, unseen)
+    return CinchView(won, held, count, beaten, unseen, trump)
 
 
 def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[int, int, int, int]:
@@ -105,15 +115,18 @@ def _sure_trumps(hand: int, dead: int, trump: str) -> tuple[int, int, int, int]:
     held = hand & suit
     unseen = suit & ~hand & ~dead
     count = beaten = below = 0  # below: trumps held under this card not beaten yet
-    bit = suit & -suit  # (the suit's lowest card)
-    while bit & suit:
+    # only the cards held and unseen, from the lowest held up (an unseen trump below every
+    # trump held beats none), each taken off ``rest`` lowest first
+    rest = (held | unseen) & -(held & -held)
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
         if held & bit:
             count += 1
             below += 1
-        elif unseen & bit and below:
+        elif below:
             below -= 1
             beaten += 1
-        bit <<= 1
     return held, count, beaten, unseen
 
 
