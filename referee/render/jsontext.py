@@ -159,20 +159,31 @@ def text_or_null(value: str | None) -> str:
 
 def amounts_text(amounts: dict[str, Decimal]) -> str:
     """An object of name -> amount on one line, as :func:`dumps` writes it."""
+    if not amounts:
+        return "{}"
     keys = _KEYS  # (the cache of _key, looked up here first)
-    return _line_object([(keys.get(k) or _key(k)) + number_text(v) for k, v in amounts.items()])
+    parts = ["{"]
+    for k, v in amounts.items():
+        parts += (keys.get(k) or _key(k), number_text(v), ", ")
+    parts[-1] = "}"
+    return "".join(parts)
 
 
 def counts_text(counts: dict[str, int]) -> str:
-    """An object of name -> count on one line, as :func:`dumps` writes it."""
+    """An object of name -> count on one line, as :func:`dumps` writes it.
+
+    Like :func:`amounts_text`, one list of pieces (key, value, separator) and one join: a
+    ``"key": value`` text made per item, then joined and wrapped in braces, was a new
+    string more per item and two more per object. (Each writes its values itself: a
+    writer passed as a function is called through Python when compiled.)"""
+    if not counts:
+        return "{}"
     keys = _KEYS
-    return _line_object([(keys.get(k) or _key(k)) + str(v) for k, v in counts.items()])
-
-
-def _line_object(items: list[str]) -> str:
-    """An object on one line from its ``"key": value`` texts. (Each caller writes its values
-    itself: a writer passed as a function is called through Python when compiled.)"""
-    return "{" + ", ".join(items) + "}"
+    parts = ["{"]
+    for k, v in counts.items():
+        parts += (keys.get(k) or _key(k), str(v), ", ")
+    parts[-1] = "}"
+    return "".join(parts)
 
 
 def objects_text(items: Sequence[_T], shape: Callable[[_T], JsonValue], level: int) -> str:
