@@ -18,6 +18,7 @@ from referee.games.bourre.knowledge import (
     cards_out_of_play,
     exchange_problems,
 )
+from referee.games.bourre.play import BIT
 from referee.games.bourre.state import LoggedPlay, ReplayState
 from referee.logrules import L_NOT_HELD
 from referee.records import DecisionLine, decision_items, located
@@ -36,15 +37,23 @@ _THROWN = "{who} discarded it and the stock did not run out"
 def cross_check_hands(state: ReplayState) -> None:
     """Check the tricks against what the deal, discards and draws recorded."""
     ran_out = state.stock_ran_out()
+    played = state.cards_played  # (only the cards played are asked where they are)
     elsewhere = cards_out_of_play(
-        state.plain_decisions(), state.plain_deals(), state.active, ran_out, state.contested
+        state.plain_decisions(),
+        state.plain_deals(),
+        state.active,
+        ran_out,
+        state.contested,
+        played,
     )
     upcard = _upcard_placed(state, ran_out)
-    if upcard is not None:
+    if upcard is not None and BIT.get(upcard, 0) & played:
         elsewhere.setdefault(upcard, (state.dealer or "", _UPCARD))
     for player in state.active:
         plays = state.plays_of(player)
         _check_against_record(state, player, plays)  # (first: a card's one log fault)
+        if not elsewhere:
+            continue  # (the clean hand: no card played is placed elsewhere)
         for play in plays:
             source = elsewhere.get(play.card)
             if source is not None and source[0] != player:

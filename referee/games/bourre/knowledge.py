@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import NamedTuple
 
-from referee.games.bourre.play import bits_of
+from referee.games.bourre.play import BIT, bits_of
 from referee.records import DecisionLine
 
 # (dicts and tuples, not Mapping and Sequence: compiled, a loop over a dict or a tuple, or a
@@ -96,40 +96,56 @@ def cards_out_of_play(
     active: list[str],
     ran_out: bool,
     contested: Collection[str] = (),
+    among: int = -1,
 ) -> dict[str, tuple[str, str]]:
     """The cards the log places with one player: card -> (who, why), why one of
     :data:`FOLDED` (dealt to a player who passed), :data:`THROWN` (dealt and discarded),
     :data:`KEPT` (dealt to a player who kept all cards) or :data:`DISCARDED` (a listed
     discard). A discarded or folded card counts only while the stock did not run out; a
-    ``contested`` card (dealt to two players) is placed with nobody."""
+    ``contested`` card (dealt to two players) is placed with nobody. Only the cards
+    ``among`` these bits (:data:`~referee.games.bourre.play.BIT`) are given, -1 (the
+    default) being every card of the deck (a card off it is never played): the replay
+    asks only of the cards played, and a clean hand plays none of them, so writes nothing
+    (a look-up a card where an entry was written: 11.7 M of the 45 M instructions the
+    cross-check took over 1,722 hands, compiled)."""
     where: dict[str, tuple[str, str]] = {}
     playing = set(active)
     for name, deal in deals.items():
         decision = decisions.get(name)
-        # (one (who, why) a player, not one a card: this is asked of most hands)
         if name not in playing:
             if not ran_out:
-                folded = (name, FOLDED)
-                for card in deal:
-                    where[card] = folded
+                _place(where, deal, name, FOLDED, among)
         elif decision is not None and decision.discard_count == 0:
-            kept = (name, KEPT)
-            for card in deal:
-                where[card] = kept
+            _place(where, deal, name, KEPT, among)
         elif decision is not None and decision.discards and not ran_out:
-            threw = (name, THROWN)
-            for card in decision.discards:  # (the fewer: the cards both dealt and thrown)
-                if card in deal:
-                    where[card] = threw
+            _place(where, decision.discards, name, THROWN, among, deal)
     if not ran_out:
         for name, decision in decisions.items():
             if name in playing and decision.discards:
-                discarded = (name, DISCARDED)
                 for card in decision.discards:
-                    where.setdefault(card, discarded)
+                    if BIT.get(card, 0) & among and card not in where:
+                        where[card] = (name, DISCARDED)
     for card in contested:
         where.pop(card, None)
     return where
+
+
+def _place(
+    where: dict[str, tuple[str, str]],
+    cards: tuple[str, ...],
+    who: str,
+    why: str,
+    among: int,
+    dealt: tuple[str, ...] | None = None,
+) -> None:
+    """Place each of ``cards`` among the bits ``among`` (and, given ``dealt``, in it) with
+    ``who``, for ``why`` (one (who, why) tuple a player, made only where a card is placed)."""
+    placed: tuple[str, str] | None = None
+    for card in cards:
+        if BIT.get(card, 0) & among and (dealt is None or card in dealt):
+            if placed is None:
+                placed = (who, why)
+            where[card] = placed
 
 
 def dead_upcard(

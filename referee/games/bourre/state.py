@@ -195,6 +195,8 @@ class ReplayState:
         #: every trick.
         self.undecided = False
         self.plays: list[list[LoggedPlay]] = []  # per trick, in order
+        #: The cards of the standing plays, as bits (:data:`~referee.games.bourre.play.BIT`).
+        self.cards_played = 0
         #: per trick: whether it has a card from every player, clockwise from the leader's
         self.in_turn: list[bool] = []
         self.winners: list[str | None] = []

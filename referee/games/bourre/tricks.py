@@ -84,6 +84,7 @@ def lay_out_tricks(state: ReplayState) -> None:
         state.in_turn.append(in_turn)
         state.winners.append(winner)
         leader = winner
+    state.cards_played = played
     if led_wrong and state.trump is not None and len(lines) >= 3:
         _check_trump_against_leads(state)
     if state.played_by_two or state.written_twice:
