@@ -139,16 +139,6 @@ _PARSED: dict[str | None, RulesFile | str] = {}
 _PARSED_MAX = 64
 
 
-def read_rules_file(path: Path, game: str) -> dict[str, Any]:
-    """Read a house-rules YAML file: a mapping of option keys to values.
-
-    A file may hold the keys directly, or under a section named after the game
-    (``bourre:`` / ``bid-euchre:``) so one file can serve both games. Errors name the file
-    and what is wrong, never what the file says (the file may be anything).
-    """
-    return _section(load_rules_file(path), path, game)
-
-
 def load_rules_file(path: Path) -> RulesFile:
     """Parse a house-rules file, at most once per batch (see :data:`_PARSED`).
 

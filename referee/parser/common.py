@@ -107,17 +107,6 @@ def _amount(text: str, column: int) -> Decimal:
         raise _Fault(column, str(exc)) from None
 
 
-def _amount_or_none(text: str) -> Decimal | None:
-    """:func:`_amount` of a word AMOUNT has matched whole, or None when it is too long (the
-    line is then read by a reader that reports it)."""
-    if len(text) > _MAX_AMOUNT_CHARS:
-        return None
-    try:
-        return exact_amount(strip_sign(text))
-    except AmountError:
-        return None
-
-
 def _points(text: str, column: int) -> Decimal:
     """Points as written (AMOUNT): like money, but with no currency sign."""
     number = strip_sign(text)
