@@ -13,6 +13,7 @@ written twice, and the full look (:func:`_restart_at`) must find no restart, and
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -55,6 +56,19 @@ def _carelessly(rng: random.Random, text: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def _careless_logs(seeds: int) -> Iterator[tuple[int, tuple[str, ...], list[Hand]]]:
+    """For each seed below ``seeds``, a random log (Bourré for an odd seed, Bid Euchre for
+    an even one) read after :func:`_carelessly`: the seed, the seats and the hands."""
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        if seed % 2:
+            text = generate_session(rng, hands=4, varied_spelling=True).text
+        else:
+            text = _euchre_log(rng)
+        seats, hands = _hands(_carelessly(rng, text))
+        yield seed, seats, hands
+
+
 def _hands(text: str) -> tuple[tuple[str, ...], list[Hand]]:
     reader = read_text(text)
     hands = [h for h in reader.hands() if isinstance(h, Hand)]
@@ -64,14 +78,8 @@ def _hands(text: str) -> tuple[tuple[str, ...], list[Hand]]:
 
 def test_no_repeated_statement_means_no_restart() -> None:
     restarts = repeated = plain = 0
-    for seed in range(150):
-        rng = random.Random(seed)
-        if seed % 2:
-            text = generate_session(rng, hands=4, varied_spelling=True).text
-        else:
-            text = _euchre_log(rng)
+    for seed, seats, hands in _careless_logs(150):
         max_tricks = 5 if seed % 2 else 6
-        seats, hands = _hands(_carelessly(rng, text))
         for hand in hands:
             keys = [_once_key(e, seats) for e in hand.events]
             heads = [u.line for u in hand.unreadable if unread_kind(u, seats) == "hand"]
@@ -107,13 +115,7 @@ def test_no_cards_played_again_means_no_trick_line_written_twice(
     from referee import sequence
 
     copied = plain = 0
-    for seed in range(120):
-        rng = random.Random(seed)
-        if seed % 2:
-            text = generate_session(rng, hands=4, varied_spelling=True).text
-        else:
-            text = _euchre_log(rng)
-        _, hands = _hands(_carelessly(rng, text))
+    for _, _, hands in _careless_logs(120):
         for hand in hands:
             for one_deck in (True, False):
                 quick = sequence._copied_tricks(hand.events, one_deck)
