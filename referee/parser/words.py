@@ -349,12 +349,9 @@ class WordReader:
         if keyword is None:
             if self.s.name.fullmatch(word) is None:
                 return None
-            keyword = self._keyword(word)
+            keyword = is_keyword(word, self.s)
             _keep(_NAME_WORDS, word, keyword)
         return keyword
-
-    def _keyword(self, word: str) -> bool:
-        return is_keyword(word, self.s)
 
     def _is_amount(self, word: str) -> bool:
         """Whether AMOUNT matches the word whole (at once for points read before: only such
