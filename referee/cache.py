@@ -28,6 +28,7 @@ import contextlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -88,14 +89,17 @@ def module_stamp(name: str) -> str:
     return f"{origin}:{info.st_size}:{info.st_mtime_ns}"
 
 
-def load_json(name: str, wanted: str) -> Any:
-    """The data stored under ``name`` if its key is ``wanted``, else None."""
+def load_json(
+    name: str, wanted: str, object_hook: Callable[[dict[str, Any]], Any] | None = None
+) -> Any:
+    """The data stored under ``name`` if its key is ``wanted``, else None (``object_hook``:
+    as :func:`json.load`'s, for data stored in a shape of its own)."""
     where = folder()
     if where is None:
         return None
     try:
         with open(where / f"{name}.json", encoding="utf-8") as handle:
-            entry = json.load(handle)
+            entry = json.load(handle, object_hook=object_hook)
     except (OSError, ValueError):
         return None
     if not isinstance(entry, dict) or entry.get("key") != wanted:

@@ -10,7 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from lark import Lark
+from lark.exceptions import LarkError
+
 from referee import cache, parser
+from referee.parser import syntax
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -74,7 +80,51 @@ def test_terminals_come_from_the_cache_and_agree_with_lark(folder: Path) -> None
     entry["key"] = "stale"
     (folder / "terminals.json").write_text(json.dumps(entry))
     assert parser._terminals(grammar, build)["NAME"] != "tampered"  # type: ignore[arg-type]
-    assert os.listdir(folder) == ["terminals.json"]
+    assert "terminals.json" in os.listdir(folder)
+    assert not [name for name in os.listdir(folder) if name.startswith(".")]  # no temporary
+
+
+def _readings(lark: Lark, lines: list[str]) -> list[object]:
+    """What ``lark`` makes of each line: its tree, or its error's kind and message."""
+    found: list[object] = []
+    for line in lines:
+        try:
+            found.append(lark.parse(line, start="line"))
+        except LarkError as exc:
+            found.append((type(exc).__name__, str(exc)))
+    return found
+
+
+def test_the_parser_comes_from_the_cache_and_reads_as_built(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second start loads the Lark parser's tables from the cache, without building them,
+    and the loaded parser reads every line (or fails on it) as the built one does; an entry
+    that does not load means building again."""
+    grammar = parser.grammar_text()
+    built = syntax._lark_parser(grammar)
+    assert (folder / "parser.json").is_file()
+    lines = [
+        line.split("#")[0]
+        for path in sorted((ROOT / "samples").rglob("*.hlog"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
+    lines += ["trick 1: ann 10♥ bob", "bid ann seven", "hand x", "settle: ann +", "players"]
+
+    def no_building(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the parser was built, not loaded")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Lark, "__init__", no_building)
+        loaded = syntax._lark_parser(grammar)
+    assert loaded is not built
+    assert _readings(loaded, lines) == _readings(built, lines)
+    assert any(isinstance(r, tuple) for r in _readings(built, lines))  # (errors compared too)
+    entry = json.loads((folder / "parser.json").read_text())
+    entry["data"]["data"]["parser"] = {"#": [[1, 2]]}  # damaged, under the right key
+    (folder / "parser.json").write_text(json.dumps(entry))
+    again = syntax._lark_parser(grammar)
+    assert _readings(again, lines) == _readings(built, lines)
 
 
 # ----------------------------------------------------------------------------- the folder

@@ -7,7 +7,7 @@ import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -157,17 +157,90 @@ class _Syntax:
 
     @property
     def lark(self) -> Lark:
-        """The Lark parser (LALR, contextual lexer), built on first use (about 60 ms)."""
+        """The Lark parser (LALR, contextual lexer), made on first use (see
+        :func:`_lark_parser`)."""
         if self._lark is None:
             with _lock_lark:
                 if self._lark is None:
-                    from lark import Lark
-
-                    self._lark = Lark(
-                        self._grammar,
-                        parser="lalr",
-                        lexer="contextual",
-                        start=["line", "log", "bourre_line", "bid_euchre_line"],
-                        maybe_placeholders=False,
-                    )
+                    self._lark = _lark_parser(self._grammar)
         return self._lark
+
+
+# ----------------------------------------------------------------------------- the parser
+
+#: How the Lark parser is built (a part of its cache entry's key).
+_LARK_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "start": ["line", "log", "bourre_line", "bid_euchre_line"],
+    "maybe_placeholders": False,
+}
+
+
+def _lark_parser(grammar: str) -> Lark:
+    """The Lark parser of ``grammar``.
+
+    Building it works out the grammar's LALR tables (~60 ms, more than the rest of a one-log
+    audit). So the tables are kept in the user's cache folder as plain JSON (never a pickle:
+    see :mod:`referee.cache`), keyed by the grammar's text, the installed Lark and the
+    options, and a later run loads them (~6 ms) as ``Lark.load`` loads its own, from Lark's
+    serialized form. Anything wrong with the entry just means building the parser again
+    (``tests/test_cache.py`` checks that a loaded parser reads lines as a built one does).
+    """
+    from lark import Lark
+
+    from referee import cache
+
+    key = cache.key("parser", grammar, cache.module_stamp("lark"), repr(_LARK_OPTIONS))
+    found = cache.load_json("parser", key, object_hook=_from_json)
+    if isinstance(found, dict):
+        try:
+            return Lark.__new__(Lark)._load(found)
+        except Exception:  # (a damaged entry, or a Lark whose form has changed)
+            pass
+    lark = Lark(grammar, **_LARK_OPTIONS)
+    cache.save_json("parser", key, _to_json(_serialized(lark)))
+    return lark
+
+
+def _serialized(lark: Lark) -> dict[str, Any]:
+    """Lark's serialized form of a parser (``Lark.save`` pickles the same)."""
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    data, memo = lark.memo_serialize([TerminalDef, Rule])
+    return {"data": data, "memo": memo}
+
+
+def _to_json(value: Any) -> Any:
+    """Lark's serialized form as JSON can hold it: a tuple as ``{"(": [...]}``, a mapping
+    whose keys are not all strings (the parse table's states are numbered) or that could be
+    taken for one of these as ``{"#": [[key, value], ...]}``; :func:`_from_json` undoes it."""
+    if isinstance(value, tuple):
+        return {"(": [_to_json(v) for v in value]}
+    if isinstance(value, list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and not (
+            len(value) == 1 and _TAGGED & value.keys()
+        ):
+            return {k: _to_json(v) for k, v in value.items()}
+        return {"#": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
+    return value
+
+
+_TAGGED = frozenset({"(", "#"})
+
+
+def _from_json(obj: dict[str, Any]) -> Any:
+    """One JSON object of :func:`_to_json`'s form read back (a ``json`` object hook)."""
+    if len(obj) == 1:
+        if isinstance(obj.get("("), list):
+            return tuple(obj["("])
+        pairs = obj.get("#")
+        if isinstance(pairs, list) and all(isinstance(p, list) and len(p) == 2 for p in pairs):
+            try:
+                return {k: v for k, v in pairs}
+            except TypeError:  # (a key that is a list: not an entry this wrote)
+                return obj
+    return obj
