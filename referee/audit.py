@@ -526,7 +526,7 @@ def _with_source(violation: Violation, source_of: Callable[[int], str | None]) -
     if line is None:
         return violation
     kept, start = clip_source(line, violation.column)
-    return dataclasses.replace(violation, source_line=kept, source_start=start)
+    return violation.with_source(kept, start)
 
 
 def _fill_standings(report: FileReport, session: Session) -> None:

@@ -492,3 +492,25 @@ def test_stream_collect_equals_audit_text(fake_engine: dict[str, Any]) -> None:
 
     FakeSession.crash_on = 3
     assert stream_text("x", "a.hlog").collect() == audit_text("x", "a.hlog")
+
+
+def test_a_finding_given_its_line_keeps_every_other_field() -> None:
+    """``Violation.with_source`` is ``dataclasses.replace`` made directly: every field,
+    this test's values none a default, comes through (a field added to the class and not
+    to the method would be lost)."""
+    import dataclasses
+
+    from referee.report import Violation
+
+    values: dict[str, Any] = {}
+    for i, field in enumerate(dataclasses.fields(Violation)):
+        kind = str(field.type)
+        values[field.name] = (
+            True if kind == "bool" else 7 + i if "int" in kind else f"{field.name}!"
+        )
+    finding = Violation(**values)
+    fields = dataclasses.fields(Violation)
+    assert all(getattr(finding, f.name) != f.default for f in fields)
+    assert finding.with_source("trick 2: ann 9h", 3) == dataclasses.replace(
+        finding, source_line="trick 2: ann 9h", source_start=3
+    )
