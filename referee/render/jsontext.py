@@ -279,7 +279,20 @@ def _write(value: JsonValue, level: int, parts: list[str]) -> None:
 
 
 def _write_mapping(value: Mapping[Any, JsonValue], level: int, parts: list[str]) -> None:
-    _write_items([(_key(k), v) for k, v in value.items()], "{", "}", level, parts)
+    for item in value.values():
+        if isinstance(item, (dict, list)):
+            _write_items([(_key(k), v) for k, v in value.items()], "{", "}", level, parts)
+            return
+    # Scalars only (a finding, payouts, scores): one line, with no list of items made (a
+    # report with many findings writes many of these).
+    keys = _KEYS  # (the cache of _key, looked up here first)
+    parts.append("{")
+    separator = ""
+    for k, v in value.items():
+        parts.append(separator + (keys.get(k) or _key(k)))
+        _write(v, level + 1, parts)
+        separator = ", "
+    parts.append("}")
 
 
 def _write_other(value: object, level: int, parts: list[str]) -> None:
