@@ -568,7 +568,8 @@ class LogReader:
         ahead = self._next_number(number)
         # (every field given: made as the word reader makes its records, see _record)
         return _record(
-            Hand, number, tuple(events), line, column, tuple(unreadable), numbered, ahead
+            Hand,
+            (number, tuple(events), line, column, tuple(unreadable), numbered, ahead),
         )
 
     def _next_number(self, number: int) -> int | None:

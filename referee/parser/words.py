@@ -76,13 +76,15 @@ _R = TypeVar("_R", bound=tuple[object, ...])
 _NEW_TUPLE: Final = tuple.__new__
 
 
-def _record(kind: type[_R], *fields: object) -> _R:
+def _record(kind: type[_R], fields: tuple[object, ...]) -> _R:
     """The record ``kind`` of ``fields`` (every field in order, ``cols`` included), as
     ``kind(*fields)`` makes it, for a third of the cost: a named tuple's ``__new__`` is
     Python, run for every line (0.31 µs against 0.09 µs for a trick line, ``timeit``; in
     the compiled build some 2,800 instructions against a few hundred). The word reader
     makes one a line; ``tests/test_reading.py`` checks them against Lark's, made the usual
-    way."""
+    way. (The fields come as one tuple, not as ``*fields``: the caller's tuple is the one
+    the record copies, where a star parameter packs the arguments into a tuple first, some
+    90 instructions a record, compiled.)"""
     return _NEW_TUPLE(kind, fields)
 
 
@@ -449,7 +451,7 @@ class WordReader:
                 number = self._int(text, digits, 1)
                 if number is None:
                     return None
-        return _record(TrickLine, number, players, cards, None, line, column, text, None)
+        return _record(TrickLine, (number, players, cards, None, line, column, text, None))
 
     def _deal(self, words: list[str], text: str, line: int, column: int) -> DealLine | None:
         if len(words) < 3:
@@ -458,11 +460,11 @@ class WordReader:
         cards = self._cards(words, 2, len(words))
         if player is None or cards is None:
             return None
-        return _record(DealLine, player, cards, line, column, text, None)
+        return _record(DealLine, (player, cards, line, column, text, None))
 
     def _dealer(self, words: list[str], text: str, line: int, column: int) -> DealerLine | None:
         player = self._name(words[1]) if len(words) == 2 else None
-        return None if player is None else _record(DealerLine, player, line, column, text, None)
+        return None if player is None else _record(DealerLine, (player, line, column, text, None))
 
     def _trump(self, words: list[str], text: str, line: int, column: int) -> TrumpLine | None:
         if len(words) != 2:
@@ -471,13 +473,13 @@ class WordReader:
         if card is not None:
             if card == JOKER:
                 _trump_card(card, self._column(text, 1))  # (raises: the joker has no suit)
-            return _record(TrumpLine, card[-1], card, line, column, text, None)
+            return _record(TrumpLine, (card[-1], card, line, column, text, None))
         suit = _SUIT_WORDS.get(words[1])
-        return None if suit is None else _record(TrumpLine, suit, None, line, column, text, None)
+        return None if suit is None else _record(TrumpLine, (suit, None, line, column, text, None))
 
     def _ante(self, words: list[str], text: str, line: int, column: int) -> AnteLine | None:
         players = self._names(words, 1) if len(words) > 1 else ()
-        return None if players is None else _record(AnteLine, players, line, column, text, None)
+        return None if players is None else _record(AnteLine, (players, line, column, text, None))
 
     def _claim(self, words: list[str], text: str, line: int, column: int) -> ClaimLine | None:
         count = len(words)
@@ -489,7 +491,7 @@ class WordReader:
         if by is None or against is None:
             return None
         trick = self._int(text, words[5], 5) if count == 6 else None
-        return _record(ClaimLine, by, against, trick, line, column, text, None)
+        return _record(ClaimLine, (by, against, trick, line, column, text, None))
 
     def _decision(self, words: list[str], text: str, line: int, column: int) -> DecisionLine | None:
         count = len(words)
@@ -503,16 +505,18 @@ class WordReader:
         if count == 2:
             if action == "pass":
                 return _record(
-                    DecisionLine, player, "pass", None, None, None, line, column, text, None
+                    DecisionLine,
+                    (player, "pass", None, None, None, line, column, text, None),
                 )
-            return _record(DecisionLine, player, "play", 0, None, None, line, column, text, None)
+            return _record(DecisionLine, (player, "play", 0, None, None, line, column, text, None))
         if action == "pass" or count < 4 or words[2] not in _DISCARD:
             return None
         if count == 4 and _is_int(words[3]):
             exchanged = self._int(text, words[3], 3)
             assert exchanged is not None
             return _record(
-                DecisionLine, player, "play", exchanged, None, None, line, column, text, None
+                DecisionLine,
+                (player, "play", exchanged, None, None, line, column, text, None),
             )
         draw = 3  # where the first `draw` is (the line's end: none)
         while draw < count and words[draw] not in _DRAW:
@@ -526,7 +530,8 @@ class WordReader:
         if discards is None:
             return None
         return _record(
-            DecisionLine, player, "play", len(discards), discards, drawn, line, column, text, None
+            DecisionLine,
+            (player, "play", len(discards), discards, drawn, line, column, text, None),
         )
 
     def _settle(
@@ -538,16 +543,16 @@ class WordReader:
             return (
                 None
                 if entries is None
-                else _record(TeamSettleLine, entries, line, column, text, None)
+                else _record(TeamSettleLine, (entries, line, column, text, None))
             )
         if count == 2 and words[1] in _SPLIT:
-            return _record(SettleLine, "split", None, None, line, column, text, None)
+            return _record(SettleLine, ("split", None, None, line, column, text, None))
         if count == 3 and words[1] in _POT:
             amount = self._amount(text, words[2], 2)
             return (
                 None
                 if amount is None
-                else _record(SettleLine, "pot", None, amount, line, column, text, None)
+                else _record(SettleLine, ("pot", None, amount, line, column, text, None))
             )
         if count != 4:
             return None
@@ -559,12 +564,12 @@ class WordReader:
         return (
             None
             if amount is None
-            else _record(SettleLine, kind, player, amount, line, column, text, None)
+            else _record(SettleLine, (kind, player, amount, line, column, text, None))
         )
 
     def _score(self, words: list[str], text: str, line: int, column: int) -> ScoreLine | None:
         entries = self._teams(words, text) if len(words) == 5 else None
-        return None if entries is None else _record(ScoreLine, entries, line, column, text, None)
+        return None if entries is None else _record(ScoreLine, (entries, line, column, text, None))
 
     def _teams(self, words: list[str], text: str) -> tuple[TeamPoints, ...] | None:
         """`ann+cy 5 bob+dee -3` (words 1 to 4 of a team `settle` or a `score` line)."""
@@ -604,7 +609,7 @@ class WordReader:
             if value is None:
                 return None
             bid = _bid(words[2], self._column(text, 2), self.top_bid) if value > 6 else value
-        return _record(BidLine, player, bid, suit, line, column, text, None)
+        return _record(BidLine, (player, bid, suit, line, column, text, None))
 
     def _exchange(self, words: list[str], text: str, line: int, column: int) -> ExchangeLine | None:
         if len(words) != 5:
@@ -613,7 +618,7 @@ class WordReader:
         given, returned = _CARD_WORDS.get(words[2]), _CARD_WORDS.get(words[4])
         if bidder is None or partner is None or given is None or returned is None:
             return None
-        return _record(ExchangeLine, bidder, given, partner, returned, line, column, text, None)
+        return _record(ExchangeLine, (bidder, given, partner, returned, line, column, text, None))
 
     def _discard(self, words: list[str], text: str, line: int, column: int) -> DiscardLine | None:
         if len(words) != 3:
@@ -621,7 +626,7 @@ class WordReader:
         player, card = self._name(words[1]), _CARD_WORDS.get(words[2])
         if player is None or card is None:
             return None
-        return _record(DiscardLine, player, card, line, column, text, None)
+        return _record(DiscardLine, (player, card, line, column, text, None))
 
     def _redeal(self, words: list[str], text: str, line: int, column: int) -> RedealLine | None:
         if len(words) != 3 or words[2] not in _REASON:
@@ -630,7 +635,7 @@ class WordReader:
         return (
             None
             if player is None
-            else _record(RedealLine, player, "ace-no-face", line, column, text, None)
+            else _record(RedealLine, (player, "ace-no-face", line, column, text, None))
         )
 
     # ------------------------------------------------------------------ `hand` and the header
@@ -646,7 +651,7 @@ class WordReader:
             if len(digits) > _MAX_NUMBER_DIGITS:
                 _number(digits, self._column(text, 1))  # (raises: too large)
             number = int(digits)
-        return _record(_HandHead, number, line, column)
+        return _record(_HandHead, (number, line, column))
 
     def _header_names(
         self, words: list[str], text: str, line: int, column: int
@@ -666,11 +671,11 @@ class WordReader:
             at = text.find(word, at)
             items.append((word, at + 1))
             at += len(word)
-        return _record(_HeaderLine, kind, tuple(items), None, line, column)
+        return _record(_HeaderLine, (kind, tuple(items), None, line, column))
 
     def _pot(self, words: list[str], text: str, line: int, column: int) -> _HeaderLine | None:
         amount = self._amount(text, words[1], 1) if len(words) == 2 else None
-        return None if amount is None else _record(_HeaderLine, "pot", (), amount, line, column)
+        return None if amount is None else _record(_HeaderLine, ("pot", (), amount, line, column))
 
     def _header_text(self, kind: str, text: str, line: int, column: int) -> _HeaderLine | None:
         """`title`, `date`, `event`, `table` [TEXT], `rules` TEXT, `option` KEY TEXT: the
@@ -686,7 +691,7 @@ class WordReader:
         words = tuple(
             [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
         )
-        return _record(_HeaderLine, kind, words, None, line, column)
+        return _record(_HeaderLine, (kind, words, None, line, column))
 
 
 def is_hand_statement(keyword: str | None) -> bool:
