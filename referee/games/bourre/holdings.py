@@ -49,8 +49,7 @@ def cross_check_hands(state: ReplayState) -> None:
     upcard = _upcard_placed(state, ran_out)
     if upcard is not None and BIT.get(upcard, 0) & played:
         elsewhere.setdefault(upcard, (state.dealer or "", _UPCARD))
-    for player in state.active:
-        plays = state.plays_of(player)
+    for player, plays in zip(state.active, state.seat_plays, strict=True):
         _check_against_record(state, player, plays)  # (first: a card's one log fault)
         if not elsewhere:
             continue  # (the clean hand: no card played is placed elsewhere)

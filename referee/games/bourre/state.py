@@ -26,13 +26,26 @@ from referee.sequence import may_have_said
 class LoggedPlay:
     """A play that stands in a trick, after log faults were set aside: play ``place`` of
     the trick line ``source``; ``bit`` is the card's bit
-    (:data:`~referee.games.bourre.play.BIT`), looked up once, where the card is admitted.
+    (:data:`~referee.games.bourre.play.BIT`), looked up once, where the card is admitted,
+    and ``seat`` the player's place among the active players
+    (:attr:`ReplayState.active`), where their plays and cards are kept
+    (:attr:`ReplayState.seat_plays`).
 
     (A plain class, as :class:`~referee.games.euchre.replay.Seen` is: one is made for every
     card played, and a compiled module makes a plain class's objects in C, where a named
     tuple's are made in Python.)"""
 
-    __slots__ = ("bit", "card", "judged", "place", "player", "retracted", "source", "trick")
+    __slots__ = (
+        "bit",
+        "card",
+        "judged",
+        "place",
+        "player",
+        "retracted",
+        "seat",
+        "source",
+        "trick",
+    )
 
     def __init__(
         self,
@@ -43,6 +56,7 @@ class LoggedPlay:
         retracted: str | None,
         source: TrickLine,
         place: int,
+        seat: int,
         judged: bool = True,
     ) -> None:
         self.trick = trick
@@ -52,6 +66,7 @@ class LoggedPlay:
         self.retracted = retracted
         self.source = source
         self.place = place
+        self.seat = seat
         self.judged = judged  # False for a card already played (nothing to judge)
 
     @property
@@ -225,8 +240,12 @@ class ReplayState:
         #: Players with no decision line whose one card in the tricks is taken for another
         #: player's, the name being the slip (see :func:`layout.settle_decisions`): passed.
         self.named_for_another: set[str] = set()
-        self._by_player: dict[str, list[LoggedPlay]] = {}
-        self._gathered = False  # (whether _by_player is filled)
+        #: By an active player's place: their standing plays in the hand, in order (those
+        #: judged: a card already played is no evidence of their hand). Filled as the
+        #: tricks are laid out (:mod:`~referee.games.bourre.tricks`), so a stage after reads
+        #: a player's plays by their place, with no pass over the tricks and no look-up by
+        #: name a play.
+        self.seat_plays: list[list[LoggedPlay]] = []
         self._plain_deals: dict[str, tuple[str, ...]] | None = None
         self._ran_out: bool | None = None
 
@@ -309,21 +328,16 @@ class ReplayState:
         """Whether an unreadable line of the hand may have been one of these statements."""
         return may_have_said(self.unreadable, kinds, self.seats)
 
+    def take_seats(self) -> None:
+        """Who played is settled: each active player, by their place in ``active`` (their
+        seat), has no play yet (see :attr:`seat_plays`)."""
+        self.seat_plays = [[] for _ in self.active]
+
     def plays_of(self, player: str) -> list[LoggedPlay]:
-        """The player's standing plays in the hand, in order (every player's are gathered
-        in one pass, the first time one is asked: ask only once the tricks are laid out)."""
-        by_player = self._by_player
-        if not self._gathered:
-            self._gathered = True
-            for trick in self.plays:
-                for play in trick:
-                    if play.judged:
-                        mine = by_player.get(play.player)
-                        if mine is None:
-                            by_player[play.player] = [play]
-                        else:
-                            mine.append(play)
-        return by_player.get(player) or []
+        """The player's standing plays in the hand, in order (none for a player who did
+        not play; ask only once the tricks are laid out)."""
+        active = self.active  # (a few names, scanned in C: no table of seats is made)
+        return self.seat_plays[active.index(player)] if player in active else []
 
     # ------------------------------------------------------------------ plain views
 
