@@ -188,7 +188,7 @@ class _Cinches:
         dead = self._dead.get(player)
         if dead is None:
             state = self.state
-            decision, deal = state.facts.decisions.get(player), state.plain_deals().get(player)
+            decision, deal = state.facts.decisions.get(player), state.dealt(player)
             dead = self._dead[player] = own_discards(decision, deal, self.revealed[seat]) | up
         return dead
 

@@ -17,7 +17,7 @@ from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES, PlayOptions
 from referee.games.logchecks import Fault
-from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
+from referee.records import CardAt, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule
 from referee.sequence import may_have_said
@@ -246,7 +246,6 @@ class ReplayState:
         #: a player's plays by their place, with no pass over the tricks and no look-up by
         #: name a play.
         self.seat_plays: list[list[LoggedPlay]] = []
-        self._plain_deals: dict[str, tuple[str, ...]] | None = None
         self._ran_out: bool | None = None
 
     # ------------------------------------------------------------------ reporting
@@ -339,34 +338,17 @@ class ReplayState:
         active = self.active  # (a few names, scanned in C: no table of seats is made)
         return self.seat_plays[active.index(player)] if player in active else []
 
-    # ------------------------------------------------------------------ plain views
+    # ------------------------------------------------------------------ the record
 
-    def plain_decisions(self) -> dict[str, DecisionLine]:
-        """Each player's (first) decision (see :mod:`~referee.games.bourre.knowledge`)."""
-        return self.facts.decisions
-
-    def plain_deals(self) -> dict[str, tuple[str, ...]]:
-        """Each player's (first) deal, the cards as strings."""
-        if self._plain_deals is None:
-            self._plain_deals = {name: deal.cards for name, deal in self.facts.deals.items()}
-        return self._plain_deals
+    def dealt(self, player: str) -> tuple[str, ...] | None:
+        """The cards of the player's (first) deal line (None: the log has none)."""
+        deal = self.facts.deals.get(player)
+        return deal.cards if deal is not None else None
 
     def upcard_at(self) -> CardAt:
         """The upcard where the log shows it (there must be one)."""
         assert self.upcard is not None and self.upcard_line is not None
         return located(self.upcard_line, 1, self.upcard)
-
-    def plain_played(self) -> dict[str, tuple[str, ...]]:
-        """Each active player's standing plays, the cards in the order played, where the
-        stock's count asks them: a player with a logged deal whose decision line does not
-        size the exchange (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most
-        lines do, and the cards are not gathered for them)."""
-        decisions, deals = self.facts.decisions, self.facts.deals
-        return {
-            p: tuple(x.card for x in self.plays_of(p))
-            for p in self.active
-            if p in deals and knowledge.drawn_by_line(decisions.get(p)) is None
-        }
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see
@@ -374,14 +356,18 @@ class ReplayState:
         tricks do not all show (a trick missing, or a line that could not be read and may
         have been one) is not sized by the deal: it counts as ``hand_size`` cards. (A player
         the hand has pass by presumption, with no card in the tricks, would have had one in
-        each: the readable tricks show they drew nothing.)"""
+        each: the readable tricks show they drew nothing.) A player's plays are made into
+        cards only where the count asks them: a player with a logged deal whose decision
+        line does not size the exchange
+        (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most lines do)."""
         if self._ran_out is None:
-            self._ran_out = knowledge.stock_ran_out(
-                self.plain_decisions(),
-                self.plain_deals(),
-                self.plain_played(),
-                self.active,
-                self.opts.hand_size,
-                len(self.seats),
-            )
+            decisions, size = self.facts.decisions, self.opts.hand_size
+            drawn = 0
+            for seat, player in enumerate(self.active):
+                decision, deal = decisions.get(player), self.dealt(player)
+                played: tuple[str, ...] = ()
+                if deal is not None and knowledge.drawn_by_line(decision) is None:
+                    played = tuple(p.card for p in self.seat_plays[seat])
+                drawn += knowledge.exchange_size(decision, deal, played, size)
+            self._ran_out = knowledge.stock_ran_out(drawn, size, len(self.seats))
         return self._ran_out
