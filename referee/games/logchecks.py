@@ -75,10 +75,10 @@ def early_announcers(written: list[str], order: list[str]) -> dict[str, str]:
     ignored. (Lists, not sequences: compiled, a loop over a list is the list's own, where a
     sequence's goes through the iterator protocol; this is asked of every hand.)
     """
+    if _in_turn(written, order):
+        return {}  # (the usual case, checked in one pass, with no table of places made)
     place = {p: i for i, p in enumerate(order)}
     line = [p for p in written if p in place]
-    if _in_turn(line, place):
-        return {}  # (the usual case, checked in one pass)
     early: dict[str, str] = {}
     for i, player in enumerate(line):
         later = [q for q in line[i + 1 :] if place[q] < place[player]]
@@ -100,16 +100,18 @@ def early_at_first_and_last(
     return early_announcers(first, order), early_announcers(last, order)
 
 
-def _in_turn(line: list[str], place: dict[str, int]) -> bool:
-    """Whether each of ``line`` comes no earlier in turn (``place``) than the one before
-    it: then no later line is of a player due earlier, and nobody announced early (else
-    the player before the first one out of order did)."""
-    last = -1
-    for player in line:
-        at = place[player]
-        if at < last:
+def _in_turn(written: list[str], order: list[str]) -> bool:
+    """Whether ``written`` (one line each) comes in turn: each player in ``order``, later
+    in it than the one written before (one walk of both). Then no later line is of a player
+    due earlier, and nobody announced early. False also for a name not in ``order`` (then
+    the full count, which ignores it, decides)."""
+    at, count = 0, len(order)
+    for player in written:
+        while at < count and order[at] != player:
+            at += 1
+        if at == count:
             return False
-        last = at
+        at += 1
     return True
 
 

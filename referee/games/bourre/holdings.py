@@ -39,8 +39,8 @@ def cross_check_hands(state: ReplayState) -> None:
     ran_out = state.stock_ran_out()
     played = state.cards_played  # (only the cards played are asked where they are)
     elsewhere = cards_out_of_play(
-        state.plain_decisions(),
-        state.plain_deals(),
+        state.facts.decisions,
+        state.facts.deals,
         state.active,
         ran_out,
         state.contested,
@@ -49,8 +49,9 @@ def cross_check_hands(state: ReplayState) -> None:
     upcard = _upcard_placed(state, ran_out)
     if upcard is not None and BIT.get(upcard, 0) & played:
         elsewhere.setdefault(upcard, (state.dealer or "", _UPCARD))
-    for player in state.active:
-        plays = state.plays_of(player)
+    seat_plays = state.seat_plays
+    for seat, player in enumerate(state.active):  # (not zip: compiled, zip is a Python call)
+        plays = seat_plays[seat]
         _check_against_record(state, player, plays)  # (first: a card's one log fault)
         if not elsewhere:
             continue  # (the clean hand: no card played is placed elsewhere)
@@ -97,7 +98,7 @@ def _check_against_record(state: ReplayState, player: str, plays: list[LoggedPla
     dealt_it = player == state.dealer or not state.dealer_shown or state.dealer_contradicted
     upcard = state.upcard if dealt_it and state.upcard else None
     played = tuple(p.card for p in plays)
-    deal = state.plain_deals().get(player)
+    deal = state.dealt(player)
     for problem in exchange_problems(line, deal, upcard, played, state.opts.hand_size):
         state.record_contradicted.add(player)
         _explain(state, player, line, plays, problem)

@@ -44,11 +44,11 @@ from referee.rule import Rule
 def judge_plays(state: ReplayState) -> None:
     """Flag each standing play that breaks a rule (and each card taken back that did)."""
     trump, opts, play_opts = state.trump, state.opts, state.play_opts
-    # What the tricks reveal of each hand, as bits. A card's standing entry is its only one
-    # (tricks._admit_plays), so a player's cards at a trick are these less ``gone``, the
-    # cards played to earlier tricks: one ``&`` a play, where a table kept per player
-    # would be updated at every play.
-    revealed = {p: _bits_played(state.plays_of(p)) for p in state.active}
+    # What the tricks reveal of each hand, as bits, by the player's seat. A card's standing
+    # entry is its only one (tricks._admit_plays), so a player's cards at a trick are these
+    # less ``gone``, the cards played to earlier tricks: one ``&`` a play, where a table
+    # kept per player would be updated at every play.
+    revealed = [_bits_played(plays) for plays in state.seat_plays]
     gone = 0
     # (whether the upcard is dead turns on who dealt: with the dealer in doubt, a dead card
     # more or less may make or break a cinch, or make a lower trump as good as the highest)
@@ -83,7 +83,7 @@ def judge_plays(state: ReplayState) -> None:
             if play.judged and not (after and doubt == 0) and not (shown and shown.lead_unknown):
                 view = views.get(play.player) if views and not after and not shown else None
                 # "may I?": most plays are legal and need no explanation
-                held = revealed[play.player] & ~gone
+                held = revealed[play.seat] & ~gone
                 if view or play.retracted or not is_legal(play.bit, held, table, play_opts):
                     is_last = complete and i == last
                     readings = disputes.readings(play, held) if disputes is not None else None
@@ -137,21 +137,20 @@ class _Cinches:
     out the first time a player may hold a cinch) each player's own dead cards; cards as
     bits.
 
-    (Each player's cards and tricks won are kept in lists, by their place in ``players``,
-    not in dicts keyed by name: :meth:`views` runs at the start of every trick and looks at
-    every player, and a list is walked and indexed in C where a dict is hashed at each
-    step.)"""
+    (Each player's cards and tricks won are kept in lists, by their seat (place in
+    ``state.active``), not in dicts keyed by name: :meth:`views` runs at the start of every
+    trick and looks at every player, and a list is walked and indexed in C where a dict is
+    hashed at each step.)"""
 
-    def __init__(self, state: ReplayState, revealed: dict[str, int]) -> None:
+    def __init__(self, state: ReplayState, revealed: list[int]) -> None:
         self.state = state
         self.trump = state.trump or ""
         self.trumps = SUIT_BITS[self.trump]
-        self.by_player = revealed  # each player's cards (bits) as the tricks reveal them
-        self.players = list(revealed)
-        #: the same, in ``players``' order
-        self.revealed = list(revealed.values())
-        self.won = [0] * len(self.players)  # tricks won, in ``players``' order
-        self.place = {p: i for i, p in enumerate(self.players)}
+        self.players = state.active
+        #: each player's cards (bits) as the tricks reveal them, by seat
+        self.revealed = revealed
+        self.won = [0] * len(self.players)  # tricks won, by seat
+        self.place = {p: i for i, p in enumerate(self.players)}  # player -> seat
         #: the cards every player knows dead (bits), and whether their own discards are
         #: (see :meth:`dead`; None: not worked out yet)
         self._known: tuple[int, bool] | None = None
@@ -162,21 +161,21 @@ class _Cinches:
         ``earlier`` the cards played to earlier tricks (bits)."""
         views: dict[str, CinchView] | None = None
         won, trumps, left = self.won, self.trumps, ~earlier
-        for i, revealed in enumerate(self.revealed):
+        for i, revealed in enumerate(self.revealed):  # (i: the player's seat)
             hand = revealed & left
             if not _has_bits(hand & trumps, 3 - won[i]):
                 continue  # three sure tricks are out of reach: no cinch
             player = self.players[i]
             if player in self.state.record_contradicted:
                 continue  # (what they discarded, and so knew dead, is not in the log)
-            view = held_cinch(won[i], hand, earlier | self.dead(player), self.trump)
+            view = held_cinch(won[i], hand, earlier | self.dead(player, i), self.trump)
             if view is not None:
                 if views is None:
                     views = {}
                 views[player] = view
         return views
 
-    def dead(self, player: str) -> int:
+    def dead(self, player: str, seat: int) -> int:
         """The cards the player knows are out of play besides those played: their own
         discards while the stock certainly did not run out (after, they may have been
         dealt again), and the dead upcard (the dealer is served last). (Worked out for a
@@ -189,8 +188,8 @@ class _Cinches:
         dead = self._dead.get(player)
         if dead is None:
             state = self.state
-            decision, deal = state.facts.decisions.get(player), state.plain_deals().get(player)
-            dead = self._dead[player] = own_discards(decision, deal, self.by_player[player]) | up
+            decision, deal = state.facts.decisions.get(player), state.dealt(player)
+            dead = self._dead[player] = own_discards(decision, deal, self.revealed[seat]) | up
         return dead
 
     def won_trick(self, winner: str | None) -> None:

@@ -3,8 +3,9 @@
 Pure functions over plain values (names, cards as strings), the one statement of these
 rules: the replay (:mod:`~referee.games.bourre.holdings`,
 :mod:`~referee.games.bourre.judging`) asks them and explains what they find. A decision is
-given as its :class:`~referee.records.DecisionLine`, a deal as the cards dealt, a player's
-plays as the cards in the order played.
+given as its :class:`~referee.records.DecisionLine`, a deal as the cards dealt (a hand's
+deals as their :class:`~referee.records.DealLine`, by player, as the log's facts hold them:
+no table of their cards is made), a player's plays as the cards in the order played.
 """
 
 from __future__ import annotations
@@ -13,38 +14,24 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from referee.games.bourre.play import BIT, bits_of
-from referee.records import DecisionLine
+from referee.records import DealLine, DecisionLine
 
 # (dicts and tuples, not Mapping and Sequence: compiled, a loop over a dict or a tuple, or a
 # lookup in it, is the builtin's own; a Mapping's is a method call.)
 Decisions = dict[str, DecisionLine]
-Deals = dict[str, tuple[str, ...]]
-Played = dict[str, tuple[str, ...]]
+Deals = dict[str, DealLine]
 
 
-def stock_ran_out(
-    decisions: Decisions,
-    deals: Deals,
-    played: Played,
-    active: list[str],
-    hand_size: int,
-    seats: int,
-) -> bool:
-    """Whether the draws may have emptied the stock (then discards come back into play).
+def stock_ran_out(drawn: int, hand_size: int, seats: int) -> bool:
+    """Whether the draws may have emptied the stock (then discards come back into play),
+    ``drawn`` being the active players' exchanges, each counted by :func:`exchange_size`.
 
     ``bourre.md``, "The cinch": each active player's exchange counts as its size where the
     log shows it, else as ``hand_size`` (:func:`exchange_size`), against the stock the deal
     leaves, 52 - ``hand_size`` x ``seats``. An exchange the log does not size is at most
     ``hand_size`` cards: never taken to have emptied the stock by itself, which would be a
-    guess, and one that loses a cinch the player could see. ``played`` need hold only the
-    players whose decision line does not size the exchange (:func:`drawn_by_line`): no
-    other's plays are asked.
+    guess, and one that loses a cinch the player could see.
     """
-    drawn = 0
-    for player in active:
-        drawn += exchange_size(
-            decisions.get(player), deals.get(player), played.get(player, ()), hand_size
-        )
     return drawn > 52 - hand_size * seats
 
 
@@ -60,7 +47,8 @@ def exchange_size(
     line, a logged deal and all the player's cards in the tricks (``played``) size it: the
     cards they played that the deal did not hold were drawn (a player never draws back
     their own discard). Otherwise the log does not size it, and it counts as the most it
-    can be.
+    can be. (``played`` is asked only where the line does not size the exchange and the
+    deal is logged: the caller may give ``()`` elsewhere.)
     """
     by_line = drawn_by_line(decision)
     if by_line is not None:
@@ -110,7 +98,8 @@ def cards_out_of_play(
     cross-check took over 1,722 hands, compiled)."""
     where: dict[str, tuple[str, str]] = {}
     playing = set(active)
-    for name, deal in deals.items():
+    for name, deal_line in deals.items():
+        deal = deal_line.cards
         decision = decisions.get(name)
         if name not in playing:
             if not ran_out:

@@ -17,7 +17,7 @@ from referee.games.bourre.facts import HandFacts
 from referee.games.bourre.options import BourreOptions
 from referee.games.bourre.rules import DECISION_RULES, RENEGE_RULES, PlayOptions
 from referee.games.logchecks import Fault
-from referee.records import CardAt, DecisionLine, TrickLine, TrumpLine, located, play_items
+from referee.records import CardAt, TrickLine, TrumpLine, located, play_items
 from referee.report import ClaimRuling, TrickRecord, Violation
 from referee.rule import Rule
 from referee.sequence import may_have_said
@@ -26,13 +26,26 @@ from referee.sequence import may_have_said
 class LoggedPlay:
     """A play that stands in a trick, after log faults were set aside: play ``place`` of
     the trick line ``source``; ``bit`` is the card's bit
-    (:data:`~referee.games.bourre.play.BIT`), looked up once, where the card is admitted.
+    (:data:`~referee.games.bourre.play.BIT`), looked up once, where the card is admitted,
+    and ``seat`` the player's place among the active players
+    (:attr:`ReplayState.active`), where their plays and cards are kept
+    (:attr:`ReplayState.seat_plays`).
 
     (A plain class, as :class:`~referee.games.euchre.replay.Seen` is: one is made for every
     card played, and a compiled module makes a plain class's objects in C, where a named
     tuple's are made in Python.)"""
 
-    __slots__ = ("bit", "card", "judged", "place", "player", "retracted", "source", "trick")
+    __slots__ = (
+        "bit",
+        "card",
+        "judged",
+        "place",
+        "player",
+        "retracted",
+        "seat",
+        "source",
+        "trick",
+    )
 
     def __init__(
         self,
@@ -43,6 +56,7 @@ class LoggedPlay:
         retracted: str | None,
         source: TrickLine,
         place: int,
+        seat: int,
         judged: bool = True,
     ) -> None:
         self.trick = trick
@@ -52,6 +66,7 @@ class LoggedPlay:
         self.retracted = retracted
         self.source = source
         self.place = place
+        self.seat = seat
         self.judged = judged  # False for a card already played (nothing to judge)
 
     @property
@@ -225,9 +240,12 @@ class ReplayState:
         #: Players with no decision line whose one card in the tricks is taken for another
         #: player's, the name being the slip (see :func:`layout.settle_decisions`): passed.
         self.named_for_another: set[str] = set()
-        self._by_player: dict[str, list[LoggedPlay]] = {}
-        self._gathered = False  # (whether _by_player is filled)
-        self._plain_deals: dict[str, tuple[str, ...]] | None = None
+        #: By an active player's place: their standing plays in the hand, in order (those
+        #: judged: a card already played is no evidence of their hand). Filled as the
+        #: tricks are laid out (:mod:`~referee.games.bourre.tricks`), so a stage after reads
+        #: a player's plays by their place, with no pass over the tricks and no look-up by
+        #: name a play.
+        self.seat_plays: list[list[LoggedPlay]] = []
         self._ran_out: bool | None = None
 
     # ------------------------------------------------------------------ reporting
@@ -309,50 +327,28 @@ class ReplayState:
         """Whether an unreadable line of the hand may have been one of these statements."""
         return may_have_said(self.unreadable, kinds, self.seats)
 
+    def take_seats(self) -> None:
+        """Who played is settled: each active player, by their place in ``active`` (their
+        seat), has no play yet (see :attr:`seat_plays`)."""
+        self.seat_plays = [[] for _ in self.active]
+
     def plays_of(self, player: str) -> list[LoggedPlay]:
-        """The player's standing plays in the hand, in order (every player's are gathered
-        in one pass, the first time one is asked: ask only once the tricks are laid out)."""
-        by_player = self._by_player
-        if not self._gathered:
-            self._gathered = True
-            for trick in self.plays:
-                for play in trick:
-                    if play.judged:
-                        mine = by_player.get(play.player)
-                        if mine is None:
-                            by_player[play.player] = [play]
-                        else:
-                            mine.append(play)
-        return by_player.get(player) or []
+        """The player's standing plays in the hand, in order (none for a player who did
+        not play; ask only once the tricks are laid out)."""
+        active = self.active  # (a few names, scanned in C: no table of seats is made)
+        return self.seat_plays[active.index(player)] if player in active else []
 
-    # ------------------------------------------------------------------ plain views
+    # ------------------------------------------------------------------ the record
 
-    def plain_decisions(self) -> dict[str, DecisionLine]:
-        """Each player's (first) decision (see :mod:`~referee.games.bourre.knowledge`)."""
-        return self.facts.decisions
-
-    def plain_deals(self) -> dict[str, tuple[str, ...]]:
-        """Each player's (first) deal, the cards as strings."""
-        if self._plain_deals is None:
-            self._plain_deals = {name: deal.cards for name, deal in self.facts.deals.items()}
-        return self._plain_deals
+    def dealt(self, player: str) -> tuple[str, ...] | None:
+        """The cards of the player's (first) deal line (None: the log has none)."""
+        deal = self.facts.deals.get(player)
+        return deal.cards if deal is not None else None
 
     def upcard_at(self) -> CardAt:
         """The upcard where the log shows it (there must be one)."""
         assert self.upcard is not None and self.upcard_line is not None
         return located(self.upcard_line, 1, self.upcard)
-
-    def plain_played(self) -> dict[str, tuple[str, ...]]:
-        """Each active player's standing plays, the cards in the order played, where the
-        stock's count asks them: a player with a logged deal whose decision line does not
-        size the exchange (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most
-        lines do, and the cards are not gathered for them)."""
-        decisions, deals = self.facts.decisions, self.facts.deals
-        return {
-            p: tuple(x.card for x in self.plays_of(p))
-            for p in self.active
-            if p in deals and knowledge.drawn_by_line(decisions.get(p)) is None
-        }
 
     def stock_ran_out(self) -> bool:
         """Whether the draws may have emptied the stock (see
@@ -360,14 +356,18 @@ class ReplayState:
         tricks do not all show (a trick missing, or a line that could not be read and may
         have been one) is not sized by the deal: it counts as ``hand_size`` cards. (A player
         the hand has pass by presumption, with no card in the tricks, would have had one in
-        each: the readable tricks show they drew nothing.)"""
+        each: the readable tricks show they drew nothing.) A player's plays are made into
+        cards only where the count asks them: a player with a logged deal whose decision
+        line does not size the exchange
+        (:func:`~referee.games.bourre.knowledge.drawn_by_line`; most lines do)."""
         if self._ran_out is None:
-            self._ran_out = knowledge.stock_ran_out(
-                self.plain_decisions(),
-                self.plain_deals(),
-                self.plain_played(),
-                self.active,
-                self.opts.hand_size,
-                len(self.seats),
-            )
+            decisions, size = self.facts.decisions, self.opts.hand_size
+            drawn = 0
+            for seat, player in enumerate(self.active):
+                decision, deal = decisions.get(player), self.dealt(player)
+                played: tuple[str, ...] = ()
+                if deal is not None and knowledge.drawn_by_line(decision) is None:
+                    played = tuple(p.card for p in self.seat_plays[seat])
+                drawn += knowledge.exchange_size(decision, deal, played, size)
+            self._ran_out = knowledge.stock_ran_out(drawn, size, len(self.seats))
         return self._ran_out

@@ -24,6 +24,7 @@ def lay_out_tricks(state: ReplayState) -> None:
     """Each trick line in order: its cards admitted (or set aside as faults), checked for
     number, leader, order and size, and its winner; then the tricks missing."""
     expected = _expected_tricks(state)
+    state.take_seats()
     played = 0  # the cards played so far (bits; who played one first: _first_entry)
     leader = _first_leader(state)
     lines = state.facts.tricks
@@ -59,13 +60,13 @@ def lay_out_tricks(state: ReplayState) -> None:
             )
         written.append(number)
         # the usual line: one card from each player, clockwise (its names need no check)
-        rotated = _clockwise(line.players, active)
-        plays, played = _admit_plays(
-            state, line, number, played, rotated and line.retracted is None
-        )
+        start = _clockwise_from(line.players, active)
+        rotated = start >= 0
+        usual = rotated and line.retracted is None
+        plays, played = _admit_plays(state, line, number, played, start if usual else -1)
         # the usual trick: every card admitted, one from each player, clockwise
         whole = len(plays) == len(line.players)
-        in_turn = rotated if whole else _clockwise(tuple(p.player for p in plays), active)
+        in_turn = rotated if whole else _clockwise_from(tuple(p.player for p in plays), active) >= 0
         unknown_lead = (number - 1 in state.unsure) or (lost > 0 and stated is None)
         slipped = logchecks.left_out_for_a_slip(line.players, len(plays), passed, len(active))
         if not slipped:  # (else the slip explains the order)
@@ -92,14 +93,18 @@ def lay_out_tricks(state: ReplayState) -> None:
     _count_tricks(state, expected, written)
 
 
-def _clockwise(players: tuple[str, ...], active: list[str]) -> bool:
-    """Whether ``players`` are the active players once each, in turn order from the first
-    (a trick's usual order). (Compared in place: no rotation of the players is made.)"""
+def _clockwise_from(players: tuple[str, ...], active: list[str]) -> int:
+    """Where in ``active`` the first of ``players`` is, when they are the active players
+    once each, in turn order from the first (a trick's usual order); else -1. (Compared in
+    place: no rotation of the players is made; the place gives each play's seat.)"""
     count = len(active)
     if not players or len(players) != count or players[0] not in active:
-        return False
+        return -1
     start = active.index(players[0])
-    return all(players[i] == active[(start + i) % count] for i in range(1, count))
+    for i in range(1, count):
+        if players[i] != active[(start + i) % count]:
+            return -1
+    return start
 
 
 def _check_trump_against_leads(state: ReplayState) -> None:
@@ -225,15 +230,18 @@ def _extra_trick(state: ReplayState, line: TrickLine, expected: int) -> None:
 
 
 def _admit_plays(
-    state: ReplayState, line: TrickLine, number: int, played: int, usual: bool
+    state: ReplayState, line: TrickLine, number: int, played: int, start: int
 ) -> tuple[list[LoggedPlay], int]:
-    """The trick's plays that stand, and ``played`` (the cards played before it, as bits)
-    with the trick's cards added. ``usual``: the line names each active player once,
-    clockwise, and takes no card back (active players are seated, distinct and did not
-    pass: only the cards may be faults, and no name is checked)."""
+    """The trick's plays that stand (each judged one also kept with its player's:
+    :attr:`ReplayState.seat_plays`), and ``played`` (the cards played before it, as bits)
+    with the trick's cards added. ``start`` (-1: not the usual line): the line names each
+    active player once, clockwise from the one at ``start`` in ``active``, and takes no
+    card back (active players are seated, distinct and did not pass: only the cards may
+    be faults, no name is checked, and each play's seat is its place from ``start``)."""
     admitted: list[LoggedPlay] = []
     seen: set[str] = set()  # (the names admitted: kept only where a name may repeat)
-    passed, seated = state.passed, state.seated
+    passed, seated, active, by_seat = state.passed, state.seated, state.active, state.seat_plays
+    usual, count = start >= 0, len(active)
     retracted, players, cards = line.retracted, line.players, line.cards
     for i in range(len(players)):  # (a trick line has as many cards as players)
         name, card = players[i], cards[i]
@@ -248,14 +256,21 @@ def _admit_plays(
                 )
             )
         ):  # the common case, nothing to report
-            if not usual:
+            if usual:
+                seat = (start + i) % count
+            else:
                 seen.add(name)
+                seat = active.index(name)  # (seated and not passed: active)
             played |= bit
-            admitted.append(LoggedPlay(number, name, card, bit, None, line, i, True))
+            play = LoggedPlay(number, name, card, bit, None, line, i, seat, True)
+            admitted.append(play)
+            by_seat[seat].append(play)
             continue
         admitted_play = _admit(state, line, i, number, seen, played, admitted)
         if admitted_play is not None:
             admitted.append(admitted_play)
+            if admitted_play.judged:
+                by_seat[admitted_play.seat].append(admitted_play)
             played |= admitted_play.bit
         elif name in seen and card in BOURRE_DECK:
             _note_named_twice(state, admitted, name, card, number)
@@ -341,7 +356,8 @@ def _admit(
         else:  # (in which trick, the log does not say)
             state.written_twice.setdefault(card, [first]).append((name, number))
     kept = back if back is not None and back in BOURRE_DECK else None
-    return LoggedPlay(number, name, card, BIT[card], kept, line, index, judged)
+    seat = state.active.index(name)  # (seated and not passed: active)
+    return LoggedPlay(number, name, card, BIT[card], kept, line, index, seat, judged)
 
 
 def _first_entry(
