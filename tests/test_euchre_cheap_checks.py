@@ -1,11 +1,11 @@
 """Bid Euchre's cheap checks agree with the full computation they stand for.
 
-The replay judges following suit with :func:`may_play`, which looks at what the player held
-only for a card off the led suit, and looks cards up in :func:`card_facts`' tables rather
-than calling :func:`effective_suit` and :func:`card_strength` for each play. A slip in
-either would miss a renege or accuse a legal play, so each is compared here with the rule
-written out in full (``_full_legal``, ``_full_winner``), on random positions drawn from
-every deck (one deck, two decks, the joker), every trump, with the bowers and the joker
+The replay judges following suit with :func:`may_play`, on what the player held as bits
+(worked out only for a card off the led suit), and looks cards up in :func:`card_facts`'
+tables rather than calling :func:`effective_suit` and :func:`card_strength` for each play.
+A slip in either would miss a renege or accuse a legal play, so each is compared here with
+the rule written out in full (``_full_legal``, ``_full_winner``), on random positions drawn
+from every deck (one deck, two decks, the joker), every trump, with the bowers and the joker
 led and held; and whole hands of random plays, legal or not, some put down and taken back,
 are judged and must give exactly the BE-FOLLOW findings the full rule gives. The replay's
 "in turn?" (:meth:`TrickReplay._in_turn`, one look-up per card) stands for the full L-TURN
@@ -17,7 +17,7 @@ must give the same findings.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +30,7 @@ from referee.games.euchre.rules import (
     card_facts,
     card_strength,
     effective_suit,
+    hand_bits,
     left_bower,
     legal_cards,
     may_play,
@@ -66,21 +67,17 @@ def _full_winner(plays: Sequence[tuple[str, str]], trump: str, deck: Deck) -> st
     return best_player
 
 
-class _Untouchable:
-    """A hand that fails the test when it is looked at."""
-
-    def __iter__(self) -> Iterator[str]:
-        raise AssertionError("the held cards were computed for a card that follows suit")
-
-
 def test_the_tables_are_the_rules_answers() -> None:
     for trump in (*SUITS, None):
         facts = card_facts(trump)
         assert facts is card_facts(trump)  # made once
         for card in (*BOURRE_DECK, JOKER):
             assert facts.suit[card] == effective_suit(card, trump)
+        for card in (*EUCHRE_DECK, JOKER):  # (a card off the deck never wins a trick)
             for led in (*SUITS, ""):
                 assert facts.strength[led][card] == card_strength(card, led, trump)
+            assert hand_bits([card]) & facts.suit_bits[facts.suit[card]]
+        assert sum(facts.suit_bits.values()) == hand_bits((*EUCHRE_DECK, JOKER))  # each once
 
 
 @settings(max_examples=600, derandomize=True, deadline=None)
@@ -95,10 +92,11 @@ def test_may_play_is_the_full_rule(rng: random.Random, deck: Deck, trump: str) -
     facts = card_facts(trump)
     full = _full_legal(hand, led, trump)
     assert legal_cards(hand, led, trump) == full
+    every = hand_bits(cards)  # (a hand holding every suit)
     for card in hand:
-        assert may_play(card, iter(hand), led, facts) == (card in full), (card, hand, led)
-        if effective_suit(card, trump) == led:  # the cheap answer: never looks at the hand
-            assert may_play(card, _Untouchable(), led, facts)
+        assert may_play(card, hand_bits(hand), led, facts) == (card in full), (card, hand, led)
+        if effective_suit(card, trump) == led:  # the cheap answer: whatever the hand holds
+            assert may_play(card, every, led, facts)
 
 
 @settings(max_examples=400, derandomize=True, deadline=None)

@@ -20,8 +20,10 @@ from referee.games.euchre.deck import SINGLE, Deck
 from referee.games.euchre.holdings import Holdings, off_deck
 from referee.games.euchre.rules import (
     BE_FOLLOW,
+    CARD_BIT,
     CardFacts,
     card_facts,
+    deck_bits,
     follow_breach,
     follows,
     may_play,
@@ -42,12 +44,14 @@ class Seen:
     Python.)"""
 
     __slots__ = (
+        "bit",
         "card",
         "clean",
         "index",
         "player",
         "retracted",
         "retracted_clean",
+        "seat",
         "source",
         "trick",
     )
@@ -62,6 +66,8 @@ class Seen:
         source: TrickLine,
         index: int,
         trick: int,
+        seat: int,
+        bit: int,
     ) -> None:
         self.player = player
         self.card = card
@@ -71,6 +77,8 @@ class Seen:
         self.source = source  # the trick line, whose play ``index`` this is
         self.index = index
         self.trick = trick  # the trick's number
+        self.seat = seat  # the player's place among the hand's players (-1: not one of them)
+        self.bit = bit  # the card's bit (CARD_BIT; 0: not a card of the deck)
 
     def card_at(self) -> CardAt:
         """The card where the log shows it."""
@@ -201,8 +209,15 @@ class TrickReplay:
         self._again: dict[str, list[Seen]] = {}
         self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
         self._overplayed: set[str] = set()  # cards played once more than the deck has them
-        self._active = frozenset(setup.active)  # (asked of every card played)
         self._cards = setup.deck.cards
+        # A card is its bit and a player their seat, each looked up once a play: what every
+        # play is asked (of the deck? played before? a seat's second card in the trick? its
+        # hand from a trick on?) is then a bit or a list's item, not a look-up by name.
+        self._seat = {p: i for i, p in enumerate(setup.active)}  # player in the hand -> seat
+        self._deck_bits = deck_bits(setup.deck)
+        self._played = 0  # the cards played (once or more), as bits: the keys of _first
+        #: seat -> the seat's admitted plays, in log order (what "may I?" looks at)
+        self._by_seat: list[list[Seen]] = [[] for _ in setup.active]
 
     def run(self, lines: Sequence[TrickLine]) -> Replay:
         """Lay out every trick, then judge following suit."""
@@ -319,41 +334,50 @@ class TrickReplay:
 
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
-        players: set[str] = set()  # who played to the trick so far
-        active, retracted, cards = self._active, line.retracted, line.cards
+        taken = 0  # the seats that played to the trick so far, as bits
+        seat_of, deck_bits = self._seat, self._deck_bits
+        retracted, cards = line.retracted, line.cards
         for index, player in enumerate(line.players):  # (as many cards as players)
             card = cards[index]
+            seat = seat_of.get(player, -1)
+            bit = CARD_BIT.get(card, 0) & deck_bits
             if (
                 retracted is None
-                and player in active
-                and player not in players
-                and self._card_fault(player, card) is None
+                and seat >= 0
+                and not taken >> seat & 1
+                and self._card_fault(player, card, bit) is None
             ):  # the usual play (a player in the hand, once, a card they may hold): admitted
-                play = Seen(player, card, None, True, False, line, index, number)
+                play = Seen(player, card, None, True, False, line, index, number, seat, bit)
                 seen.append(play)
-                players.add(player)
+                taken |= 1 << seat
                 self._note_played(play)
                 continue
-            admitted = self._admit(line, index, number, players)
+            admitted = self._admit(line, index, number, taken)
             if admitted is not None:
                 seen.append(admitted)
-                players.add(admitted.player)
-            elif player in players:  # (written twice: one name is a slip, and which card
-                # was theirs the log does not say: neither is judged nor evidence)
+                taken |= 1 << admitted.seat
+            elif seat >= 0 and taken >> seat & 1:  # (written twice: one name is a slip, and
+                # which card was theirs the log does not say: neither is judged nor evidence)
                 kept = next(x for x in seen if x.player == player)
                 kept.clean = kept.retracted_clean = False
         return seen
 
-    def _admit(self, line: TrickLine, index: int, number: int, already: set[str]) -> Seen | None:
-        """Play ``index`` of the trick line, or None when a fault leaves it out."""
+    def _bit(self, c: str) -> int:
+        """The card's bit (:data:`~referee.games.euchre.rules.CARD_BIT`; 0: off the deck)."""
+        return CARD_BIT.get(c, 0) & self._deck_bits
+
+    def _admit(self, line: TrickLine, index: int, number: int, taken: int) -> Seen | None:
+        """Play ``index`` of the trick line, or None when a fault leaves it out (``taken``:
+        the seats that played to the trick before it, as bits)."""
         player, c = line.players[index], line.cards[index]
         retracted = line.retracted[index] if line.retracted is not None else None
-        seen = Seen(player, c, retracted, False, False, line, index, number)
+        seat = self._seat.get(player, -1)
+        seen = Seen(player, c, retracted, False, False, line, index, number, seat, self._bit(c))
         if not self.s.table.seated(player):
             name_item = play_items(line, index)[0]
             self.findings.unseated(player, line, name_item, f"trick {number}", trick=number, card=c)
             return None
-        if player not in self._active:
+        if seat < 0:
             why = self.s.out_reason.get(player, f"{player} is not in this hand")
             self.findings.add_at(
                 L_PASSED,
@@ -364,7 +388,7 @@ class TrickReplay:
                 evidence=why + f"; the card is left out of trick {number}",
             )
             return None
-        if player in already:
+        if taken >> seat & 1:
             self.findings.add_fault(
                 logchecks.twice_in_trick(player, number),
                 seen.card_at(),
@@ -374,7 +398,7 @@ class TrickReplay:
             return None
         seen.retracted_clean = retracted is not None and self._card_ok(seen, number, True)
         seen.clean = self._card_ok(seen, number, False)
-        if c not in self._cards:  # (reported: what the player really played the log does not say)
+        if not seen.bit:  # (reported: what the player really played the log does not say)
             return None
         if not seen.clean and self._times_played(c) >= self.s.deck.copies:
             self._overplayed.add(c)  # (the fault found was "already played")
@@ -383,10 +407,15 @@ class TrickReplay:
 
     def _note_played(self, seen: Seen) -> None:
         """``seen`` played its card, one of the deck (admitted: the callers have asked): who
-        played each card of the deck, and with two decks how often each player played it."""
+        played each card of the deck, each seat's plays, and with two decks how often each
+        player played each card."""
         c = seen.card
-        if self._first.setdefault(c, seen) is not seen:
+        if self._played & seen.bit:
             self._again.setdefault(c, []).append(seen)
+        else:
+            self._first[c] = seen
+            self._played |= seen.bit
+        self._by_seat[seen.seat].append(seen)
         if self.s.deck.copies > 1:  # (with one deck a second play is already a fault)
             self._mine[seen.player, c] = self._mine.get((seen.player, c), 0) + 1
 
@@ -405,21 +434,25 @@ class TrickReplay:
         """Check the card ``seen`` put down (or, ``corrected``, took back) against the deck
         and the log; report the fault found (see :meth:`_card_fault`)."""
         player = seen.player
-        c = seen.retracted if corrected and seen.retracted is not None else seen.card
-        fault = self._card_fault(player, c)
+        if corrected and seen.retracted is not None:
+            c, bit = seen.retracted, self._bit(seen.retracted)
+        else:
+            c, bit = seen.card, seen.bit
+        fault = self._card_fault(player, c, bit)
         if fault is None:
             return True
         at = seen.retracted_at() if corrected else seen.card_at()
         self.findings.add_fault(fault, at, player=player, trick=number, corrected=corrected)
         return False
 
-    def _card_fault(self, player: str, c: str) -> logchecks.Fault | None:
-        """The first fault of ``player`` putting down ``c`` now, if any: a card off the deck,
-        already played (every copy), or one the log does not leave them."""
+    def _card_fault(self, player: str, c: str, bit: int) -> logchecks.Fault | None:
+        """The first fault of ``player`` putting down ``c`` (its bit ``bit``: see
+        :meth:`_bit`) now, if any: a card off the deck, already played (every copy), or one
+        the log does not leave them."""
         deck = self.s.deck
-        if c not in self._cards:
+        if not bit:
             return off_deck(c, deck)
-        if c in self._first and self._times_played(c) >= deck.copies:
+        if bit & self._played and self._times_played(c) >= deck.copies:
             return logchecks.already_played(c, self._plays_of(c), deck.copies)
         times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
         return self._held_elsewhere(player, c, times)
@@ -475,12 +508,12 @@ class TrickReplay:
         """Whether the trick's cards came clockwise from its leader's: the usual trick, where
         :func:`~referee.games.logchecks.first_out_of_turn` finds nothing (each card is then
         the next player's in turn; a card from further round or from behind is not). One
-        look-up per card, where the full rule orders the players first
+        step per card, from the seats, where the full rule orders the players first
         (``tests/test_euchre_cheap_checks.py`` checks that the two agree)."""
-        steps = self.s.table.steps_from(seen[0].player)
+        lead, seats = seen[0].seat, len(self._by_seat)  # (the hand's players, in seat order)
         last = 0
         for i in range(1, len(seen)):  # (each card after the lead: no slice made)
-            step = steps[seen[i].player]
+            step = (seen[i].seat - lead) % seats
             if step <= last:
                 return False
             last = step
@@ -498,28 +531,25 @@ class TrickReplay:
 
     # ------------------------------------------------------------------ judging
 
-    def _shown_from(
-        self, player: str, number: int, where: dict[str, str] | None = None
-    ) -> list[str]:
-        """The cards the log consistently shows in ``player``'s hand from trick ``number``
-        on, in trick order. Asked only for a card off the led suit: most plays follow suit,
-        and need none. ``where``, when given (a renege's evidence), gets where each card
-        was last shown, in words."""
-        shown: list[str] = []
-        plays = self.out.plays
-        for n in range(number, len(plays) + 1):
-            for x in plays[n - 1]:
-                if x.player != player:
-                    continue
-                if x.retracted is not None and x.retracted_clean:
-                    shown.append(x.retracted)
-                    if where is not None:
-                        where[x.retracted] = _where(n, True)
-                if x.clean:
-                    shown.append(x.card)
-                    if where is not None:
-                        where[x.card] = _where(n, False)
-        return shown
+    def _shown_from(self, seat: int, number: int, where: dict[str, str] | None = None) -> int:
+        """The cards the log consistently shows in the hand of the player at ``seat`` from
+        trick ``number`` on, as bits (:func:`~referee.games.euchre.rules.hand_bits`). Asked
+        only for a card off the led suit: most plays follow suit, and need none. ``where``,
+        when given (a renege's evidence), gets where each card was last shown, in words, in
+        trick order."""
+        bits = 0
+        for x in self._by_seat[seat]:  # (in log order)
+            if x.trick < number:
+                continue
+            if x.retracted is not None and x.retracted_clean:
+                bits |= self._bit(x.retracted)
+                if where is not None:
+                    where[x.retracted] = _where(x.trick, True)
+            if x.clean:
+                bits |= x.bit
+                if where is not None:
+                    where[x.card] = _where(x.trick, False)
+        return bits
 
     def _judge_all(self) -> None:
         trump = self.s.trump
@@ -531,7 +561,7 @@ class TrickReplay:
             self._set_aside_disputed()
         doubtful = self.out.doubtful_leads
         for number, seen in enumerate(self.out.plays, 1):
-            if not seen or seen[0].card not in cards or number in doubtful:
+            if not seen or number in doubtful:  # (an admitted card is of the deck)
                 continue
             led = facts.suit[seen[0].card]
             if seen[0].index > 0 and _lead_in_doubt(seen[0].source, led, facts, cards):
@@ -597,7 +627,7 @@ class TrickReplay:
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        if not may_play(card, self._shown_from(x.player, number), led, facts):
+        if not may_play(card, self._shown_from(x.seat, number), led, facts):
             self._renege(x, card, number, led, corrected)
 
     def _renege(
@@ -613,7 +643,7 @@ class TrickReplay:
         trump = self.s.trump
         suit = card_facts(trump).suit
         held: dict[str, str] = {}  # (shown from this trick on)
-        self._shown_from(x.player, number, held)
+        self._shown_from(x.seat, number, held)
         proof = [(c, w) for c, w in held.items() if suit[c] == led]
         message, evidence = follow_breach(x.player, card, number, led, trump, proof, corrected)
         found = self.findings.add_at(

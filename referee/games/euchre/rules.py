@@ -108,11 +108,40 @@ def card_strength(card: str, led_suit: str | None, trump: str | None) -> int:
     return 0
 
 
-#: Every card a log's card can be (the 52 and the joker): what :class:`CardFacts` tabulates.
+#: Every card a log's card can be (the 52 and the joker): whose suit :class:`CardFacts`
+#: tabulates.
 _EVERY_CARD: tuple[str, ...] = (*sorted(BOURRE_DECK), JOKER)
+#: The cards of any Bid Euchre deck (the 24 and the joker): whose strength it tabulates (a
+#: card off the deck never wins a trick, see :func:`winning_play`).
+_EUCHRE_CARDS: tuple[str, ...] = (*sorted(EUCHRE_DECK), JOKER)
 #: Every suit a trick can be led in: a suit letter, or ``""`` (the joker while trump is not
 #: known, see :func:`effective_suit`).
 _LED_SUITS: tuple[str, ...] = (*SUITS, "")
+
+
+#: A Bid Euchre card (the 24 and the joker) -> its bit in a hand's ``int`` (see
+#: :func:`hand_bits`): "holds a card of the led suit" is then one ``&``.
+CARD_BIT: Final[dict[str, int]] = {card: 1 << i for i, card in enumerate(_EUCHRE_CARDS)}
+
+
+#: The bits of the 24 cards, and of the joker (see :func:`deck_bits`).
+_PLAIN_DECK_BITS: Final = sum(CARD_BIT[card] for card in EUCHRE_DECK)
+_JOKER_BIT: Final = CARD_BIT[JOKER]
+
+
+def deck_bits(deck: Deck) -> int:
+    """The bits of the cards of ``deck`` (:data:`CARD_BIT`): ``CARD_BIT.get(c, 0) & bits``
+    is a card's bit, 0 for a card off the deck."""
+    return _PLAIN_DECK_BITS | _JOKER_BIT if deck.joker else _PLAIN_DECK_BITS
+
+
+def hand_bits(cards: Iterable[str]) -> int:
+    """A hand as bits, one per card held (:data:`CARD_BIT`; a card off the deck has none,
+    and a second copy adds nothing: the rules ask only which cards are held)."""
+    bits = 0
+    for card in cards:
+        bits |= CARD_BIT.get(card, 0)
+    return bits
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,16 +153,22 @@ class CardFacts:
     trump: str | None
     #: card -> the suit it follows and wins as (``effective_suit``)
     suit: dict[str, str]
-    #: led suit -> card -> how strongly the card bids for a trick led so (``card_strength``)
+    #: led suit -> card of a Bid Euchre deck -> how strongly the card bids for a trick led
+    #: so (``card_strength``)
     strength: dict[str, dict[str, int]]
+    #: suit -> the bits (:data:`CARD_BIT`) of the cards that follow it (``suit`` gathered)
+    suit_bits: dict[str, int]
 
 
 def _tabulate(trump: str | None) -> CardFacts:
     suit = {card: effective_suit(card, trump) for card in _EVERY_CARD}
     strength = {
-        led: {card: card_strength(card, led, trump) for card in _EVERY_CARD} for led in _LED_SUITS
+        led: {card: card_strength(card, led, trump) for card in _EUCHRE_CARDS} for led in _LED_SUITS
     }
-    return CardFacts(trump, suit, strength)
+    suit_bits = dict.fromkeys(_LED_SUITS, 0)
+    for card, bit in CARD_BIT.items():
+        suit_bits[suit[card]] |= bit
+    return CardFacts(trump, suit, strength, suit_bits)
 
 
 _FACTS: Final[dict[str | None, CardFacts]] = {}
@@ -166,22 +201,16 @@ def follows(card: str, led_suit: str, facts: CardFacts) -> bool:
     return facts.suit[card] == led_suit
 
 
-def may_play(card: str, hand: Iterable[str], led_suit: str, facts: CardFacts) -> bool:
-    """May I? Whether ``card``, one of ``hand``, may be played to a trick led in
-    ``led_suit`` (under ``facts``' trump): a card of the led (effective) suit always may; any
-    other card only when ``hand`` holds none of that suit.
+def may_play(card: str, hand: int, led_suit: str, facts: CardFacts) -> bool:
+    """May I? Whether ``card``, one of ``hand`` (as bits: :func:`hand_bits`), may be played
+    to a trick led in ``led_suit`` (under ``facts``' trump): a card of the led (effective)
+    suit always may; any other card only when ``hand`` holds none of that suit.
 
-    ``hand`` is looked at only for a card off the led suit, so it may be lazy (a generator
-    of what the log shows the player held): most plays follow suit and never compute it.
-    A plain loop, not ``any()``: the replay asks this of every play.
+    ``hand`` matters only for a card off the led suit (:func:`follows`), so the replay
+    works out what the log shows the player held only for such a card: most plays follow
+    suit and never need it.
     """
-    if follows(card, led_suit, facts):
-        return True
-    suit = facts.suit
-    for held in hand:  # noqa: SIM110 (see above: no generator)
-        if suit[held] == led_suit:
-            return False  # could have followed suit
-    return True
+    return follows(card, led_suit, facts) or not hand & facts.suit_bits[led_suit]
 
 
 def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) -> frozenset[str]:
@@ -194,7 +223,8 @@ def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) ->
     if led_suit is None:
         return cards
     facts = card_facts(trump)
-    return frozenset(c for c in cards if may_play(c, cards, led_suit, facts))
+    bits = hand_bits(cards)
+    return frozenset(c for c in cards if may_play(c, bits, led_suit, facts))
 
 
 def trick_winner(
@@ -222,8 +252,10 @@ def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> in
         if strength is None:  # the lead
             strength = facts.strength[facts.suit[card]]
             best_at, best = at, strength[card]
-        elif strength[card] > best:
-            best_at, best = at, strength[card]
+            continue
+        bid = strength[card]
+        if bid > best:
+            best_at, best = at, bid
     return best_at
 
 

@@ -24,13 +24,9 @@ class Table:
         self.teams: tuple[str, ...] = tuple(
             "+".join(self.players[k::2]) for k in range(min(2, len(self.players)))
         )
-        #: player -> every player in clockwise order from them (asked of every trick)
+        #: player -> every player in clockwise order from them
         self._clockwise = {
             p: tuple(self.left_of(p, k) for k in range(len(self.players))) for p in self.players
-        }
-        #: player -> each player's number of seats clockwise from them
-        self._steps = {
-            p: {q: k for k, q in enumerate(order)} for p, order in self._clockwise.items()
         }
 
     def seated(self, name: str) -> bool:
@@ -45,11 +41,6 @@ class Table:
     def clockwise_from(self, player: str) -> list[str]:
         """Every player in clockwise order, starting with ``player``."""
         return list(self._clockwise[player])
-
-    def steps_from(self, player: str) -> dict[str, int]:
-        """Each player's number of seats clockwise from ``player`` (``player``: 0). Not to
-        be changed: it is the table's own."""
-        return self._steps[player]
 
     def partner(self, player: str) -> str | None:
         """The partner across the table (four players only)."""
