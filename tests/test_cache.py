@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from lark import Lark
 from lark.exceptions import LarkError
 

@@ -26,6 +26,12 @@ _DROPPED = dict.fromkeys((7, 8, 11, 12, 13))
 _TERMINAL_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE")
 
 
+def _stripped(text: str) -> str:
+    """``text`` without the characters rich drops. (Asked first whether it is printable, as
+    nearly all is: a scan in C, where ``translate`` looks every character up in a dict.)"""
+    return text if text.isprintable() else text.translate(_DROPPED)
+
+
 class Line(Protocol):
     """A line of the text report being made: rich's ``Text`` (on a terminal), or
     :class:`PlainText`."""
@@ -44,11 +50,11 @@ class PlainText:
     __slots__ = ("plain",)
 
     def __init__(self, text: str = "", style: str = "") -> None:
-        self.plain = text.translate(_DROPPED)
+        self.plain = _stripped(text)
 
     def append(self, text: str, style: str | None = None) -> PlainText:
         """``text`` added at the end (as rich's ``Text.append`` of a string)."""
-        self.plain += text.translate(_DROPPED)
+        self.plain += _stripped(text)
         return self
 
     def __add__(self, other: object) -> PlainText:

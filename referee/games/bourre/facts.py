@@ -33,6 +33,7 @@ class HandFacts:
         "foreign",
         "hand",
         "later_decisions",
+        "lines_by_player",
         "settles",
         "tricks",
         "trump_lines",
@@ -48,6 +49,9 @@ class HandFacts:
         #: Each seated player's decision lines after their first, in log order (a slip:
         #: L-DUPLICATE; see :func:`decision_lines`).
         self.later_decisions: list[DecisionLine] = []
+        #: Each seated player's decision lines in log order, where a player has more than
+        #: one (made by :func:`decision_lines` the first time it is asked: None till then).
+        self.lines_by_player: dict[str, list[DecisionLine]] | None = None
         self.tricks: list[TrickLine] = []
         self.claims: list[ClaimLine] = []
         self.antes: list[AnteLine] = []
@@ -90,10 +94,17 @@ def gather_facts(hand: Hand, seats: tuple[str, ...]) -> HandFacts:
 def decision_lines(facts: HandFacts, player: str) -> list[DecisionLine]:
     """The player's decision lines in the hand, in log order (read from the hand's events:
     ``facts.decisions`` holds the one that counts, which the tricks may make a later one)."""
-    if not any(d.player == player for d in facts.later_decisions):
-        first = facts.decisions.get(player)
-        return [] if first is None else [first]
-    return [e for e in facts.hand.events if isinstance(e, DecisionLine) and e.player == player]
+    by_player = facts.lines_by_player
+    if by_player is None:
+        if not facts.later_decisions:  # (the usual hand: one line a player at most)
+            first = facts.decisions.get(player)
+            return [] if first is None else [first]
+        # (made once a hand, not once a question: a log may repeat a line many times)
+        by_player = facts.lines_by_player = {}
+        for event in facts.hand.events:
+            if isinstance(event, DecisionLine) and event.player in facts.decisions:
+                by_player.setdefault(event.player, []).append(event)
+    return by_player.get(player, [])
 
 
 def decision_by_tricks(facts: HandFacts, player: str) -> DecisionLine | None:
