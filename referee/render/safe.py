@@ -50,6 +50,13 @@ UNSAFE = re.compile(
 )
 
 
+def _plain_ascii(text: str) -> bool:
+    """Whether ``text`` is ASCII without a control: then :data:`UNSAFE` has nothing to find.
+    (Asked first, as most text is: ``isascii`` reads a flag of the string and
+    ``isprintable`` is a scan in C, where a search by the pattern costs a call into ``re``.)"""
+    return text.isascii() and text.isprintable()
+
+
 def visible_char(char: str) -> str:
     """The visible escape of one unsafe character (see the module's docstring)."""
     code = ord(char)
@@ -64,13 +71,13 @@ def _replace(match: re.Match[str]) -> str:
 
 def visible(text: str) -> str:
     """``text`` with every control, bidi, zero-width and other format character escaped."""
-    if UNSAFE.search(text) is None:
+    if _plain_ascii(text) or UNSAFE.search(text) is None:
         return text
     return UNSAFE.sub(_replace, text)
 
 
 def visible_lines(text: str) -> str:
     """:func:`visible`, but for the line ends of text printed as lines."""
-    if UNSAFE.search(text) is None:
+    if _plain_ascii(text) or UNSAFE.search(text) is None:
         return text
     return "\n".join(map(visible, text.split("\n")))
