@@ -499,7 +499,7 @@ class WordReader:
         # text, unless a colon stands alone or a card is taken back: then the line's own)
         cols = None
         if alone or retracted is not None:
-            cols = _trick_columns(text, number_at, first, retracted, len(players))
+            cols = _trick_columns(words, text, number_at, first, retracted, len(players))
         return _record(
             TrickLine,
             (number, tuple(players), tuple(cards), retracted, line, column, text, cols),
@@ -765,14 +765,28 @@ class WordReader:
 
 
 def _trick_columns(
-    text: str, number_at: int, first: int, retracted: tuple[str | None, ...] | None, plays: int
+    words: list[str],
+    text: str,
+    number_at: int,
+    first: int,
+    retracted: tuple[str | None, ...] | None,
+    plays: int,
 ) -> tuple[int, ...]:
     """The columns of a trick line's items (the keyword, the number, then each play's name,
     card and card taken back, as Lark's reading gives them) where its words are not its
     items one for one: a colon standing alone, and the `(was` before a card taken back, are
     words but no items. ``number_at``: the number's word (0: none); ``first``: the first
-    play's name's; ``retracted``: the cards taken back, by play (None: none)."""
-    found = word_columns(text)  # (a trick line's words hold no `+`: one column a word)
+    play's name's; ``retracted``: the cards taken back, by play (None: none).
+
+    Each word's column is found from the end of the word before it (only separators stand
+    between them, and a word holds none): a few hundred instructions a line, compiled,
+    where :func:`~referee.records.word_columns` looks at each character (some 20,000)."""
+    found: list[int] = []
+    at = 0
+    for word in words:
+        at = text.find(word, at)
+        found.append(at + 1)
+        at += len(word)
     cols = [found[0], found[number_at]] if number_at else [found[0]]
     at = first
     for play in range(plays):
