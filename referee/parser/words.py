@@ -9,14 +9,20 @@ against its terminal (compiled from the grammar, :mod:`referee.parser.syntax`) a
 A word is matched whole between separators, as the grammar's terminals are (each one ends
 where a separator starts), so a line read this way is one the grammar reads the same way.
 
-Any line of another shape (a card taken back with ``(was CARD)``, a colon on its own, a
-keyword where a name stands, a character that is no separator but splits words) gets None:
-Lark reads it (:mod:`referee.parser.tree`), and explains it when it is wrong.
+A trick line may also take a card back in its usual shape, ``ann Ts (was 9s)``: ``(was``
+in any case, then the card and its ``)`` as one word; and a colon may stand alone after its
+keyword or its number (``trick 3 : ann 6s``). Such a line's words are not its items one for
+one, so its record carries its items' columns, as Lark's does.
+
+Any line of another shape (a card taken back written otherwise, ``( was 9s )`` or
+``Ts(was 9s)``, a keyword where a name stands, a character that is no separator but splits
+words) gets None: Lark reads it (:mod:`referee.parser.tree`), and explains it when it is
+wrong.
 ``tests/test_reading.py`` reads every line of the samples, the guide, the benchmark
 corpora and generated lines both ways and requires identical records.
 
-The records leave their items' columns to :func:`referee.records.columns` (worked out from
-the text, and only for a line a finding points into).
+The other records leave their items' columns to :func:`referee.records.columns` (worked out
+from the text, and only for a line a finding points into).
 """
 
 from __future__ import annotations
@@ -185,6 +191,8 @@ _DISCARD: Final = _ascii_spellings("discard")
 _DRAW: Final = _ascii_spellings("draw")
 _RENEGE: Final = _ascii_spellings("renege")
 _TRICK: Final = _ascii_spellings("trick")
+#: A card taken back starts `(was` (any case), as the grammar's NAME_CARD has it.
+_WAS: Final = _ascii_spellings("(was")
 _SPLIT: Final = _ascii_spellings("split")
 _POT: Final = _ascii_spellings("pot")
 _REASON: Final = _ascii_spellings("ace-no-face", "ace_no_face")
@@ -398,25 +406,23 @@ class WordReader:
             value = _number(word, self._column(text, item))
         return value
 
-    def _cards(
-        self, words: list[str], start: int, stop: int, step: int = 1
-    ) -> tuple[str, ...] | None:
-        """The card of each word from ``start`` to ``stop`` by ``step`` (as ``words[start:stop:
-        step]``), or None when one is not a card. (A loop that stops at the first word that
-        is not: faster than ``tuple(map(...))``, compiled or not; over the line's own list,
-        as a slice of it would be a list made and thrown away for each line.)"""
+    def _cards(self, words: list[str], start: int, stop: int) -> tuple[str, ...] | None:
+        """The card of each word from ``start`` to ``stop`` (as ``words[start:stop]``), or None
+        when one is not a card. (A loop that stops at the first word that is not: faster
+        than ``tuple(map(...))``, compiled or not; over the line's own list, as a slice of it
+        would be a list made and thrown away for each line.)"""
         cards: list[str] = []
         while start < stop:
             card = _CARD_WORDS.get(words[start])
             if card is None:
                 return None
             cards.append(card)
-            start += step
+            start += 1
         return tuple(cards)
 
-    def _names(self, words: list[str], start: int, step: int = 1) -> tuple[str, ...] | None:
-        """The player of each word from ``start`` to the line's end by ``step`` (see
-        :meth:`_name`), or None when one names nobody."""
+    def _names(self, words: list[str], start: int) -> tuple[str, ...] | None:
+        """The player of each word from ``start`` to the line's end (see :meth:`_name`), or
+        None when one names nobody."""
         written = self.written
         names: list[str] = []
         stop = len(words)
@@ -428,30 +434,94 @@ class WordReader:
                 if name is None:
                     return None
             names.append(name)
-            start += step
+            start += 1
         return tuple(names)
 
     # ------------------------------------------------------------------ hand statements
 
     def _trick(self, words: list[str], text: str, line: int, column: int) -> TrickLine | None:
+        """`trick [N] NAME CARD ...`; a colon after the keyword or the number may stand
+        alone (`trick 3 : ann 6s`), and a play may have the card taken back after it as two
+        words, `(was` (any case) and the card with its `)`: `ann Ts (was 9s)`. Any other
+        shape of a card taken back (a space inside the parentheses, none before the `(`) is
+        left to Lark."""
         count = len(words)
-        numbered = count > 1 and words[1][:1].isdigit()
-        at = 2 if numbered else 1
-        if count == at or (count - at) % 2:
+        at = 1  # (the word after the keyword, its colon and the number: the first play's)
+        alone = count > 1 and words[1] == ":" and not words[0].endswith(":")
+        if alone:
+            at = 2
+        number_at = 0  # (the number's word; 0: none)
+        if count > at and words[at][:1].isdigit():
+            number_at = at
+            at += 1
+            if count > at and words[at] == ":" and not words[number_at].endswith(":"):
+                alone = True
+                at += 1
+        first = at
+        if count == at or (count - at) % 2:  # (a play is two words, a card taken back two)
             return None
-        players = self._names(words, at, 2)
-        cards = self._cards(words, at + 1, count, 2)
-        if players is None or cards is None:
-            return None
+        written = self.written
+        players: list[str] = []
+        cards: list[str] = []
+        back: list[str | None] | None = None  # (made at the first card taken back)
+        while at < count:
+            word = words[at]
+            name = written.get(word)
+            if name is None:
+                if word in _WAS:  # (`(was` stands where the next play's name would)
+                    back = self._taken_back(words[at + 1], len(cards), back)
+                    if back is None:
+                        return None
+                    at += 2
+                    continue
+                name = self._name(word)
+                if name is None:
+                    return None
+            card = _CARD_WORDS.get(words[at + 1])
+            if card is None:
+                return None
+            players.append(name)
+            cards.append(card)
+            if back is not None:
+                back.append(None)
+            at += 2
         number = None
-        if numbered:  # (last: a number too long is a fault only in a line that reads)
-            number = _TRICK_NUMBERS.get(words[1])
+        if number_at:  # (last: a number too long is a fault only in a line that reads)
+            number = _TRICK_NUMBERS.get(words[number_at])
             if number is None:
-                digits = words[1][:-1] if words[1].endswith(":") else words[1]
-                number = self._int(text, digits, 1)
+                digits = words[number_at]
+                digits = digits[:-1] if digits.endswith(":") else digits
+                number = self._int(text, digits, number_at)
                 if number is None:
                     return None
-        return _record(TrickLine, (number, players, cards, None, line, column, text, None))
+        retracted = None if back is None else tuple(back)
+        # (the words are the items one for one, as records.columns works them out from the
+        # text, unless a colon stands alone or a card is taken back: then the line's own)
+        cols = None
+        if alone or retracted is not None:
+            cols = _trick_columns(words, text, number_at, first, retracted, len(players))
+        return _record(
+            TrickLine,
+            (number, tuple(players), tuple(cards), retracted, line, column, text, cols),
+        )
+
+    @staticmethod
+    def _taken_back(
+        word: str, plays: int, back: list[str | None] | None
+    ) -> list[str | None] | None:
+        """The cards taken back so far, by play (``back``: as before; None: none yet), with
+        the card ``word`` (the word after `(was`: the card and its `)`) taken back by the
+        last of the ``plays`` plays read so far; or None when ``word`` is no such card, when
+        no play comes before it or when that play took a card back already."""
+        card = _CARD_WORDS.get(word[:-1]) if word.endswith(")") else None
+        if card is None or not plays:
+            return None
+        if back is None:
+            back = [None] * plays
+        elif back[-1] is not None:
+            return None
+        back[-1] = card
+        return back
 
     def _deal(self, words: list[str], text: str, line: int, column: int) -> DealLine | None:
         if len(words) < 3:
@@ -692,6 +762,42 @@ class WordReader:
             [(g.strip(), m.start(i) + 1) for i, g in enumerate(groups, 1) if g is not None]
         )
         return _record(_HeaderLine, (kind, words, None, line, column))
+
+
+def _trick_columns(
+    words: list[str],
+    text: str,
+    number_at: int,
+    first: int,
+    retracted: tuple[str | None, ...] | None,
+    plays: int,
+) -> tuple[int, ...]:
+    """The columns of a trick line's items (the keyword, the number, then each play's name,
+    card and card taken back, as Lark's reading gives them) where its words are not its
+    items one for one: a colon standing alone, and the `(was` before a card taken back, are
+    words but no items. ``number_at``: the number's word (0: none); ``first``: the first
+    play's name's; ``retracted``: the cards taken back, by play (None: none).
+
+    Each word's column is found from the end of the word before it (only separators stand
+    between them, and a word holds none): some 5,500 instructions a line of ten words,
+    compiled, where :func:`~referee.records.word_columns` looks at each character (some
+    23,000 with its cache)."""
+    found: list[int] = []
+    at = 0
+    for word in words:
+        at = text.find(word, at)
+        found.append(at + 1)
+        at += len(word)
+    cols = [found[0], found[number_at]] if number_at else [found[0]]
+    at = first
+    for play in range(plays):
+        cols.append(found[at])
+        cols.append(found[at + 1])
+        at += 2
+        if retracted is not None and retracted[play] is not None:
+            cols.append(found[at + 1])  # (the card after `(was`)
+            at += 2
+    return tuple(cols)
 
 
 def is_hand_statement(keyword: str | None) -> bool:
