@@ -259,7 +259,10 @@ def test_decimal_numbers_as_fixed_point(value: D) -> None:
     assert D(number_text(value)) == value
 
 
-@pytest.mark.parametrize("value", [D("Infinity"), D("-Infinity"), D("NaN"), D("sNaN")])
+@pytest.mark.parametrize(
+    "value",
+    [D("Infinity"), D("-Infinity"), D("NaN"), D("sNaN"), D("NaN123"), D("-sNaN7"), D("-NaN")],
+)
 def test_decimal_numbers_refuse_non_finite(value: D) -> None:
     with pytest.raises(ValueError, match="cannot write"):
         number_text(value)

@@ -218,7 +218,7 @@ def number_text(value: Decimal) -> str:
     trailing fractional zeros are dropped and ``-0`` is written ``0``.
     """
     text = str(value)  # (plain, as "f" writes it, unless it has an exponent: cheaper)
-    if "E" in text or not text[-1].isdigit():  # 1E+2, 1E-7; Infinity, NaN
+    if "E" in text or not text[-1].isdigit() or "N" in text:  # 1E+2, 1E-7; Infinity, NaN123
         if not value.is_finite():
             raise ValueError(f"cannot write {value} as a JSON number")
         text = format(value, "f")
