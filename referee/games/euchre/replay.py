@@ -26,7 +26,7 @@ from referee.games.euchre.rules import (
     deck_bits,
     follow_breach,
     follows,
-    may_play,
+    may_leave_suit,
     winning_play,
 )
 from referee.games.euchre.table import Findings, Table
@@ -623,7 +623,7 @@ class TrickReplay:
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        if not may_play(card, self._shown_from(x.seat, number), led, facts):
+        if not may_leave_suit(self._shown_from(x.seat, number), led, facts):  # (its second)
             self._renege(x, card, number, led, corrected)
 
     def _renege(

@@ -210,7 +210,14 @@ def may_play(card: str, hand: int, led_suit: str, facts: CardFacts) -> bool:
     works out what the log shows the player held only for such a card: most plays follow
     suit and never need it.
     """
-    return follows(card, led_suit, facts) or not hand & facts.suit_bits[led_suit]
+    return follows(card, led_suit, facts) or may_leave_suit(hand, led_suit, facts)
+
+
+def may_leave_suit(hand: int, led_suit: str, facts: CardFacts) -> bool:
+    """May I play off the led suit? :func:`may_play` of a card that does not follow (see
+    :func:`follows`): only when ``hand`` (as bits) holds no card of ``led_suit``. Asked
+    alone by a caller that has asked :func:`follows` already."""
+    return not hand & facts.suit_bits[led_suit]
 
 
 def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) -> frozenset[str]:
