@@ -252,7 +252,8 @@ class TrickReplay:
             if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
-            at = -1 if facts is None else winning_play([x.card for x in seen], facts, self._cards)
+            # (an admitted card is of the deck: winning_play need not ask)
+            at = -1 if facts is None else winning_play([x.card for x in seen], facts, None)
             winner = seen[at].player if at >= 0 else None
             if winner is None or len(seen) < len(self.s.active):
                 unsure.add(number)

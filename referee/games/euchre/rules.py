@@ -243,10 +243,12 @@ def trick_winner(
     return plays[at][0] if at >= 0 else None
 
 
-def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> int:
+def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str] | None) -> int:
     """Which of a trick's ``cards`` (lead first) takes it, under ``facts``' trump; -1 when
     none is of the ``deck`` (a list: the compiled build walks it by index, where a sequence
-    goes through an iterator, for every trick).
+    goes through an iterator, for every trick). ``deck`` None: every card is of the deck,
+    as the caller knows (the replay admits no other; callgrind: asking cost 1.3 M
+    instructions for 433 hands).
 
     The highest trump wins, else the highest card of the led (effective) suit; of two equal
     cards (two decks) the one played first. Cards outside the deck never win.
@@ -254,7 +256,7 @@ def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> in
     strength: dict[str, int] | None = None  # of each card, on this trick's lead
     best_at, best = -1, 0
     for at, card in enumerate(cards):
-        if card not in deck:
+        if deck is not None and card not in deck:
             continue
         if strength is None:  # the lead
             strength = facts.strength[facts.suit[card]]
