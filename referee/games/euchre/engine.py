@@ -19,7 +19,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from decimal import Decimal
-from functools import partial
 from typing import Any, Final, TypeVar, cast
 
 import referee.games.logchecks as logchecks
@@ -32,7 +31,14 @@ from referee.games.euchre.options import EuchreOptions
 from referee.games.euchre.redeal import judge_redeal
 from referee.games.euchre.replay import Replay, Seen, Setup, TrickReplay
 from referee.games.euchre.rules import BE_BID_ORDER, BE_SCORE, BE_TOTAL, trick_winner
-from referee.games.euchre.score import check_line, game_winner, hand_points, line_text, read_entries
+from referee.games.euchre.score import (
+    game_winner,
+    hand_points,
+    line_text,
+    read_entries,
+    report_wrong,
+    wrong_entries,
+)
 from referee.games.euchre.table import Findings, Table
 from referee.logrules import L_DEALER, L_DUPLICATE, L_MISSING, L_PLAYER, L_TURN
 from referee.records import (
@@ -599,10 +605,10 @@ class EuchreSession:
         self, hand: Hand, said: _Statements, out: _Outcome, findings: Findings
     ) -> EuchreHandResult:
         teams = self.table.teams
-        won = out.replay.tricks_won()
         team_tricks = {t: 0 for t in teams}
-        for player, count in won.items():
-            team_tricks[self.table.team(player)] += count
+        for winner in out.replay.winners:
+            if winner is not None:
+                team_tricks[self.table.team(winner)] += 1
         settles, scores = said.of(TeamSettleLine), said.of(ScoreLine)
         before = self._score
         points: dict[str, int] | None = None
@@ -621,14 +627,18 @@ class EuchreSession:
             if before is not None:
                 running = {t: before[t] + points[t] for t in teams}
                 for score_line in scores:
-                    why = partial(_running_why, before, points)  # (words asked only if wrong)
-                    check_line(score_line, running, self.table, findings, why)
+                    wrong = wrong_entries(score_line, running, self.table, findings)
+                    if wrong:  # (the words of how, only for a line that is wrong)
+                        why = _running_why(before, points)
+                        report_wrong(score_line, wrong, running, findings, why)
             elif scores:  # the log gives the score again
                 running = self._recorded_score(scores, findings)
             if running is not None or out.redeal:
                 for line in settles:
-                    why = partial(self._points_why, contract, team_tricks, reneges)
-                    check_line(line, points, self.table, findings, why)
+                    wrong = wrong_entries(line, points, self.table, findings)
+                    if wrong:
+                        why = self._points_why(contract, team_tricks, reneges)
+                        report_wrong(line, wrong, points, findings, why)
             else:
                 why_not = self._unknown
                 points = None

@@ -70,7 +70,7 @@ class Holdings:
         (:meth:`holders`; the deck's copies when that is not known). A count, no list: asked
         of every card played, where the others are named only for a fault."""
         placed = self.placed.get(card)
-        if placed is None or card in self.contested:
+        if placed is None or (self.contested and card in self.contested):
             return self.deck.copies
         taken = 0
         for who, n in placed.items():  # (a plain loop: asked of every card played)
@@ -152,7 +152,10 @@ def _deal_cards(
             continue
         cards[c] = cards.get(c, 0) + 1  # (which deal line is wrong is unknown)
         held = holdings.placed.get(c)
-        if held is None or sum(held.values()) < deck.copies:
+        if held is None:  # (the usual card: the first copy placed; see Holdings.place)
+            holdings.placed[c] = {name: 1}
+            continue
+        if sum(held.values()) < deck.copies:
             holdings.place(c, name)
             continue
         holdings.contested.add(c)

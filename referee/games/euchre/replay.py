@@ -26,7 +26,7 @@ from referee.games.euchre.rules import (
     deck_bits,
     follow_breach,
     follows,
-    may_play,
+    may_leave_suit,
     winning_play,
 )
 from referee.games.euchre.table import Findings, Table
@@ -168,14 +168,6 @@ class Replay:
         #: led is not known.
         self.doubtful_leads: set[int] = set()
 
-    def tricks_won(self) -> dict[str, int]:
-        """Tricks taken by each player who won one."""
-        won: dict[str, int] = {}
-        for winner in self.winners:
-            if winner is not None:
-                won[winner] = won.get(winner, 0) + 1
-        return won
-
     def records(self, trump: str | None, deck: Deck = SINGLE) -> list[TrickRecord]:
         """The tricks for a replay view."""
         out = []
@@ -203,10 +195,11 @@ class TrickReplay:
         self.s = setup
         self.findings = findings
         self.out = Replay()
-        #: card of the deck -> its first play, and its later plays (two decks, or a fault):
-        #: one look-up for each card played, and no list made for it (a card is played once)
-        self._first: dict[str, Seen] = {}
-        self._again: dict[str, list[Seen]] = {}
+        #: card of the deck -> the times it was played after its first (two decks, or a
+        #: fault): the first plays are bits (``_played``); who played a card is looked for
+        #: among the seats' plays only for a fault's words (callgrind: a dict of every card's
+        #: first play cost 260 instructions a play, growing)
+        self._again: dict[str, int] = {}
         self._mine: dict[tuple[str, str], int] = {}  # (player, card) -> times played
         self._overplayed: set[str] = set()  # cards played once more than the deck has them
         self._cards = setup.deck.cards
@@ -215,7 +208,7 @@ class TrickReplay:
         # hand from a trick on?) is then a bit or a list's item, not a look-up by name.
         self._seat = {p: i for i, p in enumerate(setup.active)}  # player in the hand -> seat
         self._deck_bits = deck_bits(setup.deck)
-        self._played = 0  # the cards played (once or more), as bits: the keys of _first
+        self._played = 0  # the cards played (once or more), as bits
         #: seat -> the seat's admitted plays, in log order (what "may I?" looks at)
         self._by_seat: list[list[Seen]] = [[] for _ in setup.active]
 
@@ -259,7 +252,8 @@ class TrickReplay:
             if not slipped:  # (else the slip explains the order: one finding)
                 self._check_order(seen, None if unknown_lead else leader, won, number)
             self._check_size(line, seen, number)
-            at = -1 if facts is None else winning_play([x.card for x in seen], facts, self._cards)
+            # (an admitted card is of the deck: winning_play need not ask)
+            at = -1 if facts is None else winning_play([x.card for x in seen], facts, None)
             winner = seen[at].player if at >= 0 else None
             if winner is None or len(seen) < len(self.s.active):
                 unsure.add(number)
@@ -400,7 +394,7 @@ class TrickReplay:
         seen.clean = self._card_ok(seen, number, False)
         if not seen.bit:  # (reported: what the player really played the log does not say)
             return None
-        if not seen.clean and self._times_played(c) >= self.s.deck.copies:
+        if not seen.clean and self._times_played(c, seen.bit) >= self.s.deck.copies:
             self._overplayed.add(c)  # (the fault found was "already played")
         self._note_played(seen)
         return seen
@@ -411,24 +405,24 @@ class TrickReplay:
         player played each card."""
         c = seen.card
         if self._played & seen.bit:
-            self._again.setdefault(c, []).append(seen)
+            self._again[c] = self._again.get(c, 0) + 1
         else:
-            self._first[c] = seen
             self._played |= seen.bit
         self._by_seat[seen.seat].append(seen)
         if self.s.deck.copies > 1:  # (with one deck a second play is already a fault)
             self._mine[seen.player, c] = self._mine.get((seen.player, c), 0) + 1
 
-    def _times_played(self, c: str) -> int:
-        """How often the card ``c`` of the deck was played so far."""
-        if c not in self._first:
+    def _times_played(self, c: str, bit: int) -> int:
+        """How often the card ``c`` of the deck (its bit ``bit``) was played so far."""
+        if not self._played & bit:
             return 0
-        again = self._again.get(c)
-        return 1 if again is None else 1 + len(again)
+        return 1 + self._again.get(c, 0)
 
     def _plays_of(self, c: str) -> list[tuple[str, int]]:
         """Who played ``c`` so far, and in which trick, in log order (a fault's words)."""
-        return [(x.player, x.trick) for x in (self._first[c], *self._again.get(c, ()))]
+        plays = [x for mine in self._by_seat for x in mine if x.card == c]
+        plays.sort(key=_log_order)
+        return [(x.player, x.trick) for x in plays]
 
     def _card_ok(self, seen: Seen, number: int, corrected: bool) -> bool:
         """Check the card ``seen`` put down (or, ``corrected``, took back) against the deck
@@ -452,7 +446,7 @@ class TrickReplay:
         deck = self.s.deck
         if not bit:
             return off_deck(c, deck)
-        if bit & self._played and self._times_played(c) >= deck.copies:
+        if bit & self._played and self._times_played(c, bit) >= deck.copies:
             return logchecks.already_played(c, self._plays_of(c), deck.copies)
         times = self._mine.get((player, c), 0) + 1 if deck.copies > 1 else 1
         return self._held_elsewhere(player, c, times)
@@ -586,7 +580,10 @@ class TrickReplay:
         known, so the hand is not scored."""
         # (by two players or more, or once more than the deck has it by one: then the log
         # does not say in which trick, and the player's hand is not in doubt)
-        doubtful = [c for c in self._first if c in self._overplayed]  # (in log order)
+        overplayed = self._overplayed
+        doubtful = list(  # (in log order)
+            dict.fromkeys(x.card for seen in self.out.plays for x in seen if x.card in overplayed)
+        )
         played = {c: self._plays_of(c) for c in doubtful}
         disputed = [c for c in doubtful if len({p for p, _ in played[c]}) > 1]
         self.out.disputed = {c: list(dict.fromkeys(p for p, _ in played[c])) for c in disputed}
@@ -627,7 +624,7 @@ class TrickReplay:
     ) -> None:
         if follows(card, led, facts):
             return  # (may_play's first answer, whatever the hand)
-        if not may_play(card, self._shown_from(x.seat, number), led, facts):
+        if not may_leave_suit(self._shown_from(x.seat, number), led, facts):  # (its second)
             self._renege(x, card, number, led, corrected)
 
     def _renege(
@@ -667,6 +664,11 @@ def _lead_in_doubt(line: TrickLine, led: str, facts: CardFacts, deck: frozenset[
     plays of the trick are not judged."""
     first = line.cards[0]
     return first not in deck or facts.suit[first] != led
+
+
+def _log_order(seen: Seen) -> tuple[int, int]:
+    """Where a play comes in the log: its trick, then its place in the trick's line."""
+    return seen.trick, seen.index
 
 
 def _where(number: int, taken_back: bool) -> str:

@@ -210,7 +210,14 @@ def may_play(card: str, hand: int, led_suit: str, facts: CardFacts) -> bool:
     works out what the log shows the player held only for such a card: most plays follow
     suit and never need it.
     """
-    return follows(card, led_suit, facts) or not hand & facts.suit_bits[led_suit]
+    return follows(card, led_suit, facts) or may_leave_suit(hand, led_suit, facts)
+
+
+def may_leave_suit(hand: int, led_suit: str, facts: CardFacts) -> bool:
+    """May I play off the led suit? :func:`may_play` of a card that does not follow (see
+    :func:`follows`): only when ``hand`` (as bits) holds no card of ``led_suit``. Asked
+    alone by a caller that has asked :func:`follows` already."""
+    return not hand & facts.suit_bits[led_suit]
 
 
 def legal_cards(hand: Iterable[str], led_suit: str | None, trump: str | None) -> frozenset[str]:
@@ -236,10 +243,12 @@ def trick_winner(
     return plays[at][0] if at >= 0 else None
 
 
-def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> int:
+def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str] | None) -> int:
     """Which of a trick's ``cards`` (lead first) takes it, under ``facts``' trump; -1 when
     none is of the ``deck`` (a list: the compiled build walks it by index, where a sequence
-    goes through an iterator, for every trick).
+    goes through an iterator, for every trick). ``deck`` None: every card is of the deck,
+    as the caller knows (the replay admits no other; callgrind: asking cost 1.3 M
+    instructions for 433 hands).
 
     The highest trump wins, else the highest card of the led (effective) suit; of two equal
     cards (two decks) the one played first. Cards outside the deck never win.
@@ -247,7 +256,7 @@ def winning_play(cards: list[str], facts: CardFacts, deck: frozenset[str]) -> in
     strength: dict[str, int] | None = None  # of each card, on this trick's lead
     best_at, best = -1, 0
     for at, card in enumerate(cards):
-        if card not in deck:
+        if deck is not None and card not in deck:
             continue
         if strength is None:  # the lead
             strength = facts.strength[facts.suit[card]]

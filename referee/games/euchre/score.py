@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 
 from referee.games.euchre.holdings import Contract
@@ -25,7 +25,7 @@ from referee.rule import Rule
 
 def hand_points(
     contract: Contract | None,
-    team_tricks: Mapping[str, int],
+    team_tricks: dict[str, int],
     renege_teams: Sequence[str],
     table: Table,
     options: EuchreOptions,
@@ -33,7 +33,7 @@ def hand_points(
     notes: list[str] | None = None,
 ) -> dict[str, int]:
     """Each team's points for the hand; ``notes``, when given, gets how they were reached,
-    in words (asked only to explain a recorded line that differs: see :func:`check_line`).
+    in words (asked only to explain a recorded line that differs: see :func:`report_wrong`).
 
     ``contract`` None means a redeal. ``renege_teams`` has one entry per uncorrected renege.
     ``tricks`` is the hand's number of tricks (12 with two decks): ask and moon need all.
@@ -83,13 +83,16 @@ def _signed(points: int) -> str:
     return f"+{points}" if points >= 0 else str(points)
 
 
-def game_winner(score: Mapping[str, int], target: int) -> str | None:
+def game_winner(score: dict[str, int], target: int) -> str | None:
     """The team that won the game with this score, or None (not reached, or level)."""
-    if not any(s >= target for s in score.values()):
-        return None
-    best = max(score.values())
-    leaders = [t for t, s in score.items() if s == best]
-    return leaders[0] if len(leaders) == 1 else None
+    winner: str | None = None  # (the one side with the best score so far, if one)
+    best = target - 1  # (a side under the target never wins)
+    for team, points in score.items():
+        if points > best:
+            winner, best = team, points
+        elif points == best:
+            winner = None
+    return winner
 
 
 # ----------------------------------------------------------------------------- recorded lines
@@ -103,8 +106,10 @@ def team_text(entry: TeamPoints) -> str:
 
 def line_text(line: TeamSettleLine | ScoreLine) -> str:
     """A recorded settle/score line as text, for the report."""
-    word = "settle" if isinstance(line, TeamSettleLine) else "score"
-    return " ".join([word] + [team_text(e) for e in line.entries])
+    words = ["settle" if isinstance(line, TeamSettleLine) else "score"]
+    for entry in line.entries:
+        words.append(team_text(entry))
+    return " ".join(words)
 
 
 def _number(points: Decimal) -> str:
@@ -129,50 +134,61 @@ def read_entries(
     mispaired: set[str] = set()  # the players of an entry already reported as no team
     for index, entry in enumerate(line.entries):
         a, b = entry.team
+        key = table.team_of_names(a, b)
+        if key is not None:  # (the usual entry: two partners)
+            out[key] = entry.points
+            continue
         first, second, _ = team_items(index)
         unseated = [(n, i) for n, i in ((a, first), (b, second)) if not table.seated(n)]
         for name, item in unseated:
             findings.unseated(name, line, item, "a recorded score")
         if unseated:
             continue
-        key = table.team_of_names(a, b)
-        if key is None and mispaired and not mispaired & {a, b}:
+        if mispaired and not mispaired & {a, b}:
             continue  # (the others, paired by the same slip: ann+bob leaves cy+dee)
-        if key is None:
-            mispaired |= {a, b}
-            findings.add(
-                rule,
-                line.line,
-                columns(line)[first],
-                f"{a}+{b} is not a team",
-                evidence="partners sit opposite each other: the teams are "
-                + " and ".join(table.teams),
-            )
-            continue
-        out[key] = entry.points
+        mispaired |= {a, b}
+        findings.add(
+            rule,
+            line.line,
+            columns(line)[first],
+            f"{a}+{b} is not a team",
+            evidence="partners sit opposite each other: the teams are " + " and ".join(table.teams),
+        )
     return out
 
 
-def check_line(
+def wrong_entries(
+    line: TeamSettleLine | ScoreLine, expected: dict[str, int], table: Table, findings: Findings
+) -> list[tuple[str, Decimal]]:
+    """BE-SCORE (settle) / BE-TOTAL (score), "is it right?": each recorded team whose points
+    differ from the referee's ``expected``, with its recorded points (empty: the line
+    agrees). Report them with :func:`report_wrong`, with the words of how the referee's were
+    reached: asked only when they differ."""
+    recorded = read_entries(line, table, _rule_of(line), findings)
+    return [(k, v) for k, v in recorded.items() if v != expected.get(k, 0)]
+
+
+def report_wrong(
     line: TeamSettleLine | ScoreLine,
-    expected: Mapping[str, int],
-    table: Table,
+    wrong: list[tuple[str, Decimal]],
+    expected: dict[str, int],
     findings: Findings,
-    why: Callable[[], str],
+    why: str,
 ) -> None:
-    """BE-SCORE (settle) / BE-TOTAL (score): each recorded team against the referee's
-    (``why``: how the referee's were reached, in words, asked only when they differ)."""
-    rule, what = (BE_SCORE, "points") if isinstance(line, TeamSettleLine) else (BE_TOTAL, "score")
-    recorded = read_entries(line, table, rule, findings)
-    wrong = [k for k, v in recorded.items() if v != expected.get(k, 0)]
-    if not wrong:
-        return
-    told = ", ".join(f"{k} {_number(recorded[k])}" for k in wrong)
-    right = ", ".join(f"{k} {expected.get(k, 0)}" for k in wrong)
+    """Report the recorded teams :func:`wrong_entries` found (``why``: how the referee's
+    points were reached, in words)."""
+    what = "points" if isinstance(line, TeamSettleLine) else "score"
+    told = ", ".join(f"{k} {_number(v)}" for k, v in wrong)
+    right = ", ".join(f"{k} {expected.get(k, 0)}" for k, _ in wrong)
     findings.add(
-        rule,
+        _rule_of(line),
         line.line,
         line.column,
         f"recorded {what} {told}; the referee has {right}",
-        evidence=why(),
+        evidence=why,
     )
+
+
+def _rule_of(line: TeamSettleLine | ScoreLine) -> Rule:
+    """The rule a recorded line is checked under: BE-SCORE (settle), BE-TOTAL (score)."""
+    return BE_SCORE if isinstance(line, TeamSettleLine) else BE_TOTAL

@@ -24,6 +24,8 @@ class Table:
         self.teams: tuple[str, ...] = tuple(
             "+".join(self.players[k::2]) for k in range(min(2, len(self.players)))
         )
+        #: team key -> the other team's (one team: itself)
+        self._other = {t: next((o for o in self.teams if o != t), t) for t in self.teams}
         #: player -> every player in clockwise order from them
         self._clockwise = {
             p: tuple(self.left_of(p, k) for k in range(len(self.players))) for p in self.players
@@ -52,7 +54,7 @@ class Table:
 
     def other_team(self, team: str) -> str:
         """The key of the other team."""
-        return next((t for t in self.teams if t != team), team)
+        return self._other[team]
 
     def team_of_names(self, first: str, second: str) -> str | None:
         """The team key for two names in either order, or None when they are not partners."""
