@@ -24,7 +24,7 @@ def _state(text: str) -> ReplayState:
     (hand,) = list(reader.hands())
     assert not reader.errors, reader.errors
     seats = tuple(reader.header.players)
-    return ReplayState(gather_facts(hand, seats), seats, BourreOptions(), None)
+    return ReplayState(gather_facts(hand, frozenset(seats)), seats, BourreOptions(), None)
 
 
 def _laid_out(state: ReplayState) -> ReplayState:

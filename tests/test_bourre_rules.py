@@ -283,7 +283,8 @@ def test_the_bits_are_the_decks_cards() -> None:
     ],
 )
 def test_trick_winner(cards: str, trump: str | None, winner: int) -> None:
-    assert trick_winner_index(tuple(cards.split()), trump) == winner
+    places = [BIT[card].bit_length() - 1 for card in cards.split()]
+    assert trick_winner_index(places, trump) == winner
 
 
 def test_the_rules_legal_cards_agree_with_an_independent_statement() -> None:

@@ -623,7 +623,7 @@ def test_bourre_in_turn_shortcut_agrees_with_the_shared_rule() -> None:
         assert reader.header is not None
         seats = reader.header.players
         for hand in reader.hands():
-            state = ReplayState(gather_facts(hand, seats), seats, BourreOptions(), None)
+            state = ReplayState(gather_facts(hand, frozenset(seats)), seats, BourreOptions(), None)
             layout.settle_dealer(state)
             layout.settle_trump(state)
             layout.settle_decisions(state)

@@ -214,9 +214,13 @@ def cinch_duty(
             may_trump = False  # must follow a plain suit: trumps may not be played
     if trick and is_last:
         winning = 0
-        for card in cards_of(legal):
-            if trick_winner_index((*trick, card), trump) == len(trick):
-                winning |= BIT[card]
+        played = [BIT[card].bit_length() - 1 for card in trick]
+        rest = legal
+        while rest:
+            bit = rest & -rest
+            if trick_winner_index([*played, bit.bit_length() - 1], trump) == len(trick):
+                winning |= bit
+            rest ^= bit
         if not winning:
             return None
         if last_rule == "highest" and may_trump:

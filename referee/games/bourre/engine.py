@@ -96,7 +96,7 @@ class BourreSession:
         place = place or Place()
         if place.missing:
             self._lose_track(place.missing)
-        facts = gather_facts(hand, self.seats)
+        facts = gather_facts(hand, self.seated)
         outcome = replay_hand(
             facts,
             self.seats,

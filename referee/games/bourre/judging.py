@@ -90,7 +90,7 @@ def judge_plays(state: ReplayState) -> None:
                     on = tuple(on_table)
                     _judge(state, play, held, on, table, view, is_last, readings, after, shown)
             if i < last:  # (the table after the trick's last card is no play's)
-                table = table_after(table, card)
+                table = table_after(table, play.bit)
             on_table.append(card)
             played |= play.bit
         gone |= played

@@ -74,11 +74,10 @@ def lay_out_tricks(state: ReplayState) -> None:
             led_wrong = led_wrong or (number > 1 and not led)
         if len(plays) != len(active):
             _check_size(state, line, plays, number)
-        cards = line.cards if whole else tuple(p.card for p in plays)
-        idx = trick_winner_index(cards, state.trump)
+        idx = trick_winner_index([p.bit.bit_length() - 1 for p in plays], state.trump)
         winner = plays[idx].player if idx is not None else None
         if len(plays) < len(active) or (
-            state.trump is None and any(c[-1] != cards[0][-1] for c in cards)
+            state.trump is None and any(p.card[-1] != plays[0].card[-1] for p in plays)
         ):
             state.unsure.add(number)  # a card missing, or one that may have been trump
         state.plays.append(plays)
@@ -138,11 +137,14 @@ def _lead_at(line: TrickLine) -> CardAt:
 def _winner(line: TrickLine, trump: str) -> str | None:
     """Who won a trick line as written with ``trump`` trump (None: a card off the deck, or
     the winner's name twice in the line)."""
-    cards, players = line.cards, line.players
-    for card in cards:
-        if card not in BIT:
+    places: list[int] = []
+    for card in line.cards:
+        bit = BIT.get(card, 0)
+        if not bit:
             return None
-    at = trick_winner_index(cards, trump)
+        places.append(bit.bit_length() - 1)
+    at = trick_winner_index(places, trump)
+    players = line.players
     if at is None:
         return None
     won = players[at]
