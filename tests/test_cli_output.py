@@ -41,11 +41,14 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def long_batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Sixteen logs of twenty hands, a third with a renege: some 115 KB for the workers, a
-    text report of some 50 KB, written as the workers send it."""
+    """Thirty-two logs of twenty hands, a third with a renege: some 250 KB for the workers, a
+    text report of some 110 KB, written as the workers send it. (More than a pipe holds, 64
+    KB, after the 20,000 bytes a run below reads: so a run cannot write its whole report and
+    let its workers go before they are looked for, however slow the machine. With half as
+    many logs the text report fitted, and on a loaded machine the test waited in vain.)"""
     folder = tmp_path_factory.mktemp("pipe")
     rng = random.Random(11)
-    for i in range(16):
+    for i in range(32):
         illegal = "BR-FOLLOW" if i % 3 == 0 else None
         gen = generate_session(rng, players=3 + i % 5, hands=20, illegal=illegal)
         (folder / f"night{i:02d}.hlog").write_text(gen.text, encoding="utf-8")
