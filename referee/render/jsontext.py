@@ -8,7 +8,7 @@ so the views and the report's writer both build on this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
 from typing import Any, Final, TypeVar, cast
@@ -279,20 +279,7 @@ def _write(value: JsonValue, level: int, parts: list[str]) -> None:
 
 
 def _write_mapping(value: Mapping[Any, JsonValue], level: int, parts: list[str]) -> None:
-    for item in value.values():
-        if isinstance(item, (dict, list)):
-            _write_items([(_key(k), v) for k, v in value.items()], "{", "}", level, parts)
-            return
-    # Scalars only (a finding, payouts, scores): one line, with no list of items made (a
-    # report with many findings writes many of these).
-    keys = _KEYS  # (the cache of _key, looked up here first)
-    parts.append("{")
-    separator = ""
-    for k, v in value.items():
-        parts.append(separator + (keys.get(k) or _key(k)))
-        _write(v, level + 1, parts)
-        separator = ", "
-    parts.append("}")
+    _write_items(value.keys(), value.values(), "{", "}", level, parts)
 
 
 def _write_other(value: object, level: int, parts: list[str]) -> None:
@@ -302,23 +289,38 @@ def _write_other(value: object, level: int, parts: list[str]) -> None:
     if not isinstance(value, list) and isinstance(value, Mapping):
         _write_mapping(value, level, parts)
     else:
-        _write_items([("", v) for v in cast(Iterable[JsonValue], value)], "[", "]", level, parts)
+        items = value if isinstance(value, list) else list(cast(Iterable[JsonValue], value))
+        _write_items(None, items, "[", "]", level, parts)
 
 
 def _write_items(
-    items: list[tuple[str, JsonValue]], open_: str, close: str, level: int, parts: list[str]
+    keys: Iterable[object] | None,
+    values: Collection[JsonValue],
+    open_: str,
+    close: str,
+    level: int,
+    parts: list[str],
 ) -> None:
-    if all(not isinstance(v, (dict, list)) for _, v in items):  # (a tuple: see _option_value)
-        # Scalars only (player lists, payouts, scores): one line.
-        parts.append(open_)
-        for i, (prefix, item) in enumerate(items):
-            parts.append((", " if i else "") + prefix)
-            _write(item, level + 1, parts)
-        parts.append(close)
-        return
-    inner = "\n" + "  " * (level + 1)
+    """An object (its ``keys``) or an array (``keys`` None) of ``values``: of scalars only
+    (a finding, payouts, a player list), on one line; else one item a line. (Keys and
+    values as the mapping's own views: a report with many findings writes many objects,
+    and no list of pairs is made for one.)"""
+    first, between, end = "", ", ", close
+    for item in values:
+        if isinstance(item, (dict, list)):  # (a tuple: see _option_value)
+            first = "\n" + "  " * (level + 1)
+            between, end = "," + first, "\n" + "  " * level + close
+            break
+    names = iter(keys) if keys is not None else None
+    cached = _KEYS  # (the cache of _key, looked up here first)
     parts.append(open_)
-    for i, (prefix, item) in enumerate(items):
-        parts.append(("," if i else "") + inner + prefix)
+    separator = first
+    for item in values:
+        if names is None:
+            parts.append(separator)
+        else:
+            name = next(names)
+            parts.append(separator + (cached.get(name) or _key(name)))
         _write(item, level + 1, parts)
-    parts.append("\n" + "  " * level + close)
+        separator = between
+    parts.append(end)
