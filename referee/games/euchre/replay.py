@@ -329,12 +329,12 @@ class TrickReplay:
     def _admit_all(self, line: TrickLine, number: int) -> list[Seen]:
         seen: list[Seen] = []
         taken = 0  # the seats that played to the trick so far, as bits
-        seat_of, deck_bits = self._seat, self._deck_bits
+        seat_of = self._seat
         retracted, cards = line.retracted, line.cards
         for index, player in enumerate(line.players):  # (as many cards as players)
             card = cards[index]
             seat = seat_of.get(player, -1)
-            bit = CARD_BIT.get(card, 0) & deck_bits
+            bit = self._bit(card)
             if (
                 retracted is None
                 and seat >= 0
